@@ -1,0 +1,541 @@
+// Copyright 2025 The psharpvet Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package lockset
+
+import (
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// This file is the must-lockset dataflow of Fig. 3.7: a forward analysis
+// over the SSA blocks of one function whose state is the current lockset
+// CLS, the locks possibly released since entry, and the pending deferred
+// calls. It runs once per function and produces both the function's
+// Summary and its accesses in its own frame (sites), which the go-statement
+// check needs with their instructions.
+
+const (
+	maxSites     = 4000 // accesses kept per function frame
+	maxSummary   = 256  // accesses kept in a summary
+	maxFactAcc   = 96   // accesses exported in a fact
+	visitsFactor = 16   // fixpoint budget per block
+)
+
+// state is the dataflow fact at a program point.
+type state struct {
+	held     lockset      // must be held (CLS)
+	released []string     // may have been released since entry (sorted)
+	deferred []*ssa.Defer // may be pending, in program order
+}
+
+func (s *state) clone() *state { c := *s; return &c }
+
+func (s *state) equal(o *state) bool {
+	return s.held.equal(o.held) && slices.Equal(s.released, o.released) && slices.Equal(s.deferred, o.deferred)
+}
+
+// meet joins two control-flow paths.
+func (c *checker) meet(fi *funcInfo, a, b *state) *state {
+	out := &state{held: a.held.meet(b.held), released: union(a.released, b.released)}
+	out.deferred = slices.Clone(a.deferred)
+	for _, d := range b.deferred {
+		if !slices.Contains(out.deferred, d) {
+			out.deferred = append(out.deferred, d)
+		}
+	}
+	slices.SortFunc(out.deferred, func(x, y *ssa.Defer) int { return fi.order[x] - fi.order[y] })
+	return out
+}
+
+// A site is an access in a function's own frame, at an instruction.
+type site struct {
+	acc   Access
+	instr ssa.Instruction
+}
+
+// funcInfo is the result of analysing one function body.
+type funcInfo struct {
+	fn    *ssa.Function
+	sum   *Summary
+	sites []site
+	order map[*ssa.Defer]int
+}
+
+var emptySummary = &Summary{}
+
+// info analyses fn if it has a body, memoised. A recursive call sees the
+// empty summary: recursion contributes no lock effects or accesses
+// (a documented unsoundness; Whoop's Houdini would iterate instead).
+func (c *checker) info(fn *ssa.Function) *funcInfo {
+	if fi, ok := c.funcs[fn]; ok {
+		return fi
+	}
+	if fn.Blocks == nil {
+		return nil
+	}
+	c.funcs[fn] = nil
+	fi := c.analyze(fn)
+	c.funcs[fn] = fi
+	return fi
+}
+
+// calleeSummary returns the summary of a statically known callee: from
+// its body if we have one, else from a fact exported by its package.
+func (c *checker) calleeSummary(fn *ssa.Function) *Summary {
+	if fn.Blocks != nil {
+		if fi := c.info(fn); fi != nil {
+			return fi.sum
+		}
+		return emptySummary
+	}
+	if o := fn.Origin(); o != nil && o != fn {
+		return c.calleeSummary(o)
+	}
+	obj, ok := fn.Object().(*types.Func)
+	if !ok || obj.Pkg() == nil || obj.Pkg() == c.pkg {
+		return emptySummary // no body: assembly, linkname, or synthetic
+	}
+	obj = obj.Origin()
+	m, ok := c.facts[obj.Pkg()]
+	if !ok {
+		var sums Summaries
+		if c.pass.ImportPackageFact(obj.Pkg(), &sums) {
+			m = make(map[string]*Summary, len(sums.Funcs))
+			for i := range sums.Funcs {
+				m[sums.Funcs[i].Name] = &sums.Funcs[i].Summary
+			}
+		}
+		c.facts[obj.Pkg()] = m
+	}
+	if s := m[obj.FullName()]; s != nil {
+		return s
+	}
+	return emptySummary
+}
+
+func (c *checker) analyze(fn *ssa.Function) *funcInfo {
+	fi := &funcInfo{fn: fn, order: make(map[*ssa.Defer]int)}
+	n := 0
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if d, ok := instr.(*ssa.Defer); ok {
+				fi.order[d] = n
+				n++
+			}
+		}
+	}
+
+	// Fixpoint over block entry states; nil is "not yet reached" (⊤).
+	in := make([]*state, len(fn.Blocks))
+	in[0] = &state{}
+	work := []*ssa.BasicBlock{fn.Blocks[0]}
+	queued := make([]bool, len(fn.Blocks))
+	queued[0] = true
+	budget := visitsFactor*len(fn.Blocks) + 64
+	for len(work) > 0 && budget > 0 {
+		budget--
+		b := work[0]
+		work = work[1:]
+		queued[b.Index] = false
+		st := in[b.Index].clone()
+		for _, instr := range b.Instrs {
+			c.step(fi, st, instr, nil)
+		}
+		for i, succ := range b.Succs {
+			out := c.edge(st, b, i)
+			if prev := in[succ.Index]; prev != nil {
+				out = c.meet(fi, prev, out)
+				if out.equal(prev) {
+					continue
+				}
+			}
+			in[succ.Index] = out
+			if !queued[succ.Index] {
+				queued[succ.Index] = true
+				work = append(work, succ)
+			}
+		}
+	}
+
+	// Final pass: record accesses and the exit state.
+	var exit *state
+	for _, b := range fn.Blocks {
+		if in[b.Index] == nil {
+			continue // unreachable (or the recover block)
+		}
+		st := in[b.Index].clone()
+		for _, instr := range b.Instrs {
+			c.step(fi, st, instr, func(a Access) {
+				if len(fi.sites) < maxSites {
+					fi.sites = append(fi.sites, site{a, instr})
+				}
+			})
+			if _, ok := instr.(*ssa.Return); ok {
+				if exit == nil {
+					exit = st.clone()
+				} else {
+					exit = c.meet(fi, exit, st)
+				}
+			}
+		}
+	}
+
+	sum := &Summary{}
+	if exit != nil {
+		sum.Acquire = exit.held
+		sum.Release = exit.released
+	}
+	seen := make(map[string]bool)
+	for _, s := range fi.sites {
+		if isLocal(s.acc.Path) || len(sum.Accesses) >= maxSummary {
+			continue
+		}
+		if k := s.acc.key(); !seen[k] {
+			seen[k] = true
+			sum.Accesses = append(sum.Accesses, s.acc)
+		}
+	}
+	fi.sum = sum
+	return fi
+}
+
+// edge returns the state on the i'th out-edge of b, which differs from the
+// block's exit state only after a TryLock: the lock is held on the edge
+// where TryLock reported success.
+func (c *checker) edge(st *state, b *ssa.BasicBlock, i int) *state {
+	ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !ok {
+		return st
+	}
+	cond, want := ifi.Cond, 0
+	if u, ok := cond.(*ssa.UnOp); ok && u.Op == token.NOT {
+		cond, want = u.X, 1
+	}
+	call, ok := cond.(*ssa.Call)
+	if !ok || i != want {
+		return st
+	}
+	kind, name := syncMethod(call.Call.StaticCallee())
+	if (kind != "Mutex" && kind != "RWMutex") || (name != "TryLock" && name != "TryRLock") {
+		return st
+	}
+	lock := c.pathOf(call.Call.Args[0])
+	if lock == "" {
+		return st
+	}
+	out := st.clone()
+	out.held = out.held.add(Held{Lock: lock, Read: name == "TryRLock"})
+	return out
+}
+
+// step applies the transfer function of instr to st, reporting accesses
+// to emit if it is non-nil.
+func (c *checker) step(fi *funcInfo, st *state, instr ssa.Instruction, emit func(Access)) {
+	fn := fi.fn
+	switch instr := instr.(type) {
+	case *ssa.UnOp:
+		if instr.Op == token.MUL && emit != nil && !syncType(instr.Type()) {
+			c.direct(fn, st, instr.X, false, instr, emit)
+		}
+	case *ssa.Store:
+		if emit != nil && !syncType(instr.Val.Type()) {
+			c.direct(fn, st, instr.Addr, true, instr, emit)
+		}
+	case *ssa.MapUpdate:
+		if emit != nil {
+			c.element(fn, st, instr.Map, true, instr, emit)
+		}
+	case *ssa.Lookup:
+		if _, ok := coreType(instr.X.Type()).(*types.Map); ok && emit != nil {
+			c.element(fn, st, instr.X, false, instr, emit)
+		}
+	case *ssa.Range:
+		if _, ok := coreType(instr.X.Type()).(*types.Map); ok && emit != nil {
+			c.element(fn, st, instr.X, false, instr, emit)
+		}
+	case *ssa.Call:
+		c.call(fi, st, &instr.Call, instr, emit)
+	case *ssa.Defer:
+		if !slices.Contains(st.deferred, instr) {
+			st.deferred = append(slices.Clone(st.deferred), instr)
+		}
+	case *ssa.RunDefers:
+		for i := len(st.deferred) - 1; i >= 0; i-- {
+			d := st.deferred[i]
+			c.call(fi, st, &d.Call, d, emit)
+		}
+		st.deferred = nil
+	}
+	// *ssa.Go does not run its callee in this thread; see entry.go.
+}
+
+// direct records a load or store of the location addressed by addr.
+func (c *checker) direct(fn *ssa.Function, st *state, addr ssa.Value, write bool, instr ssa.Instruction, emit func(Access)) {
+	p := c.pathOf(addr)
+	if p == "" {
+		return
+	}
+	emit(c.frameAccess(fn, st, p, write, false, accessPos(addr, instr)))
+}
+
+// element records an access to the contents of a map or slice value.
+func (c *checker) element(fn *ssa.Function, st *state, v ssa.Value, write bool, instr ssa.Instruction, emit func(Access)) {
+	p := extend(c.pathOf(v), elemSel)
+	if p == "" {
+		return
+	}
+	emit(c.frameAccess(fn, st, p, write, false, accessPos(v, instr)))
+}
+
+func (c *checker) frameAccess(fn *ssa.Function, st *state, p string, write, atomic bool, pos token.Pos) Access {
+	return Access{Path: p, Write: write, Atomic: atomic, Held: st.held, Released: st.released, Func: c.funcName(fn), Pos: pos}
+}
+
+// accessPos prefers the position of the selector that names the location.
+func accessPos(addr ssa.Value, instr ssa.Instruction) token.Pos {
+	switch a := addr.(type) {
+	case *ssa.FieldAddr, *ssa.IndexAddr, *ssa.Global, *ssa.Lookup:
+		if a.Pos().IsValid() {
+			return a.Pos()
+		}
+	}
+	if instr.Pos().IsValid() {
+		return instr.Pos()
+	}
+	if addr.Pos().IsValid() {
+		return addr.Pos()
+	}
+	if fn := instr.Parent(); fn != nil {
+		return fn.Pos()
+	}
+	return token.NoPos
+}
+
+// call applies the effect of a call (or deferred call) to st.
+func (c *checker) call(fi *funcInfo, st *state, call *ssa.CallCommon, instr ssa.Instruction, emit func(Access)) {
+	fn := fi.fn
+	if call.IsInvoke() {
+		// An interface call: only sync.Locker-like Lock/Unlock are
+		// modelled; other dynamic callees are unknown (see doc).
+		c.lockOp(st, call.Method.Name(), c.pathOf(call.Value))
+		return
+	}
+	if b, ok := call.Value.(*ssa.Builtin); ok {
+		if emit == nil || len(call.Args) == 0 {
+			return
+		}
+		switch b.Name() {
+		case "delete", "clear":
+			c.element(fn, st, call.Args[0], true, instr, emit)
+		case "copy":
+			c.element(fn, st, call.Args[0], true, instr, emit)
+			c.element(fn, st, call.Args[1], false, instr, emit)
+		}
+		return
+	}
+	callee := call.StaticCallee()
+	if callee == nil {
+		return // dynamic call of a func value: unknown
+	}
+	if spawnFunc(callee) >= 0 {
+		return // runs its argument in another goroutine
+	}
+	switch pkg := funcPkg(callee); {
+	case pkg == "sync":
+		kind, name := syncMethod(callee)
+		switch {
+		case kind == "Mutex" || kind == "RWMutex":
+			c.lockOp(st, name, c.pathOf(call.Args[0]))
+		case kind == "Once" && name == "Do" && len(call.Args) == 2:
+			c.onceDo(fi, st, call, instr, emit)
+		}
+		return
+	case pkg == "sync/atomic":
+		if emit != nil && len(call.Args) > 0 && strings.IndexFunc(callee.Name(), isUpper) == 0 {
+			if p := c.pathOf(call.Args[0]); p != "" {
+				write := !strings.HasPrefix(callee.Name(), "Load")
+				emit(c.frameAccess(fn, st, p, write, true, instr.Pos()))
+			}
+		}
+		return
+	case opaquePkg(pkg):
+		return
+	}
+	var bindings []ssa.Value
+	if mc, ok := call.Value.(*ssa.MakeClosure); ok {
+		bindings = mc.Bindings
+	}
+	c.apply(fn, st, c.calleeSummary(callee), callee, call.Args, bindings, instr, emit)
+}
+
+func isUpper(r rune) bool { return 'A' <= r && r <= 'Z' }
+
+// apply rebases a callee summary onto the caller's frame (Fig. 3.7 lifted
+// to procedure summaries): each callee access is held under the caller's
+// lockset minus what the callee released before it, plus what the callee
+// itself held; then the callee's net lock effect updates CLS.
+func (c *checker) apply(fn *ssa.Function, st *state, sum *Summary, callee *ssa.Function, args, bindings []ssa.Value, instr ssa.Instruction, emit func(Access)) {
+	if sum == nil || sum.empty() {
+		return
+	}
+	rebaseAll := func(locks []string) []string {
+		var out []string
+		for _, l := range locks {
+			if r := c.rebase(l, args, bindings); r != "" {
+				out = union(out, []string{r})
+			}
+		}
+		return out
+	}
+	if emit != nil {
+		local := callee.Pkg != nil && callee.Pkg.Pkg == c.pkg
+		for _, a := range sum.Accesses {
+			p := c.rebase(a.Path, args, bindings)
+			if p == "" {
+				continue
+			}
+			held := st.held
+			for _, r := range rebaseAll(a.Released) {
+				held = held.remove(r)
+			}
+			for _, h := range a.Held {
+				if l := c.rebase(h.Lock, args, bindings); l != "" {
+					held = held.add(Held{Lock: l, Read: h.Read})
+				}
+			}
+			pos, name := a.Pos, a.Func
+			if !local || !pos.IsValid() {
+				pos = instr.Pos()
+				if name == "" {
+					name = c.funcName(callee)
+				}
+			}
+			emit(Access{Path: p, Write: a.Write, Atomic: a.Atomic, Held: held,
+				Released: union(st.released, rebaseAll(a.Released)), Func: name, Pos: pos})
+		}
+	}
+	rel := rebaseAll(sum.Release)
+	for _, r := range rel {
+		st.held = st.held.remove(r)
+	}
+	st.released = union(st.released, rel)
+	for _, h := range sum.Acquire {
+		if l := c.rebase(h.Lock, args, bindings); l != "" {
+			st.held = st.held.add(Held{Lock: l, Read: h.Read})
+		}
+	}
+}
+
+// lockOp applies Lock, RLock, Unlock or RUnlock of the mutex at path lock.
+// A mutex we cannot name is ignored: accesses under it look unprotected.
+func (c *checker) lockOp(st *state, method, lock string) {
+	if lock == "" {
+		return
+	}
+	switch method {
+	case "Lock", "RLock":
+		st.held = st.held.add(Held{Lock: lock, Read: method == "RLock"})
+	case "Unlock", "RUnlock":
+		st.held = st.held.remove(lock)
+		st.released = union(st.released, []string{lock})
+	}
+}
+
+// onceDo runs the function passed to once.Do holding a pseudo-lock named
+// after the Once: two writes inside the same Once never race, and see
+// pairs.go for why reads of once-initialised state stay quiet.
+func (c *checker) onceDo(fi *funcInfo, st *state, call *ssa.CallCommon, instr ssa.Instruction, emit func(Access)) {
+	f := call.Args[1]
+	var callee *ssa.Function
+	var bindings []ssa.Value
+	switch f := f.(type) {
+	case *ssa.Function:
+		callee = f
+	case *ssa.MakeClosure:
+		callee, _ = f.Fn.(*ssa.Function)
+		bindings = f.Bindings
+	}
+	if callee == nil {
+		return
+	}
+	once := c.pathOf(call.Args[0])
+	if once == "" {
+		c.apply(fi.fn, st, c.calleeSummary(callee), callee, nil, bindings, instr, emit)
+		return
+	}
+	lock := oncePrefix + once
+	st.held = st.held.add(Held{Lock: lock})
+	c.apply(fi.fn, st, c.calleeSummary(callee), callee, nil, bindings, instr, emit)
+	st.held = st.held.remove(lock)
+}
+
+// funcPkg returns the import path of the package declaring fn, or "".
+func funcPkg(fn *ssa.Function) string {
+	if fn == nil {
+		return ""
+	}
+	if o := fn.Object(); o != nil && o.Pkg() != nil {
+		return o.Pkg().Path()
+	}
+	if fn.Pkg != nil {
+		return fn.Pkg.Pkg.Path()
+	}
+	return ""
+}
+
+// opaquePkg reports whether calls into pkg are synchronisation or runtime
+// internals whose bodies would only add noise: their memory is protected
+// by means (atomics, the runtime) a lockset analysis cannot see.
+func opaquePkg(pkg string) bool {
+	return pkg == "runtime" || pkg == "unsafe" || pkg == "reflect" ||
+		strings.HasPrefix(pkg, "internal/") || strings.HasPrefix(pkg, "runtime/") ||
+		strings.HasPrefix(pkg, "sync/")
+}
+
+// syncMethod returns the receiver type name and method name of a method
+// declared in package sync, e.g. ("Mutex", "Lock").
+func syncMethod(fn *ssa.Function) (kind, name string) {
+	if fn == nil || funcPkg(fn) != "sync" {
+		return "", ""
+	}
+	recv := fn.Signature.Recv()
+	if recv == nil {
+		return "", fn.Name()
+	}
+	t := recv.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Obj().Name(), fn.Name()
+	}
+	return "", fn.Name()
+}
+
+// syncType reports whether t is a type from sync or sync/atomic, whose
+// copies are not data accesses we model (copylocks reports them).
+func syncType(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return false
+	}
+	p := n.Obj().Pkg().Path()
+	return p == "sync" || p == "sync/atomic"
+}
+
+// funcName names fn for a diagnostic.
+func (c *checker) funcName(fn *ssa.Function) string {
+	if fn.Parent() != nil {
+		return "the func literal in " + c.funcName(fn.Parent())
+	}
+	if o := fn.Origin(); o != nil && o != fn {
+		fn = o
+	}
+	return strings.TrimSuffix(fn.RelString(c.pkg), "$bound")
+}

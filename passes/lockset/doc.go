@@ -1,0 +1,42 @@
+// Copyright 2025 The psharpvet Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+// Package lockset defines an Analyzer that reports potential data races
+// found by a symbolic lockset analysis of concurrently runnable entry points.
+//
+// # Analyzer lockset
+//
+// lockset: report fields and variables accessed by concurrent entry points without a common lock
+//
+// The analysis follows Whoop (Deligiannis, chapter 3): it identifies entry
+// points, code that may run concurrently with itself or with other entry
+// points, computes for every access to a shared location the set of locks
+// that must be held there, and reports a pair of accesses from two entry
+// points (or two instances of one) that touch the same location, at least
+// one of them a write, with no lock in common:
+//
+//	c.n is read in (*Counter).Get without a lock and written in (*Counter).Inc holding c.mu
+//
+// Entry points are the bodies of go statements (checked against the rest
+// of the function that started them), the exported methods of types that
+// hold a sync.Mutex or sync.RWMutex or whose methods are started with go,
+// http.Handler and gRPC service methods, functions passed to
+// http.HandleFunc, and functions marked //psharpvet:entrypoint.
+// //psharpvet:serialized GROUP marks entry points that never run at the
+// same time as other members of GROUP.
+//
+// Locks are followed through defer, wrapper functions and helpers, in this
+// package and others, by per-function summaries exported as facts.
+// Constructor writes, accesses ordered by a go statement or a join
+// (sync.WaitGroup.Wait, errgroup.Group.Wait, a receive from a channel the
+// goroutine reaches), sync.Once initialisation, sync/atomic accesses and
+// state confined to one goroutine are not reported.
+//
+// With -guards, the analyzer instead also reports, at each field of each
+// shared type, the lock most often held when the field is accessed:
+//
+//	Counter.n: c.mu, 3/4 accesses
+//
+// See docs/lockset.md for the rules and the soundness each one trades.
+package lockset

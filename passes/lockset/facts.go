@@ -1,0 +1,181 @@
+// Copyright 2025 The psharpvet Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package lockset
+
+import (
+	"fmt"
+	"go/token"
+	"slices"
+	"strings"
+)
+
+// Summaries is the package fact carrying the Summary of every function
+// and method of a package that has one, so that callers in other packages
+// see through lock wrappers and helpers. It is one fact per package, in a
+// sorted slice, so that its encoding is deterministic and small.
+type Summaries struct {
+	Funcs []FuncSummary
+}
+
+// AFact marks Summaries as an analysis fact.
+func (*Summaries) AFact() {}
+
+func (s *Summaries) String() string {
+	return fmt.Sprintf("lockset summaries: %d", len(s.Funcs))
+}
+
+// FuncSummary is the summary of the function whose types.Func.FullName is
+// Name.
+type FuncSummary struct {
+	Name string
+	Summary
+}
+
+// A Summary is the effect of calling a function.
+//
+// Paths are relative to the callee's frame (see paths.go) and are rebased
+// onto the caller's arguments at each call site. Only locations rooted at
+// parameters, free variables and package-level variables are kept: the
+// callee's own allocations cannot be shared with its caller's other threads
+// through the callee frame.
+type Summary struct {
+	// Acquire lists the locks held on every return that were not held on
+	// entry (a lock wrapper).
+	Acquire []Held
+	// Release lists the locks that may have been released on some path
+	// (an unlock wrapper, or a helper that drops its caller's lock).
+	Release []string
+	// Accesses lists the shared-memory accesses of the callee and its
+	// callees, with the locks the callee itself holds at each.
+	Accesses []Access
+}
+
+func (s *Summary) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "lockset(")
+	sep := ""
+	for _, h := range s.Acquire {
+		fmt.Fprintf(&b, "%s+%s", sep, h)
+		sep = " "
+	}
+	for _, r := range s.Release {
+		fmt.Fprintf(&b, "%s-%s", sep, r)
+		sep = " "
+	}
+	fmt.Fprintf(&b, "%s%d accesses)", sep, len(s.Accesses))
+	return b.String()
+}
+
+func (s *Summary) empty() bool {
+	return len(s.Acquire) == 0 && len(s.Release) == 0 && len(s.Accesses) == 0
+}
+
+// Held is a lock in a lockset.
+type Held struct {
+	Lock string // access path of the mutex
+	Read bool   // held by RLock only: excludes writers, not readers
+}
+
+func (h Held) String() string {
+	if h.Read {
+		return "r" + h.Lock
+	}
+	return h.Lock
+}
+
+// An Access is one read or write of a shared location.
+type Access struct {
+	Path   string
+	Write  bool
+	Atomic bool // through sync/atomic; two atomic accesses never race
+	// Held is the must-lockset acquired by the function itself at the
+	// access; the caller's lockset is added at the call site.
+	Held []Held
+	// Released lists the caller's locks the function may have released
+	// before the access.
+	Released []string
+	// Func names the function containing the access, for reports.
+	Func string
+	// Pos locates the access. It is meaningful only within the package
+	// being analysed and is cleared before a summary is exported.
+	Pos token.Pos
+}
+
+// key identifies an access up to its position, for de-duplication.
+func (a *Access) key() string {
+	var b strings.Builder
+	b.WriteString(a.Path)
+	if a.Write {
+		b.WriteString(" w")
+	}
+	if a.Atomic {
+		b.WriteString(" atomic")
+	}
+	for _, h := range a.Held {
+		b.WriteString(" +" + h.String())
+	}
+	for _, r := range a.Released {
+		b.WriteString(" -" + r)
+	}
+	return b.String()
+}
+
+// lockset is a sorted set of held locks.
+type lockset []Held
+
+func (ls lockset) find(lock string) int {
+	i, ok := slices.BinarySearchFunc(ls, lock, func(h Held, l string) int { return strings.Compare(h.Lock, l) })
+	if !ok {
+		return -1
+	}
+	return i
+}
+
+// add returns ls with h added; a write hold subsumes a read hold.
+func (ls lockset) add(h Held) lockset {
+	i, ok := slices.BinarySearchFunc(ls, h.Lock, func(x Held, l string) int { return strings.Compare(x.Lock, l) })
+	out := slices.Clone(ls)
+	if ok {
+		out[i].Read = out[i].Read && h.Read
+		return out
+	}
+	return slices.Insert(out, i, h)
+}
+
+func (ls lockset) remove(lock string) lockset {
+	i := ls.find(lock)
+	if i < 0 {
+		return ls
+	}
+	return slices.Delete(slices.Clone(ls), i, i+1)
+}
+
+// meet intersects two must-locksets; a lock held for writing on one path
+// and for reading on the other is held for reading.
+func (ls lockset) meet(other lockset) lockset {
+	var out lockset
+	for _, h := range ls {
+		if j := other.find(h.Lock); j >= 0 {
+			out = append(out, Held{h.Lock, h.Read || other[j].Read})
+		}
+	}
+	return out
+}
+
+func (ls lockset) equal(other lockset) bool { return slices.Equal(ls, other) }
+
+// union of sorted string sets.
+func union(a, b []string) []string {
+	if len(b) == 0 {
+		return a
+	}
+	out := slices.Clone(a)
+	for _, s := range b {
+		if i, ok := slices.BinarySearch(out, s); !ok {
+			out = slices.Insert(out, i, s)
+		}
+	}
+	return out
+}

@@ -1,0 +1,27 @@
+// Copyright 2025 The psharpvet Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package lockset_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/psharpvet/psharpvet/passes/lockset"
+	"golang.org/x/tools/go/analysis/analysistest"
+)
+
+// testdata returns the GOPATH-style tree shared by the suite's passes;
+// go list wants it absolute.
+func testdata(t *testing.T) string {
+	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func TestBasic(t *testing.T) {
+	analysistest.Run(t, testdata(t), lockset.Analyzer, "lockset/basic")
+}

@@ -1,0 +1,414 @@
+// Copyright 2025 The psharpvet Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package lockset
+
+import (
+	"go/token"
+	"go/types"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// This file is the pairwise check of Fig. 3.8. Accesses of different
+// entry points are compared by canonical location: within one goroutine
+// start, paths of the spawning frame are compared as they are; across
+// entry points, only locations every entry can name are compared: the
+// receiver of a method of a shared type (t:T), package-level variables,
+// and a handler closure's captured variables. Parameters other than the
+// receiver are assumed not to alias across entry points, as Whoop assumes
+// (§3.4.9).
+
+// An epAccess is an access as seen by the pair check.
+type epAccess struct {
+	key    string // location, compared for equality
+	disp   string // location as the programmer wrote it
+	write  bool
+	atomic bool
+	locks  []lockRef
+	pos    token.Pos
+	fn     string // function containing the access
+}
+
+type lockRef struct {
+	key, disp string
+	read      bool
+	once      bool
+}
+
+// canonical rewrites a path of frame fn into an entry-independent
+// location, or "" if no other entry point can name it.
+func canonical(p string, fn *ssa.Function) string {
+	prefix := ""
+	if strings.HasPrefix(p, oncePrefix) {
+		prefix, p = oncePrefix, p[len(oncePrefix):]
+	}
+	root, sel := splitPath(p)
+	switch {
+	case strings.HasPrefix(root, "g:"):
+		return prefix + p
+	case root == "p:0|":
+		if n := recvNamed(fn); n != nil {
+			return prefix + "t:" + typeKey(n) + "|" + sel
+		}
+	case strings.HasPrefix(root, "f:"):
+		return prefix + "v:" + fn.String() + ":" + root[2:] + sel
+	}
+	return ""
+}
+
+// canonAppend appends the canonical form of a (taken in frame fn) to accs.
+func (c *checker) canonAppend(accs []*epAccess, fn *ssa.Function, a *Access) []*epAccess {
+	key := canonical(a.Path, fn)
+	if key == "" {
+		return accs
+	}
+	return append(accs, c.epAccess(key, fn, a, func(p string) string { return canonical(p, fn) }))
+}
+
+// epAccess converts a frame access, naming locations in frame fn.
+func (c *checker) epAccess(key string, fn *ssa.Function, a *Access, lockKey func(string) string) *epAccess {
+	nm := namer{fn: fn, pkg: c.pkg}
+	if len(fn.Params) > 0 && fn.Signature.Recv() != nil {
+		nm.recv = fn.Params[0].Name()
+	}
+	e := &epAccess{key: key, disp: nm.display(a.Path), write: a.Write, atomic: a.Atomic, pos: a.Pos, fn: a.Func}
+	for _, h := range a.Held {
+		once := strings.HasPrefix(h.Lock, oncePrefix)
+		disp := nm.display(h.Lock)
+		if once {
+			disp = nm.display(h.Lock[len(oncePrefix):])
+		}
+		e.locks = append(e.locks, lockRef{key: lockKey(h.Lock), disp: disp, read: h.Read, once: once})
+	}
+	return e
+}
+
+// protected reports whether some lock excludes the two accesses: held by
+// both, and for writing by at least one (read locks exclude writers only).
+func protected(a, b *epAccess) bool {
+	for _, la := range a.locks {
+		for _, lb := range b.locks {
+			if la.key != "" && la.key == lb.key && !(la.read && lb.read) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func inOnce(a *epAccess) bool {
+	return slices.ContainsFunc(a.locks, func(l lockRef) bool { return l.once })
+}
+
+// racy is the assertion of Fig. 3.8 for one pair of accesses, minus the
+// quiet rules: two atomic accesses never race, and a write inside once.Do
+// does not race with reads (which, by the Once contract, follow Do).
+func racy(a, b *epAccess) bool {
+	if !a.write && !b.write {
+		return false
+	}
+	if a.atomic && b.atomic {
+		return false
+	}
+	if (a.write && inOnce(a) && !b.write) || (b.write && inOnce(b) && !a.write) {
+		return false
+	}
+	return !protected(a, b)
+}
+
+// A race is a reportable pair of accesses.
+type race struct {
+	a, b       *epAccess
+	ea, eb     string // entry point names
+	sameThread bool   // two instances of the same entry point
+}
+
+// side is one entry point's view in a pair check.
+type side struct {
+	name string
+	accs []*epAccess
+}
+
+// pairCheck compares the accesses of two entry points (or of one with
+// itself), reporting at most one race per location.
+func pairCheck(x, y side, self bool, keep func(*epAccess) bool, found func(race)) {
+	byKey := make(map[string][]*epAccess)
+	for _, a := range y.accs {
+		if keep == nil || keep(a) {
+			byKey[a.key] = append(byKey[a.key], a)
+		}
+	}
+	done := make(map[string]bool)
+	for _, a := range x.accs {
+		if done[a.key] || (keep != nil && !keep(a)) {
+			continue
+		}
+		for _, b := range byKey[a.key] {
+			if racy(a, b) {
+				done[a.key] = true
+				found(race{a: a, b: b, ea: x.name, eb: y.name, sameThread: self})
+				break
+			}
+		}
+	}
+}
+
+// checkEntries runs the pairwise check over all pairs of entry points,
+// including each entry with itself when it may run concurrently with
+// itself, reporting at most one race per location.
+func checkEntries(entries []*entry, found func(race)) {
+	// Index accesses by location so that the quadratic part is bounded
+	// by the entries that share a location, not by all pairs.
+	type ref struct {
+		e int
+		a *epAccess
+	}
+	byKey := make(map[string][]ref)
+	var keys []string
+	for i, e := range entries {
+		for _, a := range e.accs {
+			if _, ok := byKey[a.key]; !ok {
+				keys = append(keys, a.key)
+			}
+			byKey[a.key] = append(byKey[a.key], ref{i, a})
+		}
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		slices.SortStableFunc(byKey[k], func(x, y ref) int { return int(x.a.pos - y.a.pos) })
+	}
+	const maxRefs = 400 // bound the work on one hot location
+	for _, k := range keys {
+		refs := byKey[k]
+		if len(refs) > maxRefs {
+			refs = refs[:maxRefs]
+		}
+		if !slices.ContainsFunc(refs, func(r ref) bool { return r.a.write }) {
+			continue
+		}
+	search:
+		for i, r := range refs {
+			for _, s := range refs[i:] {
+				if !compatible(entries[r.e], entries[s.e]) {
+					continue
+				}
+				if racy(r.a, s.a) {
+					found(race{a: r.a, b: s.a, ea: entries[r.e].name, eb: entries[s.e].name, sameThread: r.e == s.e})
+					break search
+				}
+			}
+		}
+	}
+}
+
+// compatible reports whether two entry points may run concurrently.
+func compatible(a, b *entry) bool {
+	if a == b {
+		return a.self && a.group == ""
+	}
+	if a.group != "" && a.group == b.group {
+		return false // serialised by the framework
+	}
+	// Goroutines are checked against their spawning function, and
+	// against each other, in the spawning frame (see checkSpawns).
+	if a.spawner != nil && (a.spawner == b.spawner || a.spawner == b.fn && b.spawner == nil) {
+		return false
+	}
+	if b.spawner != nil && b.spawner == a.fn && a.spawner == nil {
+		return false
+	}
+	return true
+}
+
+// checkSpawns checks each goroutine against the continuation of the
+// function that started it, against sibling goroutines alive at the same
+// time, and against itself if it is started in a loop, comparing locations
+// in the spawning frame (where locals captured by the goroutine are
+// visible). Accesses before the go statement, and after a join, are
+// ordered with the goroutine and not compared.
+func (c *checker) checkSpawns(spawns []*spawn, found func(race)) {
+	for i, sp := range spawns {
+		fn := sp.parent.fn
+		live := c.live(sp)
+		name := c.goName(sp)
+		body := c.frameAccesses(fn, sp.body)
+
+		var cont []Access
+		for _, s := range sp.parent.sites {
+			if live[s.instr] {
+				cont = append(cont, s.acc)
+			}
+		}
+		pairCheck(side{name, body}, side{c.funcName(fn) + " after the go statement", c.frameAccesses(fn, cont)}, false, nil, found)
+
+		for _, sp2 := range spawns[i+1:] {
+			if sp2.parent != sp.parent {
+				continue
+			}
+			if live[sp2.instr] || c.live(sp2)[sp.instr] {
+				pairCheck(side{name, body}, side{c.goName(sp2), c.frameAccesses(fn, sp2.body)}, false, nil, found)
+			}
+		}
+
+		if blk := sp.instr.Block(); inCycle(blk) {
+			// Each iteration starts another instance; locals allocated
+			// inside the loop are per-instance.
+			keep := func(a *epAccess) bool {
+				if !isLocal(a.key) {
+					return true
+				}
+				alloc := allocOf(fn, a.key)
+				return alloc == nil || !(reaches(blk, alloc.Block()) && reaches(alloc.Block(), blk))
+			}
+			pairCheck(side{name, body}, side{"another instance of " + strings.TrimPrefix(name, "the "), body}, true, keep, found)
+		}
+	}
+}
+
+func (c *checker) frameAccesses(fn *ssa.Function, accs []Access) []*epAccess {
+	out := make([]*epAccess, 0, len(accs))
+	for i := range accs {
+		a := &accs[i]
+		out = append(out, c.epAccess(a.Path, fn, a, func(p string) string { return p }))
+	}
+	return out
+}
+
+// live returns the instructions of the spawning function before which the
+// goroutine may still be running: reachable from the spawn without
+// passing a join (wg.Wait, errgroup's Wait, or a receive from a channel
+// the goroutine can reach).
+func (c *checker) live(sp *spawn) map[ssa.Instruction]bool {
+	fn := sp.parent.fn
+	live := make(map[ssa.Instruction]bool)
+	in := make([]bool, len(fn.Blocks))
+	out := make([]bool, len(fn.Blocks))
+	for changed, iter := true, 0; changed && iter < len(fn.Blocks)+8; iter++ {
+		changed = false
+		for _, b := range fn.Blocks {
+			cur := false
+			for _, p := range b.Preds {
+				cur = cur || out[p.Index]
+			}
+			in[b.Index] = cur
+			for _, instr := range b.Instrs {
+				if cur {
+					live[instr] = true
+				}
+				if instr == sp.instr {
+					cur = true
+				} else if cur && c.isJoin(instr, sp) {
+					cur = false
+				}
+			}
+			if cur != out[b.Index] {
+				out[b.Index] = cur
+				changed = true
+			}
+		}
+	}
+	return live
+}
+
+// isJoin reports whether instr waits for the goroutine of sp.
+func (c *checker) isJoin(instr ssa.Instruction, sp *spawn) bool {
+	switch instr := instr.(type) {
+	case *ssa.Call:
+		callee := instr.Call.StaticCallee()
+		if callee == nil || instr.Call.IsInvoke() || callee.Name() != "Wait" {
+			return false
+		}
+		kind, _ := syncMethod(callee)
+		return kind == "WaitGroup" || strings.HasSuffix(funcPkg(callee), "/errgroup")
+	case *ssa.UnOp:
+		return instr.Op == token.ARROW && c.reachesChan(instr.X, sp)
+	case *ssa.Select:
+		if !instr.Blocking {
+			return false
+		}
+		for _, st := range instr.States {
+			if st.Dir == types.RecvOnly && c.reachesChan(st.Chan, sp) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// reachesChan reports whether the goroutine can reach channel ch: it was
+// passed to it or captured by it, or the goroutine loads it.
+func (c *checker) reachesChan(ch ssa.Value, sp *spawn) bool {
+	p := c.pathOf(ch)
+	for _, v := range slices.Concat(sp.args, sp.bindings) {
+		if v == ch || (p != "" && c.pathOf(v) == p) {
+			return true
+		}
+		if u, ok := ch.(*ssa.UnOp); ok && u.X == v {
+			return true
+		}
+	}
+	if p == "" {
+		return false
+	}
+	for _, a := range sp.body {
+		if a.Path == p {
+			return true
+		}
+	}
+	return false
+}
+
+// inCycle reports whether b can reach itself.
+func inCycle(b *ssa.BasicBlock) bool {
+	for _, s := range b.Succs {
+		if reaches(s, b) {
+			return true
+		}
+	}
+	return false
+}
+
+// reaches reports whether to is reachable from from.
+func reaches(from, to *ssa.BasicBlock) bool {
+	seen := make(map[*ssa.BasicBlock]bool)
+	stack := []*ssa.BasicBlock{from}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if b == to {
+			return true
+		}
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		stack = append(stack, b.Succs...)
+	}
+	return false
+}
+
+// allocOf returns the allocation named by a local path of fn.
+func allocOf(fn *ssa.Function, p string) *ssa.Alloc {
+	root, _ := splitPath(p)
+	want, err := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(root, "a:"), "|"))
+	if err != nil {
+		return nil
+	}
+	n := 0
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if a, ok := instr.(*ssa.Alloc); ok {
+				if n == want {
+					return a
+				}
+				n++
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,309 @@
+// Copyright 2025 The psharpvet Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package lockset
+
+import (
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// An access path names a memory location relative to a function frame.
+// It is a string so that it can be used as a map key and stored in facts.
+//
+// The root comes first and is terminated by '|'; the selectors follow:
+//
+//	p:N|      parameter N (the receiver is parameter 0)
+//	f:N|      free variable N of a closure
+//	g:PKG.V|  package-level variable V of package PKG
+//	a:N|      local allocation N of the frame (a variable or composite literal)
+//	t:T|      the receiver of any method of named type T (entry points only)
+//	v:F:N|    free variable N of the closure F (entry points only)
+//
+// followed by ".field" or "[*]" (any element of a slice, array or map).
+// Pointer indirections are not spelled: s.inner.mu is the same path whether
+// inner is a struct or a pointer to one, which is how a reader names it.
+
+const (
+	elemSel  = "[*]"
+	maxDepth = 8 // longest selector chain we track
+	// oncePrefix marks a pseudo-lock standing for "inside once.Do".
+	oncePrefix = "once "
+)
+
+// splitPath returns the root (including its '|') and the selectors of p.
+func splitPath(p string) (root, sel string) {
+	i := strings.IndexByte(p, '|')
+	if i < 0 {
+		return p, ""
+	}
+	return p[:i+1], p[i+1:]
+}
+
+// depth counts the selectors of p.
+func depth(p string) int {
+	_, sel := splitPath(p)
+	return strings.Count(sel, ".") + strings.Count(sel, elemSel)
+}
+
+// extend appends a selector to p, or returns "" if p is unknown or too deep.
+func extend(p, sel string) string {
+	if p == "" || depth(p) >= maxDepth {
+		return ""
+	}
+	return p + sel
+}
+
+func paramRoot(i int) string { return "p:" + strconv.Itoa(i) + "|" }
+func freeRoot(i int) string  { return "f:" + strconv.Itoa(i) + "|" }
+
+// isLocal reports whether p is rooted at a local allocation of its frame.
+func isLocal(p string) bool { return strings.HasPrefix(p, "a:") }
+
+// pathOf returns the access path of the location addressed by v (or, for a
+// value loaded from memory, of the location it was loaded from), or "" if v
+// is not derived from a parameter, free variable, global or allocation.
+func (c *checker) pathOf(v ssa.Value) string {
+	return c.pathOfDepth(v, 0)
+}
+
+func (c *checker) pathOfDepth(v ssa.Value, d int) string {
+	if d > 2*maxDepth {
+		return ""
+	}
+	switch v := v.(type) {
+	case *ssa.Parameter:
+		for i, p := range v.Parent().Params {
+			if p == v {
+				return paramRoot(i)
+			}
+		}
+	case *ssa.FreeVar:
+		for i, fv := range v.Parent().FreeVars {
+			if fv == v {
+				return freeRoot(i)
+			}
+		}
+	case *ssa.Global:
+		if v.Pkg == nil {
+			return ""
+		}
+		return "g:" + v.Pkg.Pkg.Path() + "." + v.Name() + "|"
+	case *ssa.Alloc:
+		return c.allocRoot(v)
+	case *ssa.FieldAddr:
+		name := fieldName(v.X.Type(), v.Field, true)
+		if name == "" {
+			return ""
+		}
+		return extend(c.pathOfDepth(v.X, d+1), "."+name)
+	case *ssa.Field:
+		// A field of a struct value: same location as the struct's field.
+		name := fieldName(v.X.Type(), v.Field, false)
+		if name == "" {
+			return ""
+		}
+		return extend(c.pathOfDepth(v.X, d+1), "."+name)
+	case *ssa.IndexAddr:
+		return extend(c.pathOfDepth(v.X, d+1), elemSel)
+	case *ssa.UnOp:
+		if v.Op.String() == "*" {
+			return c.pathOfDepth(v.X, d+1)
+		}
+	case *ssa.ChangeType:
+		return c.pathOfDepth(v.X, d+1)
+	case *ssa.MakeInterface:
+		return c.pathOfDepth(v.X, d+1)
+	case *ssa.ChangeInterface:
+		return c.pathOfDepth(v.X, d+1)
+	case *ssa.TypeAssert:
+		return c.pathOfDepth(v.X, d+1)
+	case *ssa.Slice:
+		return c.pathOfDepth(v.X, d+1)
+	case *ssa.Phi:
+		// A φ of equal paths (e.g. the same field reloaded on two
+		// branches) keeps its path; anything else is unknown.
+		var p string
+		for _, e := range v.Edges {
+			if e == v {
+				continue
+			}
+			q := c.pathOfDepth(e, d+1)
+			if q == "" || (p != "" && q != p) {
+				return ""
+			}
+			p = q
+		}
+		return p
+	}
+	return ""
+}
+
+// allocRoot names a local allocation by its rank among the allocations of
+// its function, which is stable across runs.
+func (c *checker) allocRoot(a *ssa.Alloc) string {
+	if r, ok := c.allocs[a]; ok {
+		return r
+	}
+	fn := a.Parent()
+	if fn == nil {
+		return ""
+	}
+	n := 0
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if x, ok := instr.(*ssa.Alloc); ok {
+				c.allocs[x] = "a:" + strconv.Itoa(n) + "|"
+				n++
+			}
+		}
+	}
+	return c.allocs[a]
+}
+
+// fieldName returns the name of field i of the struct (or, if ptr, the
+// struct pointed to by) t, or "" if t's structure is not statically known
+// (for instance a type parameter without a core struct type).
+func fieldName(t types.Type, i int, ptr bool) string {
+	t = coreType(t)
+	if ptr {
+		p, ok := t.(*types.Pointer)
+		if !ok {
+			return ""
+		}
+		t = coreType(p.Elem())
+	}
+	s, ok := t.(*types.Struct)
+	if !ok || i < 0 || i >= s.NumFields() {
+		return ""
+	}
+	return s.Field(i).Name()
+}
+
+// coreType returns the underlying type of t, or of the single type in the
+// type set of a type parameter; otherwise nil.
+func coreType(t types.Type) types.Type {
+	if tp, ok := types.Unalias(t).(*types.TypeParam); ok {
+		iface, _ := tp.Constraint().Underlying().(*types.Interface)
+		if iface == nil || iface.NumEmbeddeds() != 1 {
+			return nil
+		}
+		t = iface.EmbeddedType(0)
+		if u, ok := t.(*types.Union); ok {
+			if u.Len() != 1 {
+				return nil
+			}
+			t = u.Term(0).Type()
+		}
+	}
+	if t == nil {
+		return nil
+	}
+	return t.Underlying()
+}
+
+// rebase rewrites a callee-frame path p into the caller's frame, given the
+// caller's values for the callee's parameters and free variables.
+// Locals of the callee and unknown arguments yield "".
+func (c *checker) rebase(p string, args, bindings []ssa.Value) string {
+	prefix := ""
+	if strings.HasPrefix(p, oncePrefix) {
+		prefix, p = oncePrefix, p[len(oncePrefix):]
+	}
+	root, sel := splitPath(p)
+	var base string
+	switch {
+	case strings.HasPrefix(root, "g:"):
+		base = root
+	case strings.HasPrefix(root, "p:"), strings.HasPrefix(root, "f:"):
+		i, err := strconv.Atoi(root[2 : len(root)-1])
+		vals := args
+		if root[0] == 'f' {
+			vals = bindings
+		}
+		if err != nil || i >= len(vals) {
+			return ""
+		}
+		base = c.pathOf(vals[i])
+	}
+	if base == "" {
+		return ""
+	}
+	if sel != "" && depth(base)+depth(p) > maxDepth {
+		return ""
+	}
+	return prefix + base + sel
+}
+
+// namer turns the roots of frame-relative paths into source names.
+type namer struct {
+	fn  *ssa.Function  // frame
+	pkg *types.Package // package being analysed, for unqualified globals
+	// recv names the "t:" root; empty means use the frame's receiver.
+	recv string
+}
+
+// display renders p for a diagnostic, e.g. "c.items[*]" or "cache".
+func (n namer) display(p string) string {
+	once := strings.HasPrefix(p, oncePrefix)
+	if once {
+		p = p[len(oncePrefix):]
+	}
+	root, sel := splitPath(p)
+	name := "?"
+	body := strings.TrimSuffix(root, "|")
+	switch {
+	case strings.HasPrefix(body, "g:"):
+		q := body[2:]
+		dot := strings.LastIndexByte(q, '.')
+		pkg, v := q[:dot], q[dot+1:]
+		if n.pkg != nil && pkg == n.pkg.Path() {
+			name = v
+		} else {
+			name = pkg[strings.LastIndexByte(pkg, '/')+1:] + "." + v
+		}
+	case strings.HasPrefix(body, "p:"):
+		if i, err := strconv.Atoi(body[2:]); err == nil && n.fn != nil && i < len(n.fn.Params) {
+			name = n.fn.Params[i].Name()
+		}
+	case strings.HasPrefix(body, "f:"):
+		if i, err := strconv.Atoi(body[2:]); err == nil && n.fn != nil && i < len(n.fn.FreeVars) {
+			name = n.fn.FreeVars[i].Name()
+		}
+	case strings.HasPrefix(body, "a:"):
+		name = allocName(n.fn, body)
+	case strings.HasPrefix(body, "t:"):
+		name = n.recv
+		if name == "" {
+			name = "recv"
+		}
+	}
+	return name + sel
+}
+
+func allocName(fn *ssa.Function, root string) string {
+	if fn == nil {
+		return "?"
+	}
+	want, _ := strconv.Atoi(strings.TrimPrefix(root, "a:"))
+	n := 0
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if a, ok := instr.(*ssa.Alloc); ok {
+				if n == want {
+					if token.IsIdentifier(a.Comment) {
+						return a.Comment
+					}
+					return "(" + a.Comment + ")"
+				}
+				n++
+			}
+		}
+	}
+	return "?"
+}

@@ -1,0 +1,221 @@
+// Copyright 2025 The psharpvet Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package lockset
+
+import (
+	"cmp"
+	"fmt"
+	"go/ast"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// reporter collects races and emits each once, in position order.
+type reporter struct {
+	races []race
+	seen  map[[2]int]bool
+}
+
+func (r *reporter) add(x race) {
+	// Report at the less protected access: that is where a lock is
+	// most likely missing. Ties go to the first in the file.
+	if len(x.b.locks) < len(x.a.locks) ||
+		len(x.b.locks) == len(x.a.locks) && x.b.pos < x.a.pos {
+		x.a, x.b, x.ea, x.eb = x.b, x.a, x.eb, x.ea
+	}
+	k := [2]int{int(x.a.pos), int(x.b.pos)}
+	if k[0] > k[1] {
+		k[0], k[1] = k[1], k[0]
+	}
+	if r.seen[k] {
+		return
+	}
+	r.seen[k] = true
+	r.races = append(r.races, x)
+}
+
+func (r *reporter) flush(pass *analysis.Pass) {
+	slices.SortStableFunc(r.races, func(x, y race) int {
+		return cmp.Or(cmp.Compare(x.a.pos, y.a.pos), cmp.Compare(x.b.pos, y.b.pos))
+	})
+	reported := make(map[string]bool)
+	for _, x := range r.races {
+		// One diagnostic per access and location.
+		k := fmt.Sprint(x.a.pos, x.a.disp)
+		if reported[k] {
+			continue
+		}
+		reported[k] = true
+		eb := x.eb
+		if x.sameThread {
+			eb = "another call of " + strings.TrimPrefix(eb, "the ")
+			if strings.HasPrefix(eb, "another call of goroutine") || strings.HasPrefix(eb, "another instance") {
+				eb = strings.TrimPrefix(eb, "another call of ")
+			}
+		}
+		msg := fmt.Sprintf("%s is %s in %s%s %s and %s in %s%s %s",
+			x.a.disp, verb(x.a), x.ea, via(x.a, x.ea), held(x.a),
+			verb(x.b), eb, via(x.b, x.eb), held(x.b))
+		pass.Report(analysis.Diagnostic{
+			Pos:      x.a.pos,
+			Category: "race",
+			Message:  msg,
+			Related: []analysis.RelatedInformation{{
+				Pos:     x.b.pos,
+				Message: fmt.Sprintf("%s %s here %s", x.b.disp, verb(x.b), held(x.b)),
+			}},
+		})
+	}
+}
+
+func verb(a *epAccess) string {
+	switch {
+	case a.atomic && a.write:
+		return "written atomically"
+	case a.atomic:
+		return "read atomically"
+	case a.write:
+		return "written"
+	}
+	return "read"
+}
+
+// via names the helper containing an access when it is not the entry
+// point itself, since that is where the fix goes.
+func via(a *epAccess, entry string) string {
+	if a.fn == "" || strings.Contains(entry, a.fn) {
+		return ""
+	}
+	return " via " + a.fn
+}
+
+func held(a *epAccess) string {
+	var names []string
+	for _, l := range a.locks {
+		switch {
+		case l.once:
+			names = append(names, l.disp+".Do")
+		case l.read:
+			names = append(names, l.disp+" (read)")
+		default:
+			names = append(names, l.disp)
+		}
+	}
+	if len(names) == 0 {
+		return "without a lock"
+	}
+	return "holding " + strings.Join(names, " and ")
+}
+
+// reportGuards implements -guards: for every field of every shared type,
+// the lock most often held when it is accessed, and how often.
+func (c *checker) reportGuards(entries []*entry) {
+	type counts struct {
+		total int
+		locks map[string]int
+		disp  map[string]string
+		seen  map[string]bool
+	}
+	byType := make(map[string]map[string]*counts) // type key -> field -> counts
+	for _, e := range entries {
+		for _, a := range e.accs {
+			if !strings.HasPrefix(a.key, "t:") {
+				continue
+			}
+			root, sel := splitPath(a.key)
+			field, _, _ := strings.Cut(strings.TrimPrefix(sel, "."), ".")
+			field, _, _ = strings.Cut(field, "[")
+			if field == "" {
+				continue
+			}
+			fields := byType[root]
+			if fields == nil {
+				fields = make(map[string]*counts)
+				byType[root] = fields
+			}
+			ct := fields[field]
+			if ct == nil {
+				ct = &counts{locks: make(map[string]int), disp: make(map[string]string), seen: make(map[string]bool)}
+				fields[field] = ct
+			}
+			id := fmt.Sprint(a.pos, a.write, a.key)
+			if ct.seen[id] {
+				continue
+			}
+			ct.seen[id] = true
+			ct.total++
+			var ks []string
+			for _, l := range a.locks {
+				if l.key != "" && !slices.Contains(ks, l.key) {
+					ks = append(ks, l.key)
+					ct.locks[l.key]++
+					if _, ok := ct.disp[l.key]; !ok {
+						ct.disp[l.key] = l.disp
+					}
+				}
+			}
+		}
+	}
+	for _, f := range c.pass.Files {
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				ts, ok := spec.(*ast.TypeSpec)
+				if !ok {
+					continue
+				}
+				st, ok := ts.Type.(*ast.StructType)
+				if !ok {
+					continue
+				}
+				tn, ok := c.pass.TypesInfo.Defs[ts.Name].(*types.TypeName)
+				if !ok {
+					continue
+				}
+				fields := byType["t:"+c.pkg.Path()+"."+tn.Name()+"|"]
+				if fields == nil {
+					continue
+				}
+				for _, fld := range st.Fields.List {
+					names := fld.Names
+					if len(names) == 0 {
+						// Embedded field: named by its type.
+						if obj, ok := c.pass.TypesInfo.Implicits[fld].(*types.Var); ok {
+							_ = obj
+						}
+						continue
+					}
+					for _, id := range names {
+						ct := fields[id.Name]
+						if ct == nil {
+							continue
+						}
+						best, n := "", 0
+						for k, v := range ct.locks {
+							if v > n || v == n && k < best {
+								best, n = k, v
+							}
+						}
+						guard := "no lock"
+						if best != "" {
+							guard = ct.disp[best]
+						}
+						c.pass.Report(analysis.Diagnostic{
+							Pos:      id.Pos(),
+							Category: "guards",
+							Message:  fmt.Sprintf("%s.%s: %s, %d/%d accesses", tn.Name(), id.Name, guard, n, ct.total),
+						})
+					}
+				}
+			}
+		}
+	}
+}
