@@ -1,0 +1,22 @@
+// Command psharpvet checks that message-passing Go code is free of data
+// races: memory sent to another goroutine is not used afterwards
+// (ownership), and memory shared under locks is accessed under a common
+// lock (lockset).
+//
+// Run it on packages, or as a vet tool:
+//
+//	psharpvet ./...
+//	go vet -vettool=$(which psharpvet) ./...
+package main
+
+import (
+	"golang.org/x/tools/go/analysis/multichecker"
+
+	"github.com/psharpvet/psharpvet/passes/ownership"
+)
+
+func main() {
+	multichecker.Main(
+		ownership.Analyzer,
+	)
+}

@@ -1,0 +1,373 @@
+package ownership
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/transfer"
+	"github.com/psharpvet/psharpvet/internal/typeclass"
+	"github.com/psharpvet/psharpvet/passes/givesup"
+	"github.com/psharpvet/psharpvet/passes/taint"
+)
+
+// A walker follows every path from a transfer point to the function's exit
+// (condition 3), looking for the first access to transferred memory on
+// each path. A path ends at a join: an instruction after which the memory
+// is known to be back.
+type walker struct {
+	c     *checker
+	fl    *taint.Flow
+	p     transfer.Point
+	given []givenValue
+	all   taint.ObjSet
+	// tokens is everything reachable from the given operands, channels
+	// and wait groups included: waiting on one of them is a join.
+	tokens taint.ObjSet
+}
+
+// fresh holds, on a path, the values made anew after the transfer point:
+// allocations re-executed by a loop denote new memory, and so do values
+// derived from them, even though the abstract object is the same.
+type fresh map[ssa.Value]bool
+
+func (c *checker) checkAfter(fn *ssa.Function, fl *taint.Flow, h taint.Heap, p transfer.Point, given []givenValue, all taint.ObjSet) {
+	var locs taint.LocSet
+	for _, v := range p.Given {
+		locs = append(locs, fl.Locs(v)...)
+	}
+	w := &walker{c: c, fl: fl, p: p, given: given, all: all, tokens: fl.Reach(h, locs, nil)}
+	w.run()
+}
+
+func (w *walker) run() {
+	start := w.p.Instr.Block()
+	in := make(map[*ssa.BasicBlock]fresh)
+	type item struct {
+		b     *ssa.BasicBlock
+		first bool
+	}
+	queue := []item{{start, true}}
+	for len(queue) > 0 {
+		it := queue[0]
+		queue = queue[1:]
+		cur := fresh{}
+		for v := range in[it.b] {
+			cur[v] = true
+		}
+		if it.first {
+			cur = fresh{}
+		}
+		if !w.block(it.b, it.first, cur) {
+			continue
+		}
+		for _, s := range it.b.Succs {
+			old, seen := in[s]
+			if !seen {
+				in[s] = cur
+				queue = append(queue, item{s, false})
+				continue
+			}
+			shrunk := false
+			next := fresh{}
+			for v := range old {
+				if cur[v] {
+					next[v] = true
+				} else {
+					shrunk = true
+				}
+			}
+			if shrunk {
+				in[s] = next
+				queue = append(queue, item{s, false})
+			}
+		}
+	}
+}
+
+// block walks b (after the transfer point if first) and reports whether
+// the path goes on to b's successors.
+func (w *walker) block(b *ssa.BasicBlock, first bool, cur fresh) bool {
+	goOn := true
+	started := !first
+	w.fl.Walk(b, func(instr ssa.Instruction, h taint.Heap) bool {
+		if !started {
+			started = instr == w.p.Instr
+			return true
+		}
+		if w.isJoin(instr) {
+			goOn = false
+			return false
+		}
+		if w.checkUse(instr, h, cur) {
+			goOn = false
+			return false
+		}
+		w.renew(instr, cur)
+		return true
+	})
+	return goOn
+}
+
+// renew records the values instr makes anew.
+func (w *walker) renew(instr ssa.Instruction, cur fresh) {
+	v, ok := instr.(ssa.Value)
+	if !ok {
+		return
+	}
+	switch i := instr.(type) {
+	case *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap, *ssa.MakeChan, *ssa.MakeClosure:
+		cur[v] = true
+	case *ssa.UnOp:
+		cur[v] = i.Op == token.ARROW || (i.Op != token.MUL && cur[i.X])
+	case *ssa.FieldAddr:
+		cur[v] = cur[i.X]
+	case *ssa.IndexAddr:
+		cur[v] = cur[i.X]
+	case *ssa.Field:
+		cur[v] = cur[i.X]
+	case *ssa.Index:
+		cur[v] = cur[i.X]
+	case *ssa.Slice:
+		cur[v] = cur[i.X]
+	case *ssa.ChangeType:
+		cur[v] = cur[i.X]
+	case *ssa.MakeInterface:
+		cur[v] = cur[i.X]
+	case *ssa.Convert:
+		cur[v] = cur[i.X]
+	case *ssa.TypeAssert:
+		cur[v] = cur[i.X]
+	case *ssa.Extract:
+		cur[v] = cur[i.Tuple]
+	case *ssa.Select:
+		cur[v] = true
+	case *ssa.Phi:
+		all := true
+		for _, e := range i.Edges {
+			all = all && cur[e]
+		}
+		cur[v] = all
+	default:
+		delete(cur, v)
+	}
+	if !cur[v] {
+		delete(cur, v)
+	}
+}
+
+// isJoin reports whether instr waits for the other side: a receive, or a
+// join call, on a channel or group reachable from what was given.
+func (w *walker) isJoin(instr ssa.Instruction) bool {
+	switch i := instr.(type) {
+	case *ssa.UnOp:
+		return i.Op == token.ARROW && w.reachesToken(i.X)
+	case *ssa.Select:
+		if !i.Blocking {
+			return false
+		}
+		recvs := 0
+		for _, st := range i.States {
+			if st.Dir == types.RecvOnly {
+				if !w.reachesToken(st.Chan) {
+					return false
+				}
+				recvs++
+			}
+		}
+		return recvs > 0 && recvs == len(i.States)
+	case *ssa.Call:
+		c := i.Common()
+		var obj *types.Func
+		var recv ssa.Value
+		if c.IsInvoke() {
+			obj, recv = c.Method, c.Value
+		} else if fn := c.StaticCallee(); fn != nil && len(c.Args) > 0 {
+			obj, _ = fn.Object().(*types.Func)
+			recv = c.Args[0]
+		}
+		return obj != nil && w.c.gu.Table.IsJoin(obj) && w.reachesToken(recv)
+	}
+	return false
+}
+
+func (w *walker) reachesToken(v ssa.Value) bool {
+	for _, l := range w.fl.Locs(v) {
+		if w.tokens.Has(l.Obj) {
+			return true
+		}
+	}
+	return false
+}
+
+// touched returns the transferred objects v's memory overlaps: directly
+// the objects v points into, or everything reachable from v.
+func (w *walker) touched(v ssa.Value, h taint.Heap, cur fresh, deep bool) taint.ObjSet {
+	if cur[v] {
+		return nil
+	}
+	var out taint.ObjSet
+	if deep {
+		if isExemptValue(v) {
+			return nil
+		}
+		reach := w.fl.Reach(h, w.fl.Locs(v), givesup.ObjectExempt)
+		reach.Each(func(o taint.ObjID) {
+			if w.all.Has(o) {
+				out.Add(o)
+			}
+		})
+		return out
+	}
+	for _, l := range w.fl.Locs(v) {
+		if w.all.Has(l.Obj) {
+			out.Add(l.Obj)
+		}
+	}
+	return out
+}
+
+// An access is a use of transferred memory by one instruction.
+type access struct {
+	verb    string
+	objs    taint.ObjSet
+	operand ssa.Value
+}
+
+// checkUse reports the first access of instr to transferred memory.
+func (w *walker) checkUse(instr ssa.Instruction, h taint.Heap, cur fresh) bool {
+	acc := w.access(instr, h, cur)
+	if acc == nil || len(acc.objs) == 0 {
+		return false
+	}
+	if instr == w.p.Instr && w.p.Spawns && onlyElements(w.fl, acc.objs) {
+		// One go statement in a loop handing a slice to each goroutine:
+		// the goroutines are assumed to work on disjoint elements.
+		return false
+	}
+	w.c.reportUse(w, instr, acc)
+	return true
+}
+
+func (w *walker) access(instr ssa.Instruction, h taint.Heap, cur fresh) *access {
+	direct := func(verb string, v ssa.Value) *access {
+		if o := w.touched(v, h, cur, false); len(o) > 0 {
+			return &access{verb, o, v}
+		}
+		return nil
+	}
+	deep := func(verb string, v ssa.Value) *access {
+		if o := w.touched(v, h, cur, true); len(o) > 0 {
+			return &access{verb, o, v}
+		}
+		return nil
+	}
+	switch i := instr.(type) {
+	case *ssa.UnOp:
+		if i.Op == token.MUL && !syncType(i.Type()) {
+			return direct("read", i.X)
+		}
+	case *ssa.Store:
+		if a := direct("written", i.Addr); a != nil {
+			return a
+		}
+		return deep("stored into "+w.c.names.value(i.Addr, instr), i.Val)
+	case *ssa.MapUpdate:
+		if a := direct("written", i.Map); a != nil {
+			return a
+		}
+		if a := deep("stored into a map", i.Key); a != nil {
+			return a
+		}
+		return deep("stored into a map", i.Value)
+	case *ssa.Lookup:
+		if _, isMap := i.X.Type().Underlying().(*types.Map); isMap {
+			return direct("read", i.X)
+		}
+	case *ssa.Range:
+		if _, isMap := i.X.Type().Underlying().(*types.Map); isMap {
+			return direct("read", i.X)
+		}
+	case *ssa.Send:
+		return deep("sent again on "+w.c.names.chanName(i, i.X), i.X)
+	case *ssa.Select:
+		for _, st := range i.States {
+			if st.Dir == types.SendOnly {
+				if a := deep("sent again on "+w.c.names.chanName(i, st.Send), st.Send); a != nil {
+					return a
+				}
+			}
+		}
+	case ssa.CallInstruction:
+		return w.callAccess(i, direct, deep)
+	}
+	return nil
+}
+
+func (w *walker) callAccess(call ssa.CallInstruction, direct, deep func(string, ssa.Value) *access) *access {
+	c := call.Common()
+	if b, ok := c.Value.(*ssa.Builtin); ok {
+		switch b.Name() {
+		case "len", "cap":
+			if _, isMap := c.Args[0].Type().Underlying().(*types.Map); isMap {
+				return direct("read", c.Args[0])
+			}
+		case "append", "copy", "delete", "clear":
+			if a := direct("written", c.Args[0]); a != nil {
+				return a
+			}
+			for _, arg := range c.Args[1:] {
+				if a := deep("stored", arg); a != nil {
+					return a
+				}
+			}
+		case "print", "println":
+			for _, arg := range c.Args {
+				if a := deep("read", arg); a != nil {
+					return a
+				}
+			}
+		}
+		return nil
+	}
+	verb := "passed to " + w.c.calleeName(call)
+	if _, isGo := call.(*ssa.Go); isGo {
+		verb = "handed to another goroutine"
+	}
+	ops := c.Args
+	if _, static := c.Value.(*ssa.Function); !static {
+		ops = append([]ssa.Value{c.Value}, ops...)
+	}
+	for _, op := range ops {
+		if a := deep(verb, op); a != nil {
+			return a
+		}
+	}
+	return nil
+}
+
+// onlyElements reports whether every object is slice or array memory.
+func onlyElements(fl *taint.Flow, objs taint.ObjSet) bool {
+	only := true
+	objs.Each(func(o taint.ObjID) {
+		t := fl.Object(o).Type
+		if t == nil {
+			only = false
+			return
+		}
+		switch t.Underlying().(type) {
+		case *types.Slice, *types.Array:
+		default:
+			only = false
+		}
+	})
+	return only
+}
+
+// syncType reports whether loading a value of type t is synchronised by
+// the value itself: reading a channel or a lock out of a message is how
+// the request/reply idiom waits for the answer.
+func syncType(t types.Type) bool {
+	return typeclass.SelfSynchronizing(t)
+}

@@ -1,0 +1,41 @@
+// Package ownership defines an Analyzer that reports memory a goroutine
+// keeps using after it gave the memory to another goroutine.
+//
+// # Analyzer ownership
+//
+// ownership: report memory used after it was sent to another goroutine
+//
+// Sending a reference on a channel, starting a goroutine with it, or
+// passing it to a function that does either gives up ownership of all the
+// memory reachable from it (P#, PLDI'15 §5.3). At every such transfer
+// point the analyzer checks the three respects-ownership conditions:
+//
+//  1. what is transferred must not stay reachable from state that outlives
+//     the function: the receiver of a method, package-level variables, the
+//     captured variables of a function literal that can run again;
+//  2. a given-up argument must not be reachable from another operand of the
+//     same call;
+//  3. after the transfer, on every path to the function's exit, no
+//     instruction may read, write, store, pass on or send again memory that
+//     was transferred.
+//
+// Ownership comes back by receiving: a value received from a channel is
+// owned; a goroutine's memory comes back when the function joins it
+// (sync.WaitGroup.Wait or errgroup.Group.Wait on a group the goroutine
+// can reach, or a receive from a channel the goroutine can reach); and
+// memory sent with a reply channel comes back once the sender receives on
+// a channel reachable from what it sent (the request/future idiom).
+//
+// Values of types that reach no mutable memory, synchronise themselves
+// (channels, anything holding a sync or sync/atomic value) or are
+// conventionally immutable (error, context.Context, time.Time,
+// reflect.Type...) are never transferred.
+package ownership
+
+const doc = `report memory used after it was sent to another goroutine
+
+The ownership analyzer checks that a function that sends a reference on a
+channel, starts a goroutine with it, or passes it to a function that gives
+it up, does not keep it reachable from its receiver, package-level or
+captured variables, does not alias it in another operand, and does not use
+it afterwards until it has joined the goroutine or received a reply.`

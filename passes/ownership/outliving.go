@@ -1,0 +1,203 @@
+package ownership
+
+import (
+	"go/types"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/transfer"
+	"github.com/psharpvet/psharpvet/internal/typeclass"
+	"github.com/psharpvet/psharpvet/passes/givesup"
+	"github.com/psharpvet/psharpvet/passes/taint"
+)
+
+// outlivingRoots returns the ports whose memory outlives a call of fn: the
+// receiver of a method, the package-level variables, and the free
+// variables of a function literal that may run more than once.
+func outlivingRoots(fn *ssa.Function, fl *taint.Flow) []taint.ObjID {
+	var roots []taint.ObjID
+	if fn.Signature.Recv() != nil {
+		if id, ok := fl.Root(0); ok {
+			roots = append(roots, id)
+		}
+	}
+	if len(fn.FreeVars) > 0 && !givesup.Immediate(fn) {
+		for i := range fn.FreeVars {
+			if id, ok := fl.Root(len(fn.Params) + i); ok {
+				roots = append(roots, id)
+			}
+		}
+	}
+	if id, ok := fl.Root(taint.GlobalPort); ok {
+		roots = append(roots, id)
+	}
+	return roots
+}
+
+// checkOutliving checks condition 1: nothing transferred stays reachable
+// from outliving state.
+func (c *checker) checkOutliving(fn *ssa.Function, fl *taint.Flow, h taint.Heap, p transfer.Point, given []givenValue) bool {
+	for _, root := range outlivingRoots(fn, fl) {
+		path, hit := findPath(fl, h, root, given)
+		if hit == nil {
+			continue
+		}
+		name := pathName(fl, path)
+		msg := c.transferPhrase(p, hit.v) + " but stays reachable from " + name
+		var related []analysis.RelatedInformation
+		if store := findStore(fn, fl, path); store != nil {
+			line := c.pass.Fset.Position(store.Pos()).Line
+			msg += " (stored at line " + strconv.Itoa(line) + ")"
+			related = append(related, analysis.RelatedInformation{Pos: store.Pos(), Message: "stored into " + name + " here"})
+		}
+		msg += "; " + c.consequence(p)
+		c.report(p.Instr.Pos(), p, msg, related)
+		return true
+	}
+	return false
+}
+
+// A step is one edge of a heap path: from object to object through key.
+type step struct {
+	from taint.ObjID
+	key  string
+	to   taint.ObjID
+}
+
+// findPath searches the heap breadth-first from root for a transferred
+// object and returns the path to it and the given value it belongs to.
+func findPath(fl *taint.Flow, h taint.Heap, root taint.ObjID, given []givenValue) ([]step, *givenValue) {
+	type entry struct {
+		obj  taint.ObjID
+		path []step
+	}
+	var seen taint.ObjSet
+	seen.Add(root)
+	queue := []entry{{root, nil}}
+	for len(queue) > 0 {
+		e := queue[0]
+		queue = queue[1:]
+		for i := range given {
+			if given[i].objs.Has(e.obj) {
+				return e.path, &given[i]
+			}
+		}
+		if givesup.ObjectExempt(fl.Object(e.obj)) {
+			continue
+		}
+		h.Fields(e.obj, func(key string, locs taint.LocSet) {
+			for _, l := range locs {
+				if seen.Add(l.Obj) {
+					path := append(append([]step(nil), e.path...), step{e.obj, key, l.Obj})
+					queue = append(queue, entry{l.Obj, path})
+				}
+			}
+		})
+	}
+	return nil, nil
+}
+
+// pathName renders a heap path as an access path such as s.last or
+// s.items[…].
+func pathName(fl *taint.Flow, path []step) string {
+	if len(path) == 0 {
+		return "?"
+	}
+	root := fl.Object(path[0].from)
+	var b strings.Builder
+	if root.Kind == taint.Root && root.Port == taint.GlobalPort {
+		b.WriteString(taint.DisplayGlobal(path[0].key))
+		if i := strings.IndexByte(path[0].key, '.'); i >= 0 {
+			path = append([]step{{path[0].from, path[0].key[i+1:], path[0].to}}, path[1:]...)
+		} else {
+			path = path[1:]
+		}
+	} else {
+		b.WriteString(root.Name)
+	}
+	for _, s := range path {
+		for _, part := range strings.Split(s.key, ".") {
+			switch {
+			case part == "[]":
+				b.WriteString("[…]")
+			case part == "*" || part == "":
+			case strings.HasPrefix(part, "$"):
+			default:
+				b.WriteString("." + part)
+			}
+		}
+	}
+	return b.String()
+}
+
+// findStore returns the store that links the first edge of path, if the
+// function made it.
+func findStore(fn *ssa.Function, fl *taint.Flow, path []step) ssa.Instruction {
+	for _, s := range path {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				var addr ssa.Value
+				var vals []ssa.Value
+				switch i := instr.(type) {
+				case *ssa.Store:
+					addr, vals = i.Addr, []ssa.Value{i.Val}
+				case *ssa.MapUpdate:
+					addr, vals = i.Map, []ssa.Value{i.Key, i.Value}
+				default:
+					continue
+				}
+				if !locsHitObj(fl.Locs(addr), s.from) {
+					continue
+				}
+				for _, v := range vals {
+					if locsHitObj(fl.Locs(v), s.to) {
+						return instr
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func locsHitObj(s taint.LocSet, o taint.ObjID) bool {
+	for _, l := range s {
+		if l.Obj == o {
+			return true
+		}
+	}
+	return false
+}
+
+// checkAliasing checks condition 2: no other operand of the transfer may
+// reach what is given up.
+func (c *checker) checkAliasing(fl *taint.Flow, h taint.Heap, p transfer.Point, given []givenValue) bool {
+	if p.Kind == transfer.Go {
+		return false // every operand goes to the same goroutine
+	}
+	for _, other := range p.Others {
+		if isExemptValue(other) {
+			continue
+		}
+		reach := fl.Reach(h, fl.Locs(other), givesup.ObjectExempt)
+		for _, g := range given {
+			if reach.Intersects(g.objs) {
+				msg := c.transferPhrase(p, g.v) + " but is also reachable from " + c.names.value(other, p.Instr) +
+					", another operand of the same call; " + c.calleePhrase(p) + " may use it after giving it up"
+				c.report(p.Instr.Pos(), p, msg, nil)
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func isExemptValue(v ssa.Value) bool {
+	_, isFn := v.(*ssa.Function)
+	return isFn || exemptType(v.Type())
+}
+
+func exemptType(t types.Type) bool { return typeclass.Exempt(t) }

@@ -1,0 +1,93 @@
+package ownership
+
+import (
+	"go/token"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/transfer"
+	"github.com/psharpvet/psharpvet/passes/givesup"
+	"github.com/psharpvet/psharpvet/passes/taint"
+)
+
+// Analyzer reports violations of the respects-ownership conditions.
+var Analyzer = &analysis.Analyzer{
+	Name:     "ownership",
+	Doc:      doc,
+	URL:      "https://github.com/psharpvet/psharpvet/tree/main/passes/ownership",
+	Requires: []*analysis.Analyzer{givesup.Analyzer},
+	Run:      run,
+}
+
+// checker holds what the checks of one package share.
+type checker struct {
+	pass  *analysis.Pass
+	gu    *givesup.Result
+	names *sourceNames
+	// reported remembers the instructions already blamed, so that one
+	// access is reported once even when several transfers reach it.
+	reported map[token.Pos]bool
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	gu := pass.ResultOf[givesup.Analyzer].(*givesup.Result)
+	c := &checker{
+		pass:     pass,
+		gu:       gu,
+		names:    newSourceNames(pass.Files),
+		reported: make(map[token.Pos]bool),
+	}
+	for _, fn := range gu.Taint.Funcs {
+		pts := gu.Points(fn)
+		if len(pts) == 0 {
+			continue
+		}
+		fl := gu.Taint.Flow(fn)
+		for _, p := range pts {
+			c.checkPoint(fn, fl, p)
+		}
+	}
+	return nil, nil
+}
+
+// checkPoint checks the three conditions at one transfer point; it reports
+// at most one violation, the first condition that fails.
+func (c *checker) checkPoint(fn *ssa.Function, fl *taint.Flow, p transfer.Point) {
+	h, ok := fl.HeapBefore(p.Instr)
+	if !ok {
+		return
+	}
+	given := givenSets(fl, h, p)
+	var all taint.ObjSet
+	for _, g := range given {
+		g.objs.Each(func(o taint.ObjID) { all.Add(o) })
+	}
+	if len(all) == 0 {
+		return
+	}
+	if c.checkOutliving(fn, fl, h, p, given) {
+		return
+	}
+	if c.checkAliasing(fl, h, p, given) {
+		return
+	}
+	c.checkAfter(fn, fl, h, p, given, all)
+}
+
+// A givenValue is one value given up at a point with what it transfers.
+type givenValue struct {
+	v    ssa.Value
+	objs taint.ObjSet
+}
+
+func givenSets(fl *taint.Flow, h taint.Heap, p transfer.Point) []givenValue {
+	var out []givenValue
+	for _, v := range p.Given {
+		objs := givesup.Transferred(fl, h, []ssa.Value{v})
+		if len(objs) > 0 {
+			out = append(out, givenValue{v, objs})
+		}
+	}
+	return out
+}

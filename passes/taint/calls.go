@@ -1,0 +1,255 @@
+package taint
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// A callee is one function a call may reach, with the values bound to its
+// free variables when it is a closure.
+type callee struct {
+	fn       *ssa.Function
+	bindings []ssa.Value
+}
+
+// call applies the effect of a call on h and returns what its results may
+// point to.
+func (f *Flow) call(c *ssa.CallCommon, instr ssa.CallInstruction, h Heap) LocSet {
+	if b, ok := c.Value.(*ssa.Builtin); ok {
+		return f.builtin(b, c.Args, instr, h)
+	}
+	var result LocSet
+	if v := instr.Value(); v != nil && f.res.tracked(v.Type()) {
+		result = LocSet{{f.site(instr, CallResult, pointee(resultType(v.Type())), "result of call"), ""}}
+	}
+	callees, complete := f.res.callees(c)
+	for _, ce := range callees {
+		s := f.res.summaryFor(ce.fn)
+		if s == nil {
+			complete = false
+			continue
+		}
+		f.used[ce.fn] = true
+		result = union(result, f.apply(s, f.portValues(c, ce), h))
+	}
+	if !complete {
+		result = union(result, f.conservative(c, result, h))
+	}
+	return result
+}
+
+// portValues maps the callee's ports to the caller's locations.
+func (f *Flow) portValues(c *ssa.CallCommon, ce callee) map[int]LocSet {
+	pv := make(map[int]LocSet)
+	var args []ssa.Value
+	if c.IsInvoke() {
+		args = append([]ssa.Value{c.Value}, c.Args...)
+	} else {
+		args = c.Args
+	}
+	for i, a := range args {
+		pv[i] = f.val(a)
+	}
+	nparams := len(ce.fn.Params)
+	if nparams == 0 && ce.fn.Signature != nil {
+		nparams = ce.fn.Signature.Params().Len()
+		if ce.fn.Signature.Recv() != nil {
+			nparams++
+		}
+	}
+	for k, b := range ce.bindings {
+		pv[nparams+k] = f.val(b)
+	}
+	pv[GlobalPort] = LocSet{{f.global, anyKey}}
+	return pv
+}
+
+// apply adds a summary's links to h and returns what the results may reach.
+func (f *Flow) apply(s *Summary, pv map[int]LocSet, h Heap) LocSet {
+	for _, l := range s.Links {
+		from, to := pv[l[0]], weak(pv[l[1]])
+		if len(to) == 0 {
+			continue
+		}
+		for _, o := range from {
+			h.write(Loc{o.Obj, anyKey}, to, false)
+		}
+	}
+	var out LocSet
+	for _, p := range s.Returns {
+		out = union(out, weak(pv[p]))
+	}
+	return out
+}
+
+// conservative applies the rule for a callee without a summary: afterwards
+// everything reachable from its operands and results may overlap.
+func (f *Flow) conservative(c *ssa.CallCommon, result LocSet, h Heap) LocSet {
+	all := weak(result)
+	if _, static := c.Value.(*ssa.Function); !static {
+		all = union(all, weak(f.val(c.Value)))
+	}
+	for _, a := range c.Args {
+		all = union(all, weak(f.val(a)))
+	}
+	if len(all) < 2 {
+		return all
+	}
+	for _, l := range all {
+		h.write(l, all, false)
+	}
+	return all
+}
+
+// builtin applies the built-in functions that move references.
+func (f *Flow) builtin(b *ssa.Builtin, args []ssa.Value, instr ssa.CallInstruction, h Heap) LocSet {
+	switch b.Name() {
+	case "append":
+		if len(args) < 2 {
+			return f.val(args[0])
+		}
+		fresh := f.site(instr, Alloc, instr.Value().Type(), "append result")
+		res := union(f.val(args[0]), LocSet{{fresh, ""}})
+		var elems LocSet
+		if _, isStr := args[1].Type().Underlying().(*types.Basic); !isStr {
+			elems = f.load(h, rekey(f.val(args[1]), elemKey), args[1].Type())
+		}
+		elems = union(elems, f.load(h, rekey(f.val(args[0]), elemKey), args[0].Type()))
+		for _, r := range rekey(res, elemKey) {
+			h.write(r, elems, false)
+		}
+		return res
+	case "copy":
+		if _, isStr := args[1].Type().Underlying().(*types.Basic); isStr {
+			return nil
+		}
+		elems := f.load(h, rekey(f.val(args[1]), elemKey), args[1].Type())
+		for _, d := range rekey(f.val(args[0]), elemKey) {
+			h.write(d, elems, false)
+		}
+	case "recover":
+		return LocSet{{f.site(instr, CallResult, nil, "recovered value"), ""}}
+	case "ssa:wrapnilchk":
+		return f.val(args[0])
+	}
+	return nil
+}
+
+func resultType(t types.Type) types.Type {
+	if tup, ok := t.(*types.Tuple); ok && tup.Len() > 0 {
+		return tup.At(0).Type()
+	}
+	return t
+}
+
+// callees resolves a call to the functions it may reach, and reports
+// whether that list is complete. Static calls and calls of closures and
+// function values made in the same function are resolved; an interface
+// call is complete only when the interface has an unexported method, so
+// that every implementation lives in this package.
+func (r *Result) callees(c *ssa.CallCommon) ([]callee, bool) {
+	if c.IsInvoke() {
+		return r.implementations(c.Method)
+	}
+	return resolveFunc(c.Value, 0)
+}
+
+func resolveFunc(v ssa.Value, depth int) ([]callee, bool) {
+	switch v := v.(type) {
+	case *ssa.Function:
+		return []callee{{fn: v}}, true
+	case *ssa.MakeClosure:
+		return []callee{{fn: v.Fn.(*ssa.Function), bindings: v.Bindings}}, true
+	case *ssa.Phi:
+		if depth > 3 {
+			return nil, false
+		}
+		var out []callee
+		complete := true
+		for _, e := range v.Edges {
+			if c, ok := e.(*ssa.Const); ok && c.IsNil() {
+				continue
+			}
+			cs, ok := resolveFunc(e, depth+1)
+			out = append(out, cs...)
+			complete = complete && ok
+		}
+		return out, complete
+	case *ssa.ChangeType:
+		return resolveFunc(v.X, depth+1)
+	}
+	return nil, false
+}
+
+// implementations returns the methods an interface call may reach when
+// its interface is closed (it has an unexported method, so only this
+// package can implement it).
+func (r *Result) implementations(m *types.Func) ([]callee, bool) {
+	sig, _ := m.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil {
+		return nil, false
+	}
+	iface, _ := sig.Recv().Type().Underlying().(*types.Interface)
+	if iface == nil || !closedInterface(iface, r.pkg) {
+		return nil, false
+	}
+	if cs, ok := r.impls[m]; ok {
+		return cs, true
+	}
+	var out []callee
+	scope := r.pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		if _, isIface := tn.Type().Underlying().(*types.Interface); isIface {
+			continue
+		}
+		if n, ok := tn.Type().(*types.Named); ok && n.TypeParams().Len() > 0 {
+			continue
+		}
+		for _, t := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
+			if !types.Implements(t, iface) {
+				continue
+			}
+			if sel := r.prog.MethodSets.MethodSet(t).Lookup(m.Pkg(), m.Name()); sel != nil {
+				if fn := r.prog.MethodValue(sel); fn != nil {
+					out = append(out, callee{fn: fn})
+				}
+			}
+			break
+		}
+	}
+	r.impls[m] = out
+	return out, true
+}
+
+func closedInterface(iface *types.Interface, pkg *types.Package) bool {
+	for i := 0; i < iface.NumMethods(); i++ {
+		m := iface.Method(i)
+		if !m.Exported() && m.Pkg() == pkg {
+			return true
+		}
+	}
+	return false
+}
+
+// A Callee is a function a call may reach, with the values bound to its
+// free variables when the call goes through a closure made in the caller.
+type Callee struct {
+	Fn       *ssa.Function
+	Bindings []ssa.Value
+}
+
+// Callees resolves a call as the analysis does, and reports whether the
+// list is complete.
+func (r *Result) Callees(c *ssa.CallCommon) ([]Callee, bool) {
+	cs, ok := r.callees(c)
+	out := make([]Callee, len(cs))
+	for i, ce := range cs {
+		out[i] = Callee{ce.fn, ce.bindings}
+	}
+	return out, ok
+}

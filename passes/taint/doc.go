@@ -1,0 +1,35 @@
+// Package taint defines an Analyzer that computes, for every function, a
+// flow-sensitive may-overlap analysis of its heap on SSA, and summarises
+// how a call makes the memory of its parameters, receiver, free variables,
+// results and package-level variables overlap.
+//
+// # Analyzer taint
+//
+// taint: summarise which memory each function links together
+//
+// This is the heap-overlap analysis of P# (Deligiannis et al., PLDI'15,
+// §5.1) for Go. Abstract objects are allocation sites, plus one object per
+// port (receiver, parameter, free variable, the package-level variables)
+// and one per access path reached from a port on entry. Every SSA value
+// maps to the locations it may point to; the heap maps each object's
+// field paths to locations, with strong updates for objects that stand for
+// one concrete object. Two values may overlap when the objects reachable
+// from them intersect.
+//
+// A call applies its callee's summary: which ports' memory becomes
+// reachable from which, and which ports the results reach. Summaries are
+// exported as facts, so calls into other packages use them. A call with no
+// summary (no body, assembly, a function value or interface method the
+// analysis cannot resolve) gets the conservative rule: afterwards
+// everything reachable from its operands and results may overlap.
+//
+// The analyzer reports nothing; the givesup and ownership analyzers
+// consume its Result.
+package taint
+
+const doc = `summarise which memory each function links together
+
+The taint analyzer computes, for every function, a flow-sensitive heap
+overlap analysis on SSA and exports a summary of how each call links the
+memory of its receiver, parameters, free variables, results and the
+package-level variables. It reports nothing itself.`

@@ -1,0 +1,261 @@
+package taint
+
+import (
+	"go/types"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// An ObjID names an abstract heap object of one function's analysis.
+type ObjID int32
+
+// ObjKind tells where an abstract object comes from.
+type ObjKind uint8
+
+const (
+	// Alloc is memory allocated in the function: new, &T{}, make, a
+	// closure, an escaping local variable.
+	Alloc ObjKind = iota
+	// Root is the object a port (parameter, receiver, free variable, or
+	// the package-level variables) refers to on entry.
+	Root
+	// Lazy is an object reached from a root on entry through an access
+	// path, materialised when the function first loads it.
+	Lazy
+	// Received is a value received from a channel: the receiver owns it.
+	Received
+	// CallResult is memory returned by a call that the callee allocated.
+	CallResult
+)
+
+// GlobalPort is the port of package-level variables in summaries.
+const GlobalPort = -1
+
+// NoPort marks objects that did not exist on entry.
+const NoPort = -2
+
+// An Object is an abstract heap object.
+type Object struct {
+	Kind ObjKind
+	// Type is the type of the object's memory (for a pointer, what it
+	// points to), or nil if unknown.
+	Type types.Type
+	// Port is the port the object hangs from on entry, or NoPort.
+	Port int
+	// Name is an access path for messages: "s", "s.list", "new(T)".
+	Name string
+	// Single says the object stands for one concrete object, so that
+	// stores to it may overwrite (strong update).
+	Single bool
+	// Site is the instruction that created it, for Alloc, Received and
+	// Result objects.
+	Site ssa.Instruction
+
+	parent ObjID
+	key    string
+	depth  int
+}
+
+// A Loc is a place inside an object: the object and a field path such as
+// "next", "hdr.buf", "[]" (elements) or "*" (somewhere unknown).
+type Loc struct {
+	Obj ObjID
+	Key string
+}
+
+// A LocSet is a sorted set of locations.
+type LocSet []Loc
+
+func locLess(a, b Loc) bool {
+	if a.Obj != b.Obj {
+		return a.Obj < b.Obj
+	}
+	return a.Key < b.Key
+}
+
+func (s LocSet) has(l Loc) bool {
+	i := sort.Search(len(s), func(i int) bool { return !locLess(s[i], l) })
+	return i < len(s) && s[i] == l
+}
+
+// union returns s ∪ t, sharing s when t adds nothing.
+func union(s, t LocSet) LocSet {
+	if len(t) == 0 {
+		return s
+	}
+	if len(s) == 0 {
+		return t
+	}
+	out := make(LocSet, 0, len(s)+len(t))
+	i, j := 0, 0
+	for i < len(s) && j < len(t) {
+		switch {
+		case s[i] == t[j]:
+			out = append(out, s[i])
+			i++
+			j++
+		case locLess(s[i], t[j]):
+			out = append(out, s[i])
+			i++
+		default:
+			out = append(out, t[j])
+			j++
+		}
+	}
+	out = append(out, s[i:]...)
+	out = append(out, t[j:]...)
+	if len(out) == len(s) {
+		return s
+	}
+	return out
+}
+
+func makeSet(locs ...Loc) LocSet {
+	s := LocSet(locs)
+	sort.Slice(s, func(i, j int) bool { return locLess(s[i], s[j]) })
+	out := s[:0]
+	for i, l := range s {
+		if i == 0 || l != s[i-1] {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+func equalSets(s, t LocSet) bool {
+	if len(s) != len(t) {
+		return false
+	}
+	for i := range s {
+		if s[i] != t[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// weak turns every location into "somewhere in the object": what a summary
+// or an unknown callee links can no longer be overwritten precisely.
+func weak(s LocSet) LocSet {
+	if len(s) == 0 {
+		return nil
+	}
+	out := make([]Loc, len(s))
+	for i, l := range s {
+		out[i] = Loc{l.Obj, anyKey}
+	}
+	return makeSet(out...)
+}
+
+const (
+	anyKey  = "*"
+	elemKey = "[]"
+)
+
+// maxKeyDepth bounds field paths; deeper paths fold into their prefix.
+const maxKeyDepth = 4
+
+// subKey extends a field path, folding paths that grow too deep.
+func subKey(k, field string) string {
+	switch {
+	case k == anyKey:
+		return anyKey
+	case k == "":
+		return field
+	case strings.Count(k, ".") >= maxKeyDepth-1:
+		return k + ".*"
+	}
+	return k + "." + field
+}
+
+// strongKey reports whether a store to key may overwrite what was there:
+// element and unknown locations stand for many places.
+func strongKey(k string) bool {
+	return !strings.Contains(k, elemKey) && !strings.Contains(k, anyKey)
+}
+
+// related reports whether the memory at paths a and b may overlap: one is
+// a prefix of the other, or either is unknown.
+func related(a, b string) bool {
+	if a == b || a == "" || b == "" || a == anyKey || b == anyKey {
+		return true
+	}
+	if strings.HasSuffix(a, ".*") && strings.HasPrefix(b, a[:len(a)-1]) {
+		return true
+	}
+	if strings.HasSuffix(b, ".*") && strings.HasPrefix(a, b[:len(b)-1]) {
+		return true
+	}
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	return strings.HasPrefix(b, a) && b[len(a)] == '.'
+}
+
+// covers reports whether a store at path a determines the memory at b.
+func covers(a, b string) bool {
+	return a == "" || a == b || (strings.HasPrefix(b, a) && b[len(a)] == '.')
+}
+
+// An ObjSet is a set of abstract objects as a bitmap.
+type ObjSet []uint64
+
+// Add adds o to the set, growing it as needed.
+func (s *ObjSet) Add(o ObjID) bool {
+	w := int(o) / 64
+	for len(*s) <= w {
+		*s = append(*s, 0)
+	}
+	bit := uint64(1) << (uint(o) % 64)
+	if (*s)[w]&bit != 0 {
+		return false
+	}
+	(*s)[w] |= bit
+	return true
+}
+
+// Has reports whether o is in the set.
+func (s ObjSet) Has(o ObjID) bool {
+	w := int(o) / 64
+	return w < len(s) && s[w]&(1<<(uint(o)%64)) != 0
+}
+
+// Intersects reports whether s and t share an object.
+func (s ObjSet) Intersects(t ObjSet) bool {
+	for i := 0; i < len(s) && i < len(t); i++ {
+		if s[i]&t[i] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Each calls f for each object in increasing order.
+func (s ObjSet) Each(f func(ObjID)) {
+	for w, word := range s {
+		for word != 0 {
+			b := 0
+			for word&(1<<uint(b)) == 0 {
+				b++
+			}
+			word &^= 1 << uint(b)
+			f(ObjID(w*64 + b))
+		}
+	}
+}
+
+// First returns an object of s ∩ t, if any.
+func (s ObjSet) First(t ObjSet) (ObjID, bool) {
+	for i := 0; i < len(s) && i < len(t); i++ {
+		if x := s[i] & t[i]; x != 0 {
+			b := 0
+			for x&(1<<uint(b)) == 0 {
+				b++
+			}
+			return ObjID(i*64 + b), true
+		}
+	}
+	return 0, false
+}

@@ -1,0 +1,208 @@
+package taint
+
+import (
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// step applies one instruction to the heap h and records the locations of
+// the value it defines.
+func (f *Flow) step(instr ssa.Instruction, h Heap) {
+	switch i := instr.(type) {
+	case *ssa.Alloc:
+		name := i.Comment
+		if name == "" {
+			name = "new(" + types.TypeString(pointee(i.Type()), nil) + ")"
+		}
+		f.setVal(i, LocSet{{f.site(i, Alloc, pointee(i.Type()), name), ""}})
+	case *ssa.MakeSlice:
+		f.setVal(i, LocSet{{f.site(i, Alloc, i.Type(), "make("+types.TypeString(i.Type(), nil)+")"), ""}})
+	case *ssa.MakeMap:
+		f.setVal(i, LocSet{{f.site(i, Alloc, i.Type(), "make("+types.TypeString(i.Type(), nil)+")"), ""}})
+	case *ssa.MakeChan:
+		f.setVal(i, LocSet{{f.site(i, Alloc, i.Type(), "make("+types.TypeString(i.Type(), nil)+")"), ""}})
+	case *ssa.MakeClosure:
+		id := f.site(i, Alloc, i.Type(), "func literal")
+		for k, b := range i.Bindings {
+			h.write(Loc{id, bindingKey(k)}, f.val(b), f.objs[id].Single)
+		}
+		f.setVal(i, LocSet{{id, ""}})
+	case *ssa.Store:
+		addrs := f.val(i.Addr)
+		strong := len(addrs) == 1 && f.objs[addrs[0].Obj].Single && strongKey(addrs[0].Key)
+		val := f.val(i.Val)
+		for _, a := range addrs {
+			h.write(a, val, strong)
+		}
+	case *ssa.UnOp:
+		switch i.Op {
+		case token.MUL:
+			if f.res.tracked(i.Type()) {
+				f.setVal(i, f.load(h, f.val(i.X), i.Type()))
+			}
+		case token.ARROW:
+			if f.res.tracked(i.Type()) {
+				f.setVal(i, LocSet{{f.site(i, Received, recvType(i.Type(), i.CommaOk), "received value"), ""}})
+			}
+		}
+	case *ssa.FieldAddr:
+		name := fieldName(i.X.Type(), i.Field)
+		f.setVal(i, rekey(f.val(i.X), name))
+	case *ssa.IndexAddr:
+		f.setVal(i, rekey(f.val(i.X), elemKey))
+	case *ssa.Field:
+		f.setVal(i, f.val(i.X))
+	case *ssa.Index:
+		f.setVal(i, f.val(i.X))
+	case *ssa.Slice:
+		f.setVal(i, f.val(i.X))
+	case *ssa.Phi:
+		for _, e := range i.Edges {
+			f.setVal(i, f.val(e))
+		}
+	case *ssa.MakeInterface:
+		f.setVal(i, f.val(i.X))
+	case *ssa.ChangeInterface:
+		f.setVal(i, f.val(i.X))
+	case *ssa.ChangeType:
+		f.setVal(i, f.val(i.X))
+	case *ssa.TypeAssert:
+		f.setVal(i, f.val(i.X))
+	case *ssa.SliceToArrayPointer:
+		f.setVal(i, f.val(i.X))
+	case *ssa.MultiConvert:
+		f.setVal(i, f.val(i.X))
+	case *ssa.Convert:
+		if isUnsafePointer(i.Type()) && !f.res.tracked(i.X.Type()) {
+			f.setVal(i, f.anywhere())
+		} else {
+			f.setVal(i, f.val(i.X))
+		}
+	case *ssa.Extract:
+		f.setVal(i, f.val(i.Tuple))
+	case *ssa.Lookup:
+		if _, isMap := i.X.Type().Underlying().(*types.Map); isMap && f.res.tracked(i.Type()) {
+			f.setVal(i, f.load(h, rekey(f.val(i.X), elemKey), i.Type()))
+		}
+	case *ssa.MapUpdate:
+		stored := union(f.val(i.Key), f.val(i.Value))
+		for _, m := range rekey(f.val(i.Map), elemKey) {
+			h.write(m, stored, false)
+		}
+	case *ssa.Range:
+		f.setVal(i, f.val(i.X))
+	case *ssa.Next:
+		if !i.IsString && f.res.tracked(i.Type()) {
+			f.setVal(i, f.load(h, rekey(f.val(i.Iter), elemKey), i.Type()))
+		}
+	case *ssa.Select:
+		if f.res.tracked(i.Type()) {
+			f.setVal(i, LocSet{{f.site(i, Received, i.Type(), "received value"), ""}})
+		}
+	case *ssa.Call:
+		f.setVal(i, f.call(i.Common(), i, h))
+	case *ssa.Go:
+		f.call(i.Common(), i, h)
+	case *ssa.Defer:
+		f.call(i.Common(), i, h)
+	}
+}
+
+// anywhere is where a pointer made from an integer may point: any memory
+// the function can see.
+func (f *Flow) anywhere() LocSet {
+	var out []Loc
+	for _, id := range f.roots {
+		out = append(out, Loc{id, anyKey})
+	}
+	return makeSet(out...)
+}
+
+// rekey moves every location to the path key below it.
+func rekey(s LocSet, key string) LocSet {
+	if len(s) == 0 {
+		return nil
+	}
+	out := make([]Loc, len(s))
+	for i, l := range s {
+		out[i] = Loc{l.Obj, subKey(l.Key, key)}
+	}
+	return makeSet(out...)
+}
+
+func bindingKey(k int) string {
+	return "$" + string(rune('a'+k%26)) + string(rune('0'+k/26%10))
+}
+
+func fieldName(ptr types.Type, index int) string {
+	if s, ok := pointee(ptr).Underlying().(*types.Struct); ok && index < s.NumFields() {
+		name := s.Field(index).Name()
+		if name == "_" {
+			return "_" + string(rune('0'+index%10))
+		}
+		return name
+	}
+	return anyKey
+}
+
+func recvType(t types.Type, commaOk bool) types.Type {
+	if tup, ok := t.(*types.Tuple); ok && commaOk && tup.Len() > 0 {
+		return pointee(tup.At(0).Type())
+	}
+	return pointee(t)
+}
+
+func isUnsafePointer(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.UnsafePointer
+}
+
+// tracked reports whether values of type t may hold references, so that
+// the analysis keeps their locations.
+func tracked(t types.Type, seen map[types.Type]bool) bool {
+	if v, ok := seen[t]; ok {
+		return v
+	}
+	seen[t] = false // cut recursion through named types
+	var r bool
+	switch u := types.Unalias(t).Underlying().(type) {
+	case *types.Basic:
+		r = u.Kind() == types.UnsafePointer
+	case *types.Struct:
+		for i := 0; i < u.NumFields() && !r; i++ {
+			r = tracked(u.Field(i).Type(), seen)
+		}
+	case *types.Array:
+		r = tracked(u.Elem(), seen)
+	case *types.Tuple:
+		for i := 0; i < u.Len() && !r; i++ {
+			r = tracked(u.At(i).Type(), seen)
+		}
+	default:
+		r = true
+	}
+	seen[t] = r
+	return r
+}
+
+// val returns the locations of v: package-level variables are places in
+// the globals object, and constants and functions reference no memory.
+func (f *Flow) val(v ssa.Value) LocSet {
+	if g, ok := v.(*ssa.Global); ok {
+		return LocSet{{f.global, globalKey(g)}}
+	}
+	return f.vals[v]
+}
+
+// globalKey names a package-level variable as a field of the globals
+// object; dots are replaced so that the key stays one path element.
+func globalKey(g *ssa.Global) string {
+	path := ""
+	if g.Pkg != nil {
+		path = g.Pkg.Pkg.Path()
+	}
+	return strings.ReplaceAll(path, ".", "·") + "·" + g.Name()
+}

@@ -1,0 +1,127 @@
+package taint
+
+import (
+	"fmt"
+	"golang.org/x/tools/go/ssa"
+	"sort"
+	"strings"
+)
+
+// A Summary says how a function changes which memory its ports reach: its
+// parameters (the receiver first), then its free variables, and
+// GlobalPort for the package-level variables. Summaries are exported as
+// facts on functions and methods so that calls into other packages apply
+// the callee's summary.
+type Summary struct {
+	// Links are pairs {a, b}: after the call, memory reachable from port a
+	// may reach memory that was reachable from port b.
+	Links [][2]int
+	// Returns lists the ports whose memory the results may reach.
+	Returns []int
+}
+
+// AFact marks Summary as a fact.
+func (*Summary) AFact() {}
+
+func (s *Summary) String() string {
+	var b strings.Builder
+	b.WriteString("summary")
+	for _, l := range s.Links {
+		fmt.Fprintf(&b, " %s->%s", portName(l[0]), portName(l[1]))
+	}
+	if len(s.Returns) > 0 {
+		b.WriteString(" returns")
+		for _, p := range s.Returns {
+			b.WriteString(" " + portName(p))
+		}
+	}
+	return b.String()
+}
+
+func portName(p int) string {
+	if p == GlobalPort {
+		return "G"
+	}
+	return fmt.Sprint(p)
+}
+
+func (s *Summary) equal(t *Summary) bool {
+	return fmt.Sprint(s.Links, s.Returns) == fmt.Sprint(t.Links, t.Returns)
+}
+
+// conservativeSummary is the summary of a function the analysis cannot
+// follow: every port may reach every other, and the results all of them.
+func conservativeSummary(ports []int) *Summary {
+	s := &Summary{}
+	for _, a := range ports {
+		for _, b := range ports {
+			if a != b {
+				s.Links = append(s.Links, [2]int{a, b})
+			}
+		}
+		s.Returns = append(s.Returns, a)
+	}
+	return s
+}
+
+// summarize derives f's summary from the heap at its returns.
+func (f *Flow) summarize() *Summary {
+	ports := f.ports()
+	if f.Incomplete {
+		return conservativeSummary(ports)
+	}
+	reach := make(map[int]ObjSet, len(ports))
+	for _, p := range ports {
+		reach[p] = f.Reach(f.exit, LocSet{{f.roots[p], ""}}, nil)
+	}
+	fromPort := func(set ObjSet, q int) bool {
+		found := false
+		set.Each(func(o ObjID) {
+			if !found && f.objs[o].Port == q {
+				found = true
+			}
+		})
+		return found
+	}
+	s := &Summary{}
+	for _, a := range ports {
+		for _, b := range ports {
+			if a == b {
+				continue
+			}
+			if fromPort(reach[a], b) || (a < b && reach[a].Intersects(reach[b]) && !fromPort(reach[b], a)) {
+				s.Links = append(s.Links, [2]int{a, b})
+			}
+		}
+	}
+	var results LocSet
+	for _, b := range f.Fn.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			for _, r := range ret.Results {
+				results = union(results, f.vals[r])
+			}
+		}
+	}
+	if len(results) > 0 {
+		rr := f.Reach(f.exit, results, nil)
+		for _, p := range ports {
+			if fromPort(rr, p) || rr.Intersects(reach[p]) {
+				s.Returns = append(s.Returns, p)
+			}
+		}
+	}
+	return s
+}
+
+// ports lists the ports of f that can reach memory, in order.
+func (f *Flow) ports() []int {
+	var ps []int
+	for p := range f.roots {
+		ps = append(ps, p)
+	}
+	sort.Ints(ps)
+	return ps
+}
