@@ -411,10 +411,8 @@ func (c *checker) apply(fn *ssa.Function, st *state, sum *Summary, callee *ssa.F
 			}
 			pos, name := a.Pos, a.Func
 			if !local || !pos.IsValid() {
-				pos = instr.Pos()
-				if name == "" {
-					name = c.funcName(callee)
-				}
+				// Only the call site is known in this package.
+				pos, name = instr.Pos(), c.funcName(callee)
 			}
 			emit(Access{Path: p, Write: a.Write, Atomic: a.Atomic, Held: held,
 				Released: union(st.released, rebaseAll(a.Released)), Func: name, Pos: pos})
@@ -537,5 +535,37 @@ func (c *checker) funcName(fn *ssa.Function) string {
 	if o := fn.Origin(); o != nil && o != fn {
 		fn = o
 	}
-	return strings.TrimSuffix(fn.RelString(c.pkg), "$bound")
+	obj, ok := fn.Object().(*types.Func)
+	if !ok {
+		return strings.TrimSuffix(fn.RelString(c.pkg), "$bound")
+	}
+	qual := func(p *types.Package) string {
+		if p == c.pkg {
+			return ""
+		}
+		return p.Name()
+	}
+	sig := obj.Signature()
+	if sig.Recv() == nil {
+		if q := qual(obj.Pkg()); q != "" {
+			return q + "." + obj.Name()
+		}
+		return obj.Name()
+	}
+	t := sig.Recv().Type()
+	star := ""
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t, star = p.Elem(), "*"
+	}
+	recv := types.TypeString(t, qual)
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		recv = types.TypeString(n.Origin(), qual)
+		if i := strings.IndexByte(recv, '['); i >= 0 {
+			recv = recv[:i] // (*Cache).Get, not (*Cache[K, V]).Get
+		}
+	}
+	if star != "" {
+		return "(*" + recv + ")." + obj.Name()
+	}
+	return recv + "." + obj.Name()
 }

@@ -25,3 +25,11 @@ func testdata(t *testing.T) string {
 func TestBasic(t *testing.T) {
 	analysistest.Run(t, testdata(t), lockset.Analyzer, "lockset/basic")
 }
+
+func TestRW(t *testing.T) {
+	analysistest.Run(t, testdata(t), lockset.Analyzer, "lockset/rw")
+}
+
+func TestWrapper(t *testing.T) {
+	analysistest.Run(t, testdata(t), lockset.Analyzer, "lockset/wrapper")
+}

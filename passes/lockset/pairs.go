@@ -135,7 +135,9 @@ type side struct {
 }
 
 // pairCheck compares the accesses of two entry points (or of one with
-// itself), reporting at most one race per location.
+// itself). Each access is reported at most once per location, either as
+// the racy access or as its partner, so that one unguarded access yields
+// one diagnostic, not one per conflicting access.
 func pairCheck(x, y side, self bool, keep func(*epAccess) bool, found func(race)) {
 	byKey := make(map[string][]*epAccess)
 	for _, a := range y.accs {
@@ -143,14 +145,22 @@ func pairCheck(x, y side, self bool, keep func(*epAccess) bool, found func(race)
 			byKey[a.key] = append(byKey[a.key], a)
 		}
 	}
-	done := make(map[string]bool)
+	involved := make(map[string]map[token.Pos]bool)
 	for _, a := range x.accs {
-		if done[a.key] || (keep != nil && !keep(a)) {
+		if keep != nil && !keep(a) {
+			continue
+		}
+		inv := involved[a.key]
+		if inv == nil {
+			inv = make(map[token.Pos]bool)
+			involved[a.key] = inv
+		}
+		if inv[a.pos] {
 			continue
 		}
 		for _, b := range byKey[a.key] {
 			if racy(a, b) {
-				done[a.key] = true
+				inv[a.pos], inv[b.pos] = true, true
 				found(race{a: a, b: b, ea: x.name, eb: y.name, sameThread: self})
 				break
 			}
@@ -191,16 +201,18 @@ func checkEntries(entries []*entry, found func(race)) {
 		if !slices.ContainsFunc(refs, func(r ref) bool { return r.a.write }) {
 			continue
 		}
-	search:
-		for i, r := range refs {
-			for _, s := range refs[i:] {
-				if !compatible(entries[r.e], entries[s.e]) {
+		involved := make(map[token.Pos]bool)
+		for _, r := range refs {
+			if involved[r.a.pos] {
+				continue
+			}
+			for _, s := range refs {
+				if !compatible(entries[r.e], entries[s.e]) || !racy(r.a, s.a) {
 					continue
 				}
-				if racy(r.a, s.a) {
-					found(race{a: r.a, b: s.a, ea: entries[r.e].name, eb: entries[s.e].name, sameThread: r.e == s.e})
-					break search
-				}
+				involved[r.a.pos], involved[s.a.pos] = true, true
+				found(race{a: r.a, b: s.a, ea: entries[r.e].name, eb: entries[s.e].name, sameThread: r.e == s.e})
+				break
 			}
 		}
 	}

@@ -52,11 +52,8 @@ func (r *reporter) flush(pass *analysis.Pass) {
 		}
 		reported[k] = true
 		eb := x.eb
-		if x.sameThread {
-			eb = "another call of " + strings.TrimPrefix(eb, "the ")
-			if strings.HasPrefix(eb, "another call of goroutine") || strings.HasPrefix(eb, "another instance") {
-				eb = strings.TrimPrefix(eb, "another call of ")
-			}
+		if x.sameThread && !strings.HasPrefix(eb, "another ") {
+			eb = "another call of " + eb
 		}
 		msg := fmt.Sprintf("%s is %s in %s%s %s and %s in %s%s %s",
 			x.a.disp, verb(x.a), x.ea, via(x.a, x.ea), held(x.a),
@@ -88,7 +85,7 @@ func verb(a *epAccess) string {
 // via names the helper containing an access when it is not the entry
 // point itself, since that is where the fix goes.
 func via(a *epAccess, entry string) string {
-	if a.fn == "" || strings.Contains(entry, a.fn) {
+	if a.fn == "" || strings.Contains(entry, a.fn) || strings.HasPrefix(a.fn, "the func literal") {
 		return ""
 	}
 	return " via " + a.fn

@@ -47,6 +47,6 @@ func (f *File) Seek(off int64, whence int) int64 {
 	case 1:
 		off += f.pos // want `f.pos is read in \(\*File\).Seek without a lock and written in another call of \(\*File\).Seek without a lock`
 	}
-	f.pos = off
+	f.pos = off // want `f.pos is written in \(\*File\).Seek without a lock and read in another call of \(\*File\).Seek without a lock`
 	return f.pos
 }
