@@ -24,6 +24,9 @@ type entry struct {
 	group string // serialisation group; "" for none
 	// spawner is the function containing the go statement, for goroutines.
 	spawner *ssa.Function
+	// goOnly marks a method of a type that is shared only because some
+	// of its methods run as goroutines (it holds no mutex).
+	goOnly bool
 	accs    []*epAccess
 }
 
@@ -254,14 +257,13 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 	dirs := c.directives()
 
 	started := make(map[*types.Func]bool)
-	shared := make(map[*types.Named]bool)
+	shared := make(map[*types.Named]bool)   // declared shared
+	goShared := make(map[*types.Named]bool) // shared with its goroutines
 	for _, sp := range spawns {
 		if m := startedMethod(sp); m != nil {
 			started[m] = true
-			if fn := c.pass.Pkg.Scope(); fn != nil {
-				if n := recvNamed(sp.callee); n != nil {
-					shared[n] = true
-				}
+			if n := recvNamed(sp.callee); n != nil {
+				goShared[n] = true
 			}
 		}
 	}
@@ -296,7 +298,10 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 		switch {
 		case isHandlerMethod(fn):
 			add(e)
-		case isShared && (obj.Exported() || ifaceMethods[obj.Name()]):
+		case (isShared || goShared[n]) && (obj.Exported() || ifaceMethods[obj.Name()]):
+			if !isShared {
+				e.goOnly, e.self = true, false
+			}
 			add(e)
 		}
 	}

@@ -7,6 +7,7 @@ package lockset
 import (
 	_ "embed"
 	"flag"
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -44,6 +45,9 @@ type checker struct {
 	allocs map[*ssa.Alloc]string
 	funcs  map[*ssa.Function]*funcInfo
 	facts  map[*types.Package]map[string]*Summary
+	// assigned maps composite literal positions to variable names,
+	// built on first use.
+	assigned map[token.Pos]string
 }
 
 func run(pass *analysis.Pass) (any, error) {

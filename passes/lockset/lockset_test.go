@@ -33,3 +33,7 @@ func TestRW(t *testing.T) {
 func TestWrapper(t *testing.T) {
 	analysistest.Run(t, testdata(t), lockset.Analyzer, "lockset/wrapper")
 }
+
+func TestGoroutines(t *testing.T) {
+	analysistest.Run(t, testdata(t), lockset.Analyzer, "lockset/goroutines")
+}

@@ -72,7 +72,7 @@ func (c *checker) canonAppend(accs []*epAccess, fn *ssa.Function, a *Access) []*
 
 // epAccess converts a frame access, naming locations in frame fn.
 func (c *checker) epAccess(key string, fn *ssa.Function, a *Access, lockKey func(string) string) *epAccess {
-	nm := namer{fn: fn, pkg: c.pkg}
+	nm := namer{fn: fn, pkg: c.pkg, c: c}
 	if len(fn.Params) > 0 && fn.Signature.Recv() != nil {
 		nm.recv = fn.Params[0].Name()
 	}
@@ -223,6 +223,11 @@ func compatible(a, b *entry) bool {
 	if a == b {
 		return a.self && a.group == ""
 	}
+	// A type shared only with its own goroutines has not declared that
+	// its callers share it: its methods race with goroutines only.
+	if (a.goOnly || b.goOnly) && a.spawner == nil && b.spawner == nil {
+		return false
+	}
 	if a.group != "" && a.group == b.group {
 		return false // serialised by the framework
 	}
@@ -250,13 +255,27 @@ func (c *checker) checkSpawns(spawns []*spawn, found func(race)) {
 		name := c.goName(sp)
 		body := c.frameAccesses(fn, sp.body)
 
+		// Locals allocated inside a loop that contains the go statement
+		// are fresh in each iteration: after the back edge, the function
+		// touches a different variable than the goroutine does.
+		blk := sp.instr.Block()
+		loop := inCycle(blk)
+		perIteration := func(a *epAccess) bool {
+			if !loop || !isLocal(a.key) {
+				return false
+			}
+			alloc := allocOf(fn, a.key)
+			return alloc != nil && reaches(blk, alloc.Block()) && reaches(alloc.Block(), blk)
+		}
+		keep := func(a *epAccess) bool { return !perIteration(a) }
+
 		var cont []Access
 		for _, s := range sp.parent.sites {
 			if live[s.instr] {
 				cont = append(cont, s.acc)
 			}
 		}
-		pairCheck(side{name, body}, side{c.funcName(fn) + " after the go statement", c.frameAccesses(fn, cont)}, false, nil, found)
+		pairCheck(side{name, body}, side{c.funcName(fn) + " after the go statement", c.frameAccesses(fn, cont)}, false, keep, found)
 
 		for _, sp2 := range spawns[i+1:] {
 			if sp2.parent != sp.parent {
@@ -267,16 +286,8 @@ func (c *checker) checkSpawns(spawns []*spawn, found func(race)) {
 			}
 		}
 
-		if blk := sp.instr.Block(); inCycle(blk) {
-			// Each iteration starts another instance; locals allocated
-			// inside the loop are per-instance.
-			keep := func(a *epAccess) bool {
-				if !isLocal(a.key) {
-					return true
-				}
-				alloc := allocOf(fn, a.key)
-				return alloc == nil || !(reaches(blk, alloc.Block()) && reaches(alloc.Block(), blk))
-			}
+		if loop {
+			// Each iteration starts another instance.
 			pairCheck(side{name, body}, side{"another instance of " + strings.TrimPrefix(name, "the "), body}, true, keep, found)
 		}
 	}

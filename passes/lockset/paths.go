@@ -5,6 +5,7 @@
 package lockset
 
 import (
+	"go/ast"
 	"go/token"
 	"go/types"
 	"strconv"
@@ -246,6 +247,7 @@ type namer struct {
 	pkg *types.Package // package being analysed, for unqualified globals
 	// recv names the "t:" root; empty means use the frame's receiver.
 	recv string
+	c    *checker
 }
 
 // display renders p for a diagnostic, e.g. "c.items[*]" or "cache".
@@ -276,7 +278,7 @@ func (n namer) display(p string) string {
 			name = n.fn.FreeVars[i].Name()
 		}
 	case strings.HasPrefix(body, "a:"):
-		name = allocName(n.fn, body)
+		name = n.c.allocName(n.fn, body)
 	case strings.HasPrefix(body, "t:"):
 		name = n.recv
 		if name == "" {
@@ -286,7 +288,7 @@ func (n namer) display(p string) string {
 	return name + sel
 }
 
-func allocName(fn *ssa.Function, root string) string {
+func (c *checker) allocName(fn *ssa.Function, root string) string {
 	if fn == nil {
 		return "?"
 	}
@@ -296,7 +298,10 @@ func allocName(fn *ssa.Function, root string) string {
 		for _, instr := range b.Instrs {
 			if a, ok := instr.(*ssa.Alloc); ok {
 				if n == want {
-					if token.IsIdentifier(a.Comment) {
+					if name := c.assignedName(a.Pos()); name != "" {
+						return name
+					}
+					if token.IsIdentifier(a.Comment) && a.Comment != "complit" && a.Comment != "new" {
 						return a.Comment
 					}
 					return "(" + a.Comment + ")"
@@ -306,4 +311,47 @@ func allocName(fn *ssa.Function, root string) string {
 		}
 	}
 	return "?"
+}
+
+// assignedName returns the variable a composite literal or new(T) at pos
+// is assigned to (p in p := &T{}), which is how the reader knows it.
+func (c *checker) assignedName(pos token.Pos) string {
+	if c.assigned == nil {
+		c.assigned = make(map[token.Pos]string)
+		note := func(lhs ast.Expr, rhs ast.Expr) {
+			id, ok := lhs.(*ast.Ident)
+			if !ok {
+				return
+			}
+			if u, ok := rhs.(*ast.UnaryExpr); ok {
+				rhs = u.X
+			}
+			switch r := rhs.(type) {
+			case *ast.CompositeLit:
+				c.assigned[r.Lbrace] = id.Name
+			case *ast.CallExpr:
+				c.assigned[r.Lparen] = id.Name
+			}
+		}
+		for _, f := range c.pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.AssignStmt:
+					if len(n.Lhs) == len(n.Rhs) {
+						for i := range n.Lhs {
+							note(n.Lhs[i], n.Rhs[i])
+						}
+					}
+				case *ast.ValueSpec:
+					if len(n.Names) == len(n.Values) {
+						for i := range n.Names {
+							note(n.Names[i], n.Values[i])
+						}
+					}
+				}
+				return true
+			})
+		}
+	}
+	return c.assigned[pos]
 }
