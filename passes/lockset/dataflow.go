@@ -300,7 +300,7 @@ func (c *checker) frameAccess(fn *ssa.Function, st *state, p string, write, atom
 // accessPos prefers the position of the selector that names the location.
 func accessPos(addr ssa.Value, instr ssa.Instruction) token.Pos {
 	switch a := addr.(type) {
-	case *ssa.FieldAddr, *ssa.IndexAddr, *ssa.Global, *ssa.Lookup:
+	case *ssa.FieldAddr, *ssa.IndexAddr:
 		if a.Pos().IsValid() {
 			return a.Pos()
 		}
@@ -308,8 +308,20 @@ func accessPos(addr ssa.Value, instr ssa.Instruction) token.Pos {
 	if instr.Pos().IsValid() {
 		return instr.Pos()
 	}
-	if addr.Pos().IsValid() {
+	if _, ok := addr.(*ssa.Global); !ok && addr.Pos().IsValid() {
 		return addr.Pos()
+	}
+	// An implicit load (x++ on a global): use the next positioned
+	// instruction of the block, which belongs to the same statement.
+	if b := instr.Block(); b != nil {
+		after := false
+		for _, i := range b.Instrs {
+			if i == instr {
+				after = true
+			} else if after && i.Pos().IsValid() {
+				return i.Pos()
+			}
+		}
 	}
 	if fn := instr.Parent(); fn != nil {
 		return fn.Pos()

@@ -37,3 +37,11 @@ func TestWrapper(t *testing.T) {
 func TestGoroutines(t *testing.T) {
 	analysistest.Run(t, testdata(t), lockset.Analyzer, "lockset/goroutines")
 }
+
+func TestOnceAtomicCtor(t *testing.T) {
+	analysistest.Run(t, testdata(t), lockset.Analyzer, "lockset/once", "lockset/atomics", "lockset/ctor")
+}
+
+func TestGlobalsEmbeddedGenerics(t *testing.T) {
+	analysistest.Run(t, testdata(t), lockset.Analyzer, "lockset/globals", "lockset/embedded", "lockset/generics")
+}

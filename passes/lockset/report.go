@@ -23,9 +23,11 @@ type reporter struct {
 
 func (r *reporter) add(x race) {
 	// Report at the less protected access: that is where a lock is
-	// most likely missing. Ties go to the first in the file.
+	// most likely missing. Ties go to the non-atomic access, then to the
+	// first in the file.
 	if len(x.b.locks) < len(x.a.locks) ||
-		len(x.b.locks) == len(x.a.locks) && x.b.pos < x.a.pos {
+		len(x.b.locks) == len(x.a.locks) && (x.a.atomic && !x.b.atomic ||
+			x.a.atomic == x.b.atomic && x.b.pos < x.a.pos) {
 		x.a, x.b, x.ea, x.eb = x.b, x.a, x.eb, x.ea
 	}
 	k := [2]int{int(x.a.pos), int(x.b.pos)}
@@ -45,12 +47,18 @@ func (r *reporter) flush(pass *analysis.Pass) {
 	})
 	reported := make(map[string]bool)
 	for _, x := range r.races {
-		// One diagnostic per access and location.
-		k := fmt.Sprint(x.a.pos, x.a.disp)
-		if reported[k] {
-			continue
+		// One diagnostic per line and location; if the preferred access
+		// already has one, report this race at its partner instead.
+		lineKey := func(a *epAccess) string {
+			return fmt.Sprint(pass.Fset.Position(a.pos).Line, pass.Fset.File(a.pos).Name(), a.disp)
 		}
-		reported[k] = true
+		if reported[lineKey(x.a)] {
+			if reported[lineKey(x.b)] || len(x.b.locks) > len(x.a.locks) {
+				continue
+			}
+			x.a, x.b, x.ea, x.eb = x.b, x.a, x.eb, x.ea
+		}
+		reported[lineKey(x.a)] = true
 		eb := x.eb
 		if x.sameThread && !strings.HasPrefix(eb, "another ") {
 			eb = "another call of " + eb
