@@ -80,7 +80,11 @@ func (c *checker) directives() map[*types.Func]directive {
 }
 
 func parseDirective(text string) (verb string, args []string) {
-	fields := strings.Fields(strings.TrimPrefix(text, directivePrefix))
+	text = strings.TrimPrefix(text, directivePrefix)
+	if i := strings.Index(text, "//"); i >= 0 {
+		text = text[:i] // a trailing comment is not part of the directive
+	}
+	fields := strings.Fields(text)
 	if len(fields) == 0 {
 		return "", nil
 	}

@@ -27,7 +27,7 @@ type entry struct {
 	// goOnly marks a method of a type that is shared only because some
 	// of its methods run as goroutines (it holds no mutex).
 	goOnly bool
-	accs    []*epAccess
+	accs   []*epAccess
 }
 
 // A spawn is a go statement or a call that runs a function in a new

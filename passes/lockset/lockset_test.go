@@ -45,3 +45,11 @@ func TestOnceAtomicCtor(t *testing.T) {
 func TestGlobalsEmbeddedGenerics(t *testing.T) {
 	analysistest.Run(t, testdata(t), lockset.Analyzer, "lockset/globals", "lockset/embedded", "lockset/generics")
 }
+
+func TestDirectives(t *testing.T) {
+	analysistest.Run(t, testdata(t), lockset.Analyzer, "lockset/directives")
+}
+
+func TestFrameworkEntryPoints(t *testing.T) {
+	analysistest.Run(t, testdata(t), lockset.Analyzer, "lockset/handlers", "lockset/grpcsvc")
+}
