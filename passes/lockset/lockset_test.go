@@ -53,3 +53,13 @@ func TestDirectives(t *testing.T) {
 func TestFrameworkEntryPoints(t *testing.T) {
 	analysistest.Run(t, testdata(t), lockset.Analyzer, "lockset/handlers", "lockset/grpcsvc")
 }
+
+// TestGuards checks the -guards table. It sets the flag on the shared
+// Analyzer, so it must not run in parallel with other tests.
+func TestGuards(t *testing.T) {
+	if err := lockset.Analyzer.Flags.Set("guards", "true"); err != nil {
+		t.Fatal(err)
+	}
+	defer lockset.Analyzer.Flags.Set("guards", "false")
+	analysistest.Run(t, testdata(t), lockset.Analyzer, "lockset/guards")
+}
