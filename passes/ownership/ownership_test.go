@@ -1,0 +1,61 @@
+package ownership_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/psharpvet/psharpvet/passes/ownership"
+	"golang.org/x/tools/go/analysis/analysistest"
+)
+
+// testdata returns the GOPATH-style tree shared by the suite's passes;
+// go list wants it absolute.
+func testdata(t *testing.T) string {
+	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// The packages under ownership/pending hold cases on which the analyzer
+// is believed to be wrong; they are deliberately not run.
+
+// packages import nothing from the standard library, so each runs fast.
+var packages = []string{
+	"ownership/basic",
+	"ownership/listmanager",
+	"ownership/loops",
+	"ownership/reply",
+	"ownership/generics",
+	"ownership/embedded",
+	"ownership/closures",
+	"ownership/defers",
+	"ownership/iface",
+	"ownership/crosspkg",
+	"ownership/aliasing",
+}
+
+// stdPackages import the standard library (sync, context, ...). The
+// analysis then runs over runtime and its dependencies, which takes
+// minutes, so they are loaded together in a single run.
+var stdPackages = []string{
+	"ownership/goroutines",
+	"ownership/joins",
+	"ownership/exempt",
+}
+
+func TestOwnership(t *testing.T) {
+	for _, pkg := range packages {
+		t.Run(filepath.Base(pkg), func(t *testing.T) {
+			analysistest.Run(t, testdata(t), ownership.Analyzer, pkg)
+		})
+	}
+}
+
+func TestOwnershipStd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("analyses the standard library's runtime; slow")
+	}
+	analysistest.Run(t, testdata(t), ownership.Analyzer, stdPackages...)
+}

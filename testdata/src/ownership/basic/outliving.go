@@ -1,0 +1,59 @@
+package basic
+
+// Condition 1: what is transferred must not stay reachable from state that
+// outlives the function.
+
+var cache *T
+
+// SendGlobal sends a package-level pointer.
+func SendGlobal(ch chan *T) {
+	ch <- cache // want `cache is sent on ch but stays reachable from basic.cache`
+}
+
+// StoreThenSend keeps a pointer in a package-level variable and sends it.
+func StoreThenSend(ch chan *T) {
+	p := &T{}
+	cache = p
+	ch <- p // want `p is sent on ch but stays reachable from basic.cache \(stored at line \d+\)`
+}
+
+// Server keeps state across calls.
+type Server struct {
+	last *T
+	buf  []byte
+}
+
+// SendField sends memory the receiver keeps.
+func (s *Server) SendField(ch chan []byte) {
+	ch <- s.buf // want `s.buf is sent on ch but stays reachable from s.buf`
+}
+
+// KeepAndSend stores p in the receiver and sends it.
+func (s *Server) KeepAndSend(ch chan *T, p *T) {
+	s.last = p
+	ch <- p // want `p is sent on ch but stays reachable from s.last \(stored at line \d+\)`
+}
+
+// HandOff clears the field before sending what it held.
+func (s *Server) HandOff(ch chan []byte) {
+	b := s.buf
+	s.buf = nil
+	ch <- b
+}
+
+// relay gives up p two calls deep.
+func relay(ch chan *T, p *T) { relay2(ch, p) }
+
+func relay2(ch chan *T, p *T) { ch <- p }
+
+// TwoDeep writes what relay gave up.
+func TwoDeep(ch chan *T) {
+	p := &T{}
+	relay(ch, p)
+	p.x = 1 // want `p is written after it was given up by basic.relay \(line \d+\), which passes it to basic.relay2 at outliving.go:\d+, which sends it on a channel at outliving.go:\d+; whoever receives it may be using it concurrently`
+}
+
+// TwoDeepDone gives up a fresh pointer.
+func TwoDeepDone(ch chan *T) {
+	relay(ch, &T{})
+}

@@ -1,0 +1,31 @@
+// Package defers checks deferred calls after a transfer.
+package defers
+
+type T struct{ x int }
+
+func show(p *T) int { return p.x }
+
+// DeferAfterSend defers a call with the sent pointer: its arguments are
+// evaluated at the defer statement, after the send.
+func DeferAfterSend(ch chan *T) {
+	p := &T{}
+	ch <- p
+	defer show(p) // want `p is passed to defers.show after it was sent on ch`
+}
+
+// DeferClose closes the channel after sending: the channel is not
+// transferred.
+func DeferClose(ch chan *T) {
+	defer close(ch)
+	p := &T{}
+	ch <- p
+}
+
+// DeferBeforeSend defers a use made before the send; the deferred call
+// only runs the show of a value copied at the defer statement.
+func DeferBeforeSend(ch chan *T) {
+	p := &T{x: 1}
+	n := p.x
+	defer func(n int) { _ = n }(n)
+	ch <- p
+}

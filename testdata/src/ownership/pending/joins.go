@@ -1,0 +1,74 @@
+package pending
+
+import (
+	"sync"
+
+	"golang.org/x/sync/errgroup"
+)
+
+type Buf struct {
+	data []int
+	n    int
+}
+
+// WaitGroupGo is race-free: wg.Wait() returns only after the function
+// given to wg.Go has returned.
+//
+// Expected: no diagnostic.
+// Actual: "(func() literal) is read after it was passed to (*WaitGroup).Go
+// (line N); the goroutine may be using it concurrently" at return b.n.
+// A join must be on a group reachable from what was given; the wait group
+// is the receiver of Go, not something the literal captures, so Wait is
+// not taken as a join. (The message also names the literal rather than b.)
+func WaitGroupGo() int {
+	b := &Buf{}
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		b.n = 7
+	})
+	wg.Wait()
+	return b.n
+}
+
+// Errgroup is race-free for the same reason with errgroup.Group.
+//
+// Expected: no diagnostic.
+// Actual: "(func() error literal) is read after it was passed to
+// (*Group).Go (line N); the goroutine may be using it concurrently" at
+// return b.n.
+func Errgroup() (int, error) {
+	b := &Buf{}
+	var g errgroup.Group
+	g.Go(func() error {
+		b.n = 3
+		return nil
+	})
+	err := g.Wait()
+	return b.n, err
+}
+
+// FanOutErrgroup is race-free: each function writes its own element and
+// the results are read after Wait.
+//
+// Expected: no diagnostic.
+// Actual: "(func() error literal) is passed to (*Group).Go but stays
+// reachable from *; the goroutine may be using it concurrently" at g.Go
+// (condition 1). On the second iteration the literal made on the first one
+// (same abstract object) has been linked into g, and g is linked with the
+// package-level variables through the summaries of the group's methods, so
+// the fresh literal is taken to be reachable from package state. The path
+// is rendered as "*".
+func FanOutErrgroup(inputs []int) ([]int, error) {
+	results := make([]int, len(inputs))
+	var g errgroup.Group
+	for i := range inputs {
+		g.Go(func() error {
+			results[i] = inputs[i] + 1
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	return results, nil
+}
