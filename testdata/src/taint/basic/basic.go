@@ -1,0 +1,106 @@
+// Package basic checks the summary facts of the taint analysis. Every
+// function gets a fact, so every function here has a want.
+package basic
+
+type T struct {
+	x    int
+	next *T
+}
+
+type S struct {
+	p *T
+	n int
+}
+
+var global *T
+
+// Set links the receiver to its parameter.
+func (s *S) Set(p *T) { // want Set:`^summary 0->1$`
+	s.p = p
+}
+
+// Get returns memory of the receiver.
+func (s *S) Get() *T { // want Get:`^summary returns 0$`
+	return s.p
+}
+
+// Count touches no references.
+func (s *S) Count() int { // want Count:`^summary$`
+	return s.n
+}
+
+// id returns its parameter.
+func id(p *T) *T { // want id:`^summary returns 0$`
+	return p
+}
+
+// fresh returns new memory only.
+func fresh() *T { // want fresh:`^summary$`
+	return &T{}
+}
+
+// clone returns new memory built from ints of its parameter.
+func clone(p *T) *T { // want clone:`^summary$`
+	return &T{x: p.x}
+}
+
+// link makes a reach b.
+func link(a, b *T) { // want link:`^summary 0->1$`
+	a.next = b
+}
+
+// keep stores its parameter in a package-level variable.
+func keep(p *T) { // want keep:`^summary G->0$`
+	global = p
+}
+
+// load returns a package-level pointer.
+func load() *T { // want load:`^summary returns G$`
+	return global
+}
+
+// setVia links through a call of Set.
+func setVia(s *S, p *T) { // want setVia:`^summary 0->1$`
+	s.Set(p)
+}
+
+// second returns its second parameter only.
+func second(a, b *T) *T { // want second:`^summary returns 1$`
+	return b
+}
+
+// either returns one of its parameters.
+func either(a, b *T, c bool) *T { // want either:`^summary returns 0 1$`
+	if c {
+		return a
+	}
+	return b
+}
+
+// add has no references at all.
+func add(a, b int) int { // want add:`^summary$`
+	return a + b
+}
+
+// wrap returns a new object that reaches its parameter.
+func wrap(p *T) *T { // want wrap:`^summary returns 0$`
+	return &T{next: p}
+}
+
+// Reset replaces the receiver's pointer with a fresh one: the strong
+// update leaves no link to the parameter.
+func (s *S) Reset(p *T) { // want Reset:`^summary$`
+	s.p = p
+	s.p = &T{}
+}
+
+// appendAll may store p into dst's array (when it has room) and returns
+// memory of both.
+func appendAll(dst []*T, p *T) []*T { // want appendAll:`^summary 0->1 returns 0 1$`
+	return append(dst, p)
+}
+
+// store puts a parameter into a map parameter.
+func store(m map[string]*T, p *T) { // want store:`^summary 0->1$`
+	m["k"] = p
+}
