@@ -331,7 +331,7 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 			spawner: p,
 		}
 		for i := range sp.body {
-			e.accs = c.canonAppend(e.accs, p, &sp.body[i])
+			e.accs = c.goCanonAppend(e.accs, p, &sp.body[i])
 		}
 		add(e)
 	}

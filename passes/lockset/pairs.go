@@ -70,6 +70,45 @@ func (c *checker) canonAppend(accs []*epAccess, fn *ssa.Function, a *Access) []*
 	return append(accs, c.epAccess(key, fn, a, func(p string) string { return canonical(p, fn) }))
 }
 
+// goCanonAppend is canonAppend for a goroutine's accesses in its spawning
+// frame fn. A local object of a named type that the goroutine reaches
+// (go s.loop() in a constructor) outlives the spawning call: once it is
+// returned, the type's entry points run on it concurrently with the
+// goroutine, so its paths are named like their receivers.
+func (c *checker) goCanonAppend(accs []*epAccess, fn *ssa.Function, a *Access) []*epAccess {
+	canon := func(p string) string {
+		if k := canonical(p, fn); k != "" {
+			return k
+		}
+		prefix := ""
+		if strings.HasPrefix(p, oncePrefix) {
+			prefix, p = oncePrefix, p[len(oncePrefix):]
+		}
+		if !isLocal(p) {
+			return ""
+		}
+		root, sel := splitPath(p)
+		alloc := allocOf(fn, root)
+		if alloc == nil {
+			return ""
+		}
+		ptr, ok := types.Unalias(alloc.Type()).(*types.Pointer)
+		if !ok {
+			return ""
+		}
+		n, ok := types.Unalias(ptr.Elem()).(*types.Named)
+		if !ok || n.Obj().Pkg() != c.pkg {
+			return ""
+		}
+		return prefix + "t:" + typeKey(n.Origin()) + "|" + sel
+	}
+	key := canon(a.Path)
+	if key == "" {
+		return accs
+	}
+	return append(accs, c.epAccess(key, fn, a, canon))
+}
+
 // epAccess converts a frame access, naming locations in frame fn.
 func (c *checker) epAccess(key string, fn *ssa.Function, a *Access, lockKey func(string) string) *epAccess {
 	nm := namer{fn: fn, pkg: c.pkg, c: c}

@@ -191,3 +191,40 @@ func timer() int {
 	hits = 2
 	return hits
 }
+
+// Poller starts its loop in its constructor: the loop then runs
+// concurrently with the exported methods called on the returned value.
+type Poller struct {
+	mu       sync.Mutex
+	interval int
+	ticks    int
+}
+
+func NewPoller() *Poller {
+	p := &Poller{interval: 1} // before the go statement: quiet
+	go p.run()
+	return p
+}
+
+func (p *Poller) run() {
+	for {
+		p.mu.Lock()
+		p.ticks++
+		p.mu.Unlock()
+		if p.interval < 0 { // want `p.interval is read in the goroutine started in NewPoller \(line \d+\) via \(\*Poller\).run without a lock and written in \(\*Poller\).SetInterval holding p.mu`
+			return
+		}
+	}
+}
+
+func (p *Poller) SetInterval(n int) {
+	p.mu.Lock()
+	p.interval = n
+	p.mu.Unlock()
+}
+
+func (p *Poller) Ticks() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.ticks
+}
