@@ -58,3 +58,43 @@ func Received(in, out chan *Job) {
 		out <- j
 	}
 }
+
+// Partition hands the same slice to several goroutines, each working on
+// its own elements, and joins them through the done channel they capture.
+func Partition(data []int, done chan bool) {
+	for i := 0; i < 4; i++ {
+		go func(lo int) {
+			for j := lo; j < len(data); j += 4 {
+				data[j]++
+			}
+			done <- true
+		}(i)
+	}
+	for i := 0; i < 4; i++ {
+		<-done
+	}
+}
+
+// PartitionEarlyRead reads the slice while the goroutines run.
+func PartitionEarlyRead(data []int, done chan bool) int {
+	for i := 0; i < 4; i++ {
+		go func(lo int) {
+			data[lo]++
+			done <- true
+		}(i)
+	}
+	first := data[0] // want `data is read after it was handed to the goroutine started at line \d+`
+	for i := 0; i < 4; i++ {
+		<-done
+	}
+	return first
+}
+
+// ReceiveIsNoJoin receives on the channel it sent on: what comes back may
+// be another value, so the one sent is still given up.
+func ReceiveIsNoJoin(ch chan *Job) int {
+	j := &Job{}
+	ch <- j
+	k := <-ch
+	return k.id + j.id // want `j is read after it was sent on ch`
+}
