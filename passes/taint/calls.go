@@ -31,10 +31,10 @@ func (f *Flow) call(c *ssa.CallCommon, instr ssa.CallInstruction, h Heap) LocSet
 			continue
 		}
 		f.used[ce.fn] = true
-		result = union(result, f.apply(s, f.portValues(c, ce), h))
+		result = union(result, f.apply(s, f.portValues(c, ce), instr, h))
 	}
 	if !complete {
-		result = union(result, f.conservative(c, result, h))
+		result = union(result, f.conservative(c, instr, result, h))
 	}
 	return result
 }
@@ -66,11 +66,14 @@ func (f *Flow) portValues(c *ssa.CallCommon, ce callee) map[int]LocSet {
 }
 
 // apply adds a summary's links to h and returns what the results may reach.
-func (f *Flow) apply(s *Summary, pv map[int]LocSet, h Heap) LocSet {
-	for _, l := range s.Links {
+func (f *Flow) apply(s *Summary, pv map[int]LocSet, instr ssa.Instruction, h Heap) LocSet {
+	for k, l := range s.Links {
 		from, to := pv[l[0]], weak(pv[l[1]])
-		if len(to) == 0 {
+		if len(to) == 0 || len(from) == 0 {
 			continue
+		}
+		if len(from)*len(to) > 8 {
+			to = f.merge(instr, k, to, h)
 		}
 		for _, o := range from {
 			h.write(Loc{o.Obj, anyKey}, to, false)
@@ -83,9 +86,28 @@ func (f *Flow) apply(s *Summary, pv map[int]LocSet, h Heap) LocSet {
 	return out
 }
 
+// merge returns a location standing for all of locs: an object of the
+// call site that points to each of them. Linking through it keeps the
+// heap linear in the number of operands.
+func (f *Flow) merge(instr ssa.Instruction, k int, locs LocSet, h Heap) LocSet {
+	key := mergeKey{instr, k}
+	id, ok := f.merges[key]
+	if !ok {
+		id = f.newObject(Object{Kind: Alloc, Port: NoPort, Name: "memory linked by a call", Site: instr})
+		f.merges[key] = id
+	}
+	h.write(Loc{id, anyKey}, locs, false)
+	return LocSet{{id, anyKey}}
+}
+
+type mergeKey struct {
+	instr ssa.Instruction
+	k     int
+}
+
 // conservative applies the rule for a callee without a summary: afterwards
 // everything reachable from its operands and results may overlap.
-func (f *Flow) conservative(c *ssa.CallCommon, result LocSet, h Heap) LocSet {
+func (f *Flow) conservative(c *ssa.CallCommon, instr ssa.Instruction, result LocSet, h Heap) LocSet {
 	all := weak(result)
 	if _, static := c.Value.(*ssa.Function); !static {
 		all = union(all, weak(f.val(c.Value)))
@@ -96,10 +118,11 @@ func (f *Flow) conservative(c *ssa.CallCommon, result LocSet, h Heap) LocSet {
 	if len(all) < 2 {
 		return all
 	}
+	m := f.merge(instr, -1, all, h)
 	for _, l := range all {
-		h.write(l, all, false)
+		h.write(l, m, false)
 	}
-	return all
+	return union(all, m)
 }
 
 // builtin applies the built-in functions that move references.

@@ -40,6 +40,7 @@ type Flow struct {
 	Incomplete bool
 	used       map[*ssa.Function]bool // callees whose summaries were applied
 	deeps      map[int]ObjID          // port → object for memory deep below it
+	merges     map[mergeKey]ObjID     // call site → object linking its operands
 }
 
 // Object returns the abstract object id.
@@ -80,14 +81,15 @@ func (f *Flow) Walk(b *ssa.BasicBlock, visit func(ssa.Instruction, Heap) bool) {
 
 func newFlow(res *Result, fn *ssa.Function) *Flow {
 	f := &Flow{
-		Fn:    fn,
-		res:   res,
-		lazy:  make(map[Loc]ObjID),
-		sites: make(map[ssa.Instruction]ObjID),
-		vals:  make(map[ssa.Value]LocSet),
-		roots: make(map[int]ObjID),
-		used:  make(map[*ssa.Function]bool),
-		deeps: make(map[int]ObjID),
+		Fn:     fn,
+		res:    res,
+		lazy:   make(map[Loc]ObjID),
+		sites:  make(map[ssa.Instruction]ObjID),
+		vals:   make(map[ssa.Value]LocSet),
+		roots:  make(map[int]ObjID),
+		used:   make(map[*ssa.Function]bool),
+		deeps:  make(map[int]ObjID),
+		merges: make(map[mergeKey]ObjID),
 	}
 	f.inCycle = blocksInCycles(fn)
 	f.h0 = newHeap()

@@ -162,6 +162,8 @@ func subKey(k, field string) string {
 	switch {
 	case k == anyKey:
 		return anyKey
+	case strings.HasSuffix(k, ".*"):
+		return k
 	case k == "":
 		return field
 	case strings.Count(k, ".") >= maxKeyDepth-1:
