@@ -278,6 +278,9 @@ func (r *Result) compute(fn *ssa.Function, pts []transfer.Point) *GivesUp {
 		if !ok {
 			continue
 		}
+		if NewJoiner(r.Table, fl, h, p).JoinedBeforeExit(p) {
+			continue
+		}
 		t := Transferred(fl, h, p.Given)
 		t.Each(func(o taint.ObjID) {
 			port := fl.Object(o).Port
@@ -313,14 +316,22 @@ func Transferred(fl *taint.Flow, h taint.Heap, vals []ssa.Value) taint.ObjSet {
 			locs = append(locs, l)
 		}
 	}
-	reach := fl.Reach(h, locs, ObjectExempt)
+	reach := fl.Reach(h, locs, Opaque)
 	var out taint.ObjSet
 	reach.Each(func(o taint.ObjID) {
-		if !ObjectExempt(fl.Object(o)) {
+		if !Opaque(fl.Object(o)) {
 			out.Add(o)
 		}
 	})
 	return out
+}
+
+// Opaque reports whether an object is neither transferred nor traversed:
+// exempt memory, and the object standing for all package-level variables,
+// which callee summaries link to as "some global memory" (a specific
+// variable the function names is its own object below it).
+func Opaque(o *taint.Object) bool {
+	return ObjectExempt(o) || (o.Kind == taint.Root && o.Port == taint.GlobalPort)
 }
 
 // ObjectExempt reports whether an object's memory is never transferred:

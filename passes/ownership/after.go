@@ -22,9 +22,7 @@ type walker struct {
 	p     transfer.Point
 	given []givenValue
 	all   taint.ObjSet
-	// tokens is everything reachable from the given operands, channels
-	// and wait groups included: waiting on one of them is a join.
-	tokens taint.ObjSet
+	joins *givesup.Joiner
 }
 
 // fresh holds, on a path, the values made anew after the transfer point:
@@ -33,11 +31,7 @@ type walker struct {
 type fresh map[ssa.Value]bool
 
 func (c *checker) checkAfter(fn *ssa.Function, fl *taint.Flow, h taint.Heap, p transfer.Point, given []givenValue, all taint.ObjSet) {
-	var locs taint.LocSet
-	for _, v := range p.Given {
-		locs = append(locs, fl.Locs(v)...)
-	}
-	w := &walker{c: c, fl: fl, p: p, given: given, all: all, tokens: fl.Reach(h, locs, nil)}
+	w := &walker{c: c, fl: fl, p: p, given: given, all: all, joins: givesup.NewJoiner(c.gu.Table, fl, h, p)}
 	w.run()
 }
 
@@ -96,7 +90,7 @@ func (w *walker) block(b *ssa.BasicBlock, first bool, cur fresh) bool {
 			started = instr == w.p.Instr
 			return true
 		}
-		if w.isJoin(instr) {
+		if w.joins.IsJoin(instr) {
 			goOn = false
 			return false
 		}
@@ -157,50 +151,6 @@ func (w *walker) renew(instr ssa.Instruction, cur fresh) {
 	}
 }
 
-// isJoin reports whether instr waits for the other side: a receive, or a
-// join call, on a channel or group reachable from what was given.
-func (w *walker) isJoin(instr ssa.Instruction) bool {
-	switch i := instr.(type) {
-	case *ssa.UnOp:
-		return i.Op == token.ARROW && w.reachesToken(i.X)
-	case *ssa.Select:
-		if !i.Blocking {
-			return false
-		}
-		recvs := 0
-		for _, st := range i.States {
-			if st.Dir == types.RecvOnly {
-				if !w.reachesToken(st.Chan) {
-					return false
-				}
-				recvs++
-			}
-		}
-		return recvs > 0 && recvs == len(i.States)
-	case *ssa.Call:
-		c := i.Common()
-		var obj *types.Func
-		var recv ssa.Value
-		if c.IsInvoke() {
-			obj, recv = c.Method, c.Value
-		} else if fn := c.StaticCallee(); fn != nil && len(c.Args) > 0 {
-			obj, _ = fn.Object().(*types.Func)
-			recv = c.Args[0]
-		}
-		return obj != nil && w.c.gu.Table.IsJoin(obj) && w.reachesToken(recv)
-	}
-	return false
-}
-
-func (w *walker) reachesToken(v ssa.Value) bool {
-	for _, l := range w.fl.Locs(v) {
-		if w.tokens.Has(l.Obj) {
-			return true
-		}
-	}
-	return false
-}
-
 // touched returns the transferred objects v's memory overlaps: directly
 // the objects v points into, or everything reachable from v.
 func (w *walker) touched(v ssa.Value, h taint.Heap, cur fresh, deep bool) taint.ObjSet {
@@ -212,7 +162,7 @@ func (w *walker) touched(v ssa.Value, h taint.Heap, cur fresh, deep bool) taint.
 		if isExemptValue(v) {
 			return nil
 		}
-		reach := w.fl.Reach(h, w.fl.Locs(v), givesup.ObjectExempt)
+		reach := w.fl.Reach(h, w.fl.Locs(v), givesup.Opaque)
 		reach.Each(func(o taint.ObjID) {
 			if w.all.Has(o) {
 				out.Add(o)

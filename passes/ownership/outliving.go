@@ -42,7 +42,7 @@ func outlivingRoots(fn *ssa.Function, fl *taint.Flow) []taint.ObjID {
 func (c *checker) checkOutliving(fn *ssa.Function, fl *taint.Flow, h taint.Heap, p transfer.Point, given []givenValue) bool {
 	for _, root := range outlivingRoots(fn, fl) {
 		path, hit := findPath(fl, h, root, given)
-		if hit == nil {
+		if hit == nil || !reportablePath(fl, path) {
 			continue
 		}
 		name := pathName(fl, path)
@@ -98,6 +98,24 @@ func findPath(fl *taint.Flow, h taint.Heap, root taint.ObjID, given []givenValue
 		})
 	}
 	return nil, nil
+}
+
+// reportablePath reports whether a path from outliving state to
+// transferred memory is worth a report. The root itself being given away
+// (go s.loop() in a method of s) is how actors start; its later uses are
+// checked by condition 3 and the lockset pass. A path into the
+// package-level variables only through "some global" links of callee
+// summaries is too vague to act on: only a variable this function names
+// counts.
+func reportablePath(fl *taint.Flow, path []step) bool {
+	if len(path) == 0 {
+		return false
+	}
+	root := fl.Object(path[0].from)
+	if root.Kind == taint.Root && root.Port == taint.GlobalPort && path[0].key == "*" {
+		return false
+	}
+	return true
 }
 
 // pathName renders a heap path as an access path such as s.last or
@@ -182,7 +200,7 @@ func (c *checker) checkAliasing(fl *taint.Flow, h taint.Heap, p transfer.Point, 
 		if isExemptValue(other) {
 			continue
 		}
-		reach := fl.Reach(h, fl.Locs(other), givesup.ObjectExempt)
+		reach := fl.Reach(h, fl.Locs(other), givesup.Opaque)
 		for _, g := range given {
 			if reach.Intersects(g.objs) {
 				msg := c.transferPhrase(p, g.v) + " but is also reachable from " + c.names.value(other, p.Instr) +

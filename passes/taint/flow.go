@@ -226,7 +226,10 @@ func (f *Flow) materialize(h Heap, l Loc, t types.Type) {
 	if parent.depth >= maxKeyDepth-1 || l.Key == anyKey {
 		id = f.deep(parent.Port)
 	} else {
-		name := parent.Name + "." + l.Key
+		name := parent.Name
+		if l.Key != "" {
+			name += "." + l.Key
+		}
 		if parent.Kind == Root && parent.Port == GlobalPort {
 			name = displayGlobal(l.Key)
 		}

@@ -1,0 +1,118 @@
+package givesup
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/transfer"
+	"github.com/psharpvet/psharpvet/passes/taint"
+)
+
+// A Joiner recognises, for one transfer point, the instructions after
+// which the transferred memory is back with the sender: a receive from a
+// channel reachable from what was given (a goroutine's done channel, a
+// request's reply channel), a join of the table (wg.Wait, errgroup Wait)
+// on a group reachable from it, or a blocking select whose cases all are
+// such receives.
+type Joiner struct {
+	table  *transfer.Table
+	fl     *taint.Flow
+	tokens taint.ObjSet
+}
+
+// NewJoiner returns the joiner of point p, whose heap before it is h.
+func NewJoiner(table *transfer.Table, fl *taint.Flow, h taint.Heap, p transfer.Point) *Joiner {
+	var locs taint.LocSet
+	for _, v := range p.Given {
+		locs = append(locs, fl.Locs(v)...)
+	}
+	return &Joiner{table: table, fl: fl, tokens: fl.Reach(h, locs, nil)}
+}
+
+// IsJoin reports whether instr gives the transferred memory back.
+func (j *Joiner) IsJoin(instr ssa.Instruction) bool {
+	switch i := instr.(type) {
+	case *ssa.UnOp:
+		return i.Op == token.ARROW && j.reachesToken(i.X)
+	case *ssa.Select:
+		if !i.Blocking {
+			return false
+		}
+		recvs := 0
+		for _, st := range i.States {
+			if st.Dir != types.RecvOnly || !j.reachesToken(st.Chan) {
+				return false
+			}
+			recvs++
+		}
+		return recvs > 0
+	case *ssa.Call:
+		c := i.Common()
+		var obj *types.Func
+		var recv ssa.Value
+		if c.IsInvoke() {
+			obj, recv = c.Method, c.Value
+		} else if fn := c.StaticCallee(); fn != nil && len(c.Args) > 0 {
+			obj, _ = fn.Object().(*types.Func)
+			recv = c.Args[0]
+		}
+		return obj != nil && j.table.IsJoin(obj) && j.reachesToken(recv)
+	}
+	return false
+}
+
+func (j *Joiner) reachesToken(v ssa.Value) bool {
+	for _, l := range j.fl.Locs(v) {
+		if j.tokens.Has(l.Obj) {
+			return true
+		}
+	}
+	return false
+}
+
+// JoinedBeforeExit reports whether every path from p to a return of the
+// function passes a join: the function then gets back what it gave, and
+// does not give it up to its callers (t.Run, a synchronous request).
+func (j *Joiner) JoinedBeforeExit(p transfer.Point) bool {
+	start := p.Instr.Block()
+	seen := make(map[*ssa.BasicBlock]bool)
+	// scan walks b from index from and reports whether it reaches a
+	// return without a join; it queues b's successors if it falls off.
+	var queue []*ssa.BasicBlock
+	scan := func(b *ssa.BasicBlock, from int) bool {
+		for _, instr := range b.Instrs[from:] {
+			if j.IsJoin(instr) {
+				return false
+			}
+			if _, ok := instr.(*ssa.Return); ok {
+				return true
+			}
+		}
+		for _, s := range b.Succs {
+			if !seen[s] {
+				seen[s] = true
+				queue = append(queue, s)
+			}
+		}
+		return false
+	}
+	idx := 0
+	for i, instr := range start.Instrs {
+		if instr == p.Instr {
+			idx = i + 1
+		}
+	}
+	if scan(start, idx) {
+		return false
+	}
+	for len(queue) > 0 {
+		b := queue[0]
+		queue = queue[1:]
+		if scan(b, 0) {
+			return false
+		}
+	}
+	return true
+}
