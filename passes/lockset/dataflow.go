@@ -277,7 +277,7 @@ func (c *checker) step(fi *funcInfo, st *state, instr ssa.Instruction, emit func
 
 // direct records a load or store of the location addressed by addr.
 func (c *checker) direct(fn *ssa.Function, st *state, addr ssa.Value, write bool, instr ssa.Instruction, emit func(Access)) {
-	p := c.pathOf(addr)
+	p := c.locOf(addr)
 	if p == "" {
 		return
 	}
@@ -370,7 +370,7 @@ func (c *checker) call(fi *funcInfo, st *state, call *ssa.CallCommon, instr ssa.
 		return
 	case pkg == "sync/atomic":
 		if emit != nil && len(call.Args) > 0 && strings.IndexFunc(callee.Name(), isUpper) == 0 {
-			if p := c.pathOf(call.Args[0]); p != "" {
+			if p := c.locOf(call.Args[0]); p != "" {
 				write := !strings.HasPrefix(callee.Name(), "Load")
 				emit(c.frameAccess(fn, st, p, write, true, instr.Pos()))
 			}

@@ -92,11 +92,20 @@ func (c *checker) goCanonAppend(accs []*epAccess, fn *ssa.Function, a *Access) [
 		if alloc == nil {
 			return ""
 		}
-		ptr, ok := types.Unalias(alloc.Type()).(*types.Pointer)
-		if !ok {
-			return ""
+		// The allocation is the object (&T{}) or a variable holding a
+		// pointer to it (a captured p := &T{}).
+		t := alloc.Type()
+		for i := range 2 {
+			ptr, ok := types.Unalias(t).(*types.Pointer)
+			if !ok {
+				break
+			}
+			if i == 1 && (sel == "" || sel == derefSel) {
+				return "" // the variable, not the object
+			}
+			t = ptr.Elem()
 		}
-		n, ok := types.Unalias(ptr.Elem()).(*types.Named)
+		n, ok := types.Unalias(t).(*types.Named)
 		if !ok || n.Obj().Pkg() != c.pkg {
 			return ""
 		}

@@ -37,6 +37,33 @@ const (
 	oncePrefix = "once "
 )
 
+// derefSel is the selector for "the location a pointer value points to"
+// when that pointer was itself loaded from memory: *s.p is s.p*, not s.p.
+// Pointer indirections through field and element selection stay
+// implicit, as in Go syntax, but a location and the location its pointer
+// contents point to must not be confused (an atomic pointer slot versus
+// the counter it points to).
+const derefSel = "*"
+
+// locOf returns the path of the location an address value denotes.
+func (c *checker) locOf(addr ssa.Value) string {
+	p := c.pathOf(addr)
+	if p == "" || addressLike(addr) {
+		return p
+	}
+	return p + derefSel
+}
+
+// addressLike reports whether v computes an address (whose path is the
+// location itself) rather than loading a pointer from somewhere.
+func addressLike(v ssa.Value) bool {
+	switch v.(type) {
+	case *ssa.FieldAddr, *ssa.IndexAddr, *ssa.Alloc, *ssa.Global, *ssa.FreeVar:
+		return true
+	}
+	return false
+}
+
 // splitPath returns the root (including its '|') and the selectors of p.
 func splitPath(p string) (root, sel string) {
 	i := strings.IndexByte(p, '|')
@@ -238,6 +265,14 @@ func (c *checker) rebase(p string, args, bindings []ssa.Value) string {
 	if sel != "" && depth(base)+depth(p) > maxDepth {
 		return ""
 	}
+	if strings.HasPrefix(sel, derefSel) && root[0] == 'p' {
+		// The callee dereferenced its pointer parameter: that is the
+		// argument's location itself if the caller passed an address.
+		i, _ := strconv.Atoi(root[2 : len(root)-1])
+		if addressLike(args[i]) {
+			sel = sel[len(derefSel):]
+		}
+	}
 	return prefix + base + sel
 }
 
@@ -284,6 +319,9 @@ func (n namer) display(p string) string {
 		if name == "" {
 			name = "recv"
 		}
+	}
+	if strings.HasSuffix(sel, derefSel) {
+		return "*" + name + strings.TrimSuffix(sel, derefSel)
 	}
 	return name + sel
 }
