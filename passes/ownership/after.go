@@ -178,6 +178,20 @@ func (w *walker) touched(v ssa.Value, h taint.Heap, cur fresh, deep bool) taint.
 	return out
 }
 
+// preexisting reports whether addr may point into memory that existed
+// when the function was entered (its receiver, parameters, captured or
+// package-level variables). Storing a transferred reference there keeps
+// it reachable after the function returns; storing it into fresh local
+// memory only makes an alias, whose uses are checked in turn.
+func (w *walker) preexisting(addr ssa.Value) bool {
+	for _, l := range w.fl.Locs(addr) {
+		if w.fl.Object(l.Obj).Port != taint.NoPort {
+			return true
+		}
+	}
+	return false
+}
+
 // An access is a use of transferred memory by one instruction.
 type access struct {
 	verb    string
@@ -222,7 +236,9 @@ func (w *walker) access(instr ssa.Instruction, h taint.Heap, cur fresh) *access 
 		if a := direct("written", i.Addr); a != nil {
 			return a
 		}
-		return deep("stored into "+w.c.names.value(i.Addr, instr), i.Val)
+		if w.preexisting(i.Addr) {
+			return deep("stored into "+w.c.names.value(i.Addr, instr), i.Val)
+		}
 	case *ssa.MapUpdate:
 		if a := direct("written", i.Map); a != nil {
 			return a

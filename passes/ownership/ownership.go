@@ -51,8 +51,9 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-// checkPoint checks the three conditions at one transfer point; it reports
-// at most one violation, the first condition that fails.
+// checkPoint checks the three conditions at one transfer point. Condition
+// 2 is skipped when condition 1 already failed: both blame the transfer
+// itself, while condition 3 blames the later accesses.
 func (c *checker) checkPoint(fn *ssa.Function, fl *taint.Flow, p transfer.Point) {
 	h, ok := fl.HeapBefore(p.Instr)
 	if !ok {
@@ -66,11 +67,8 @@ func (c *checker) checkPoint(fn *ssa.Function, fl *taint.Flow, p transfer.Point)
 	if len(all) == 0 {
 		return
 	}
-	if c.checkOutliving(fn, fl, h, p, given) {
-		return
-	}
-	if c.checkAliasing(fl, h, p, given) {
-		return
+	if !c.checkOutliving(fn, fl, h, p, given) {
+		c.checkAliasing(fl, h, p, given)
 	}
 	c.checkAfter(fn, fl, h, p, given, all)
 }

@@ -134,20 +134,24 @@ func (f *Flow) builtin(b *ssa.Builtin, args []ssa.Value, instr ssa.CallInstructi
 		}
 		fresh := f.site(instr, Alloc, instr.Value().Type(), "append result")
 		res := union(f.val(args[0]), LocSet{{fresh, ""}})
-		var elems LocSet
-		if _, isStr := args[1].Type().Underlying().(*types.Basic); !isStr {
-			elems = f.load(h, rekey(f.val(args[1]), elemKey), args[1].Type())
+		elem := elemType(args[0].Type())
+		if elem == nil || !f.res.tracked(elem) {
+			return res
 		}
-		elems = union(elems, f.load(h, rekey(f.val(args[0]), elemKey), args[0].Type()))
+		elems := f.load(h, rekey(f.val(args[0]), elemKey), elem)
+		if elemType(args[1].Type()) != nil {
+			elems = union(elems, f.load(h, rekey(f.val(args[1]), elemKey), elem))
+		}
 		for _, r := range rekey(res, elemKey) {
 			h.write(r, elems, false)
 		}
 		return res
 	case "copy":
-		if _, isStr := args[1].Type().Underlying().(*types.Basic); isStr {
+		elem := elemType(args[1].Type())
+		if elem == nil || !f.res.tracked(elem) {
 			return nil
 		}
-		elems := f.load(h, rekey(f.val(args[1]), elemKey), args[1].Type())
+		elems := f.load(h, rekey(f.val(args[1]), elemKey), elem)
 		for _, d := range rekey(f.val(args[0]), elemKey) {
 			h.write(d, elems, false)
 		}
@@ -275,4 +279,12 @@ func (r *Result) Callees(c *ssa.CallCommon) ([]Callee, bool) {
 		out[i] = Callee{ce.fn, ce.bindings}
 	}
 	return out, ok
+}
+
+// elemType returns the element type of a slice, or nil for a string.
+func elemType(t types.Type) types.Type {
+	if s, ok := types.Unalias(t).Underlying().(*types.Slice); ok {
+		return s.Elem()
+	}
+	return nil
 }
