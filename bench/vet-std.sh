@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-1}
-out=bench/out
+out=$(pwd)/bench/out
 mkdir -p "$out"
 go build -o "$out/psharpvet" ./cmd/psharpvet
 tool=$(cd "$out" && pwd)/psharpvet
