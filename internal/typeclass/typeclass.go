@@ -120,10 +120,11 @@ var immutableTypes = map[[2]string]bool{
 }
 
 // ConventionallyImmutable reports whether t (or the type t points to) is
-// one of the standard types that are immutable by convention: error,
+// one of the standard types that are immutable by convention (error,
 // context.Context, time.Time and *time.Location, reflect.Type,
-// *regexp.Regexp, netip addresses, and the standard loggers (which lock
-// internally).
+// *regexp.Regexp, netip addresses) or documented as safe for concurrent
+// use (the standard loggers, net connections and listeners, *os.File,
+// *http.Client, *strings.Replacer).
 func ConventionallyImmutable(t types.Type) bool {
 	if p, ok := types.Unalias(t).Underlying().(*types.Pointer); ok {
 		t = p.Elem()

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -93,6 +94,12 @@ func (c *checker) reportUse(w *walker, instr ssa.Instruction, acc *access) {
 		}
 	}
 	name := c.names.given(v, w.p.Instr)
+	if strings.ContainsAny(name, "{(") {
+		// A composite literal or call was sent: name what was touched.
+		if n := valueName(acc.operand, 0); n != "" {
+			name = n
+		}
+	}
 	msg := fmt.Sprintf("%s is %s after it was %s; %s", name, acc.verb, c.afterPhrase(w.p, v), c.consequence(w.p))
 	pos := instr.Pos()
 	if !pos.IsValid() {

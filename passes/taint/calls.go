@@ -1,6 +1,7 @@
 package taint
 
 import (
+	"github.com/psharpvet/psharpvet/internal/typeclass"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -23,6 +24,11 @@ func (f *Flow) call(c *ssa.CallCommon, instr ssa.CallInstruction, h Heap) LocSet
 	if v := instr.Value(); v != nil && f.res.tracked(v.Type()) {
 		result = LocSet{{f.site(instr, CallResult, pointee(resultType(v.Type())), "result of call"), ""}}
 	}
+	// A result of a type that is immutable by convention (an error, a
+	// context) is its own memory: what it may share with the operands is
+	// never transferred, so it need not carry their locations.
+	opaqueResult := instr.Value() != nil && typeclass.Exempt(instr.Value().Type())
+	own := result
 	callees, complete := f.res.callees(c)
 	for _, ce := range callees {
 		s := f.res.summaryFor(ce.fn)
@@ -35,6 +41,9 @@ func (f *Flow) call(c *ssa.CallCommon, instr ssa.CallInstruction, h Heap) LocSet
 	}
 	if !complete {
 		result = union(result, f.conservative(c, instr, result, h))
+	}
+	if opaqueResult {
+		return own
 	}
 	return result
 }
@@ -113,7 +122,9 @@ func (f *Flow) conservative(c *ssa.CallCommon, instr ssa.Instruction, result Loc
 		all = union(all, weak(f.val(c.Value)))
 	}
 	for _, a := range c.Args {
-		all = union(all, weak(f.val(a)))
+		if !typeclass.Exempt(a.Type()) {
+			all = union(all, weak(f.val(a)))
+		}
 	}
 	if len(all) < 2 {
 		return all
