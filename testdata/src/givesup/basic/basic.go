@@ -107,3 +107,21 @@ func two(ch chan *T, a, b *T) { // want two:`^givesup\(1: sends it on a channel 
 	ch <- a
 	go work(b)
 }
+
+// Req carries its own reply channel.
+type Req struct {
+	p    *T
+	done chan struct{}
+}
+
+// roundTrip sends r and waits for the reply before returning: the request
+// is back when it returns, so nothing is given up.
+func roundTrip(ch chan *Req, r *Req) {
+	ch <- r
+	<-r.done
+}
+
+// fireAndForget sends r without waiting.
+func fireAndForget(ch chan *Req, r *Req) { // want fireAndForget:`^givesup\(1: sends it on a channel at basic.go:\d+\)$`
+	ch <- r
+}

@@ -70,3 +70,28 @@ func AskReuseBeforeReply(reqs chan *Future) *Result {
 	f.Query = "other" // want `f is written after it was sent on reqs`
 	return <-f.Out
 }
+
+// roundTrip sends the request and waits for its reply.
+func roundTrip(reqs chan *Request, r *Request) {
+	reqs <- r
+	<-r.Done
+}
+
+// UseAfterRoundTrip reads the response once roundTrip has returned.
+func UseAfterRoundTrip(reqs chan *Request) int {
+	r := &Request{In: []int{3}, Done: make(chan struct{})}
+	roundTrip(reqs, r)
+	return r.Resp
+}
+
+// post sends the request without waiting.
+func post(reqs chan *Request, r *Request) {
+	reqs <- r
+}
+
+// UseAfterPost reads the response while the server may be writing it.
+func UseAfterPost(reqs chan *Request) int {
+	r := &Request{In: []int{3}, Done: make(chan struct{})}
+	post(reqs, r)
+	return r.Resp // want `r is read after it was given up by reply.post \(line \d+\), which sends it on a channel at reply.go:\d+`
+}
