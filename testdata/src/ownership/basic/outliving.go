@@ -57,3 +57,11 @@ func TwoDeep(ch chan *T) {
 func TwoDeepDone(ch chan *T) {
 	relay(ch, &T{})
 }
+
+// KeepSendWrite breaks condition 1 at the send and condition 3 after it.
+func (s *Server) KeepSendWrite(ch chan *T) {
+	p := &T{}
+	s.last = p
+	ch <- p // want `p is sent on ch but stays reachable from s.last \(stored at line \d+\)`
+	p.x = 1 // want `p is written after it was sent on ch`
+}

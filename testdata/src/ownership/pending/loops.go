@@ -12,7 +12,7 @@ type Job struct {
 // j.data is nil when append runs and the append allocates a new array.
 //
 // Expected: no diagnostic.
-// Actual: "j is written after it was sent on ch (line 25); the receiver may
+// Actual: "j is written after it was sent on ch (line N); the receiver may
 // be using it concurrently" at the append. The walker treats a load (*j.data)
 // as never fresh, even when it loads from an object allocated anew on this
 // iteration.
@@ -29,9 +29,9 @@ func FreshFilledAfterAlloc(ch chan *Job, inputs [][]byte) {
 // so the next append allocates a new array.
 //
 // Expected: no diagnostic.
-// Actual: "batch is written after it was sent on ch (line 70)" at the
+// Actual: "batch is written after it was sent on ch (line N)" at the
 // append in the loop and "batch is sent again on ch after it was sent on ch
-// (line 70)" at the final send. The phi of batch merges the constant nil,
+// (line N)" at the final send. The phi of batch merges the constant nil,
 // which the walker does not count as fresh, so the value coming round the
 // loop is taken to be the array sent before.
 func Batches(ch chan []int, in []int) {
