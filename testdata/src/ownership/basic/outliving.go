@@ -65,3 +65,10 @@ func (s *Server) KeepSendWrite(ch chan *T) {
 	ch <- p // want `p is sent on ch but stays reachable from s.last \(stored at line \d+\)`
 	p.x = 1 // want `p is written after it was sent on ch`
 }
+
+// SendCopyOfField sends a copy of the receiver's buffer.
+func (s *Server) SendCopyOfField(ch chan []byte) {
+	b := make([]byte, len(s.buf))
+	copy(b, s.buf)
+	ch <- b
+}

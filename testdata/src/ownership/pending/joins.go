@@ -15,11 +15,11 @@ type Buf struct {
 // given to wg.Go has returned.
 //
 // Expected: no diagnostic.
-// Actual: "(func() literal) is read after it was passed to (*WaitGroup).Go
-// (line N); the goroutine may be using it concurrently" at return b.n.
+// Actual: "b is read after it was passed to (*WaitGroup).Go (line N); the
+// goroutine may be using it concurrently" at return b.n.
 // A join must be on a group reachable from what was given; the wait group
 // is the receiver of Go, not something the literal captures, so Wait is
-// not taken as a join. (The message also names the literal rather than b.)
+// not taken as a join.
 func WaitGroupGo() int {
 	b := &Buf{}
 	var wg sync.WaitGroup
@@ -33,9 +33,8 @@ func WaitGroupGo() int {
 // Errgroup is race-free for the same reason with errgroup.Group.
 //
 // Expected: no diagnostic.
-// Actual: "(func() error literal) is read after it was passed to
-// (*Group).Go (line N); the goroutine may be using it concurrently" at
-// return b.n.
+// Actual: "b is read after it was passed to (*Group).Go (line N); the
+// goroutine may be using it concurrently" at return b.n.
 func Errgroup() (int, error) {
 	b := &Buf{}
 	var g errgroup.Group
@@ -51,13 +50,12 @@ func Errgroup() (int, error) {
 // the results are read after Wait.
 //
 // Expected: no diagnostic.
-// Actual: "(func() error literal) is passed to (*Group).Go but stays
-// reachable from *; the goroutine may be using it concurrently" at g.Go
-// (condition 1). On the second iteration the literal made on the first one
-// (same abstract object) has been linked into g, and g is linked with the
-// package-level variables through the summaries of the group's methods, so
-// the fresh literal is taken to be reachable from package state. The path
-// is rendered as "*".
+// Actual: "results is read after it was passed to (*Group).Go (line N);
+// the goroutine may be using it concurrently" at return results, after
+// g.Wait(): as in Errgroup, Wait on the receiver of Go is not a join.
+// (An earlier version of the analyzer reported condition 1 here instead:
+// "(func() error literal) is passed to (*Group).Go but stays reachable
+// from *".)
 func FanOutErrgroup(inputs []int) ([]int, error) {
 	results := make([]int, len(inputs))
 	var g errgroup.Group

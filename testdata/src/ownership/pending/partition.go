@@ -4,7 +4,7 @@ package pending
 // data is read only after the four receives on done.
 //
 // Expected: no diagnostic.
-// Actual: "data[i * n:(i + 1) * n] is read after it was handed to the
+// Actual: "data[…] is read after it was handed to the
 // goroutine started at line N; the goroutine may be using it concurrently"
 // at return data[0]. The joins sit in a counted loop; the walker follows
 // the CFG edge that leaves the loop before its first iteration, a path on
