@@ -166,3 +166,19 @@ func SendCopy(ch chan T2) {
 }
 
 type T2 struct{ a, b int }
+
+func work(p *T) { p.x++ }
+
+// GoAfterSend hands the sent pointer to a goroutine as well.
+func GoAfterSend(ch chan *T) {
+	p := &T{}
+	ch <- p
+	go work(p) // want `p is handed to another goroutine after it was sent on ch`
+}
+
+// MapStoreAfterSend keeps the sent pointer in a map.
+func MapStoreAfterSend(ch chan *T, index map[string]*T) {
+	p := &T{}
+	ch <- p
+	index["p"] = p // want `p is stored into a map after it was sent on ch`
+}
