@@ -72,3 +72,18 @@ func (s *Server) SendCopyOfField(ch chan []byte) {
 	copy(b, s.buf)
 	ch <- b
 }
+
+// GoField hands the receiver's buffer to a goroutine and keeps it.
+func (s *Server) GoField() {
+	go func(b []byte) { // want `s.buf is handed to a new goroutine but stays reachable from s.buf; the goroutine may be using it concurrently`
+		b[0] = 1
+	}(s.buf)
+}
+
+// GoFresh hands a goroutine a buffer nobody else keeps.
+func (s *Server) GoFresh(out chan byte) {
+	b := make([]byte, 1)
+	go func(b []byte) {
+		out <- b[0]
+	}(b)
+}

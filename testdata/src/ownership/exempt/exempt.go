@@ -5,8 +5,11 @@ package exempt
 import (
 	"context"
 	"errors"
+	"log/slog"
+	"reflect"
 	"regexp"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -80,4 +83,53 @@ func SendArray(ch chan [4]int) {
 	ch <- a
 	a[0] = 1
 	_ = a
+}
+
+type Stats struct {
+	hits atomic.Int64
+	seen map[string]bool
+}
+
+func SendAtomic(ch chan *Stats) {
+	s := &Stats{seen: map[string]bool{}}
+	ch <- s
+	s.hits.Add(1)
+}
+
+func SendDuration(ch chan time.Duration) {
+	d := time.Second
+	ch <- d
+	d *= 2
+	_ = d
+}
+
+func SendLogger(ch chan *slog.Logger, l *slog.Logger) {
+	ch <- l
+	l.Info("sent")
+}
+
+func SendType(ch chan reflect.Type, v any) string {
+	t := reflect.TypeOf(v)
+	ch <- t
+	return t.Name()
+}
+
+func SendWaitGroup(ch chan *sync.WaitGroup) {
+	var wg sync.WaitGroup
+	wg.Add(1)
+	ch <- &wg
+	wg.Wait()
+}
+
+// GoLocked hands the goroutine a lock with the data it guards: the
+// lockset pass checks it, ownership does not.
+func GoLocked(mu *sync.Mutex, m map[string]int) {
+	go func(mu *sync.Mutex, m map[string]int) {
+		mu.Lock()
+		m["a"]++
+		mu.Unlock()
+	}(mu, m)
+	mu.Lock()
+	m["b"]++
+	mu.Unlock()
 }
