@@ -5,7 +5,7 @@ type T struct{ next *T }
 
 type Box struct{ item *T }
 
-func (b *Box) Put(t *T) { // want Put:`^summary 0->1$`
+func (b *Box) Put(t *T) { // want Put:`^summary 0->1( writes 0)?$`
 	b.item = t
 }
 
