@@ -182,3 +182,37 @@ func MapStoreAfterSend(ch chan *T, index map[string]*T) {
 	ch <- p
 	index["p"] = p // want `p is stored into a map after it was sent on ch`
 }
+
+// Pair holds two independent pointers.
+type Pair struct {
+	a, b *T
+}
+
+// SplitFields sends the two halves of a pair on two channels.
+func SplitFields(c1, c2 chan *T) {
+	m := &Pair{a: &T{}, b: &T{}}
+	c1 <- m.a
+	c2 <- m.b
+}
+
+// CompareAfterSend only compares the pointer, which reads no shared
+// memory.
+func CompareAfterSend(ch chan *T, q *T) bool {
+	p := &T{}
+	ch <- p
+	return p == q
+}
+
+// SliceLenAfterSend reads the length kept in its own slice header.
+func SliceLenAfterSend(ch chan []int) int {
+	s := make([]int, 3)
+	ch <- s
+	return len(s)
+}
+
+// MapLenAfterSend reads the length of a map, which lives in the map.
+func MapLenAfterSend(ch chan map[int]int) int {
+	m := map[int]int{1: 1}
+	ch <- m
+	return len(m) // want `m is read after it was sent on ch`
+}

@@ -98,3 +98,35 @@ func ReceiveIsNoJoin(ch chan *Job) int {
 	k := <-ch
 	return k.id + j.id // want `j is read after it was sent on ch`
 }
+
+// SelectFresh sends a fresh job per iteration in a select.
+func SelectFresh(ch chan *Job, quit chan bool) {
+	for i := 0; ; i++ {
+		j := &Job{id: i}
+		select {
+		case ch <- j:
+		case <-quit:
+			return
+		}
+	}
+}
+
+func bump(j *Job, done chan bool) {
+	j.id++
+	done <- true
+}
+
+// GoSameArgInLoop hands the same job to every goroutine as an argument.
+func GoSameArgInLoop(n int, done chan bool) {
+	j := &Job{}
+	for i := 0; i < n; i++ {
+		go bump(j, done) // want `j is handed to another goroutine after it was handed to the goroutine started at line \d+`
+	}
+}
+
+// GoFreshArgInLoop hands each goroutine its own job.
+func GoFreshArgInLoop(n int, done chan bool) {
+	for i := 0; i < n; i++ {
+		go bump(&Job{id: i}, done)
+	}
+}
