@@ -23,6 +23,10 @@ type walker struct {
 	given []givenValue
 	all   taint.ObjSet
 	joins *givesup.Joiner
+	// written is what the other side may write. A goroutine whose
+	// function (by its summary) only reads what it was given races only
+	// with writes; whoever receives from a channel may do anything.
+	written taint.ObjSet
 }
 
 // fresh holds, on a path, the values made anew after the transfer point:
@@ -31,7 +35,10 @@ type walker struct {
 type fresh map[ssa.Value]bool
 
 func (c *checker) checkAfter(fn *ssa.Function, fl *taint.Flow, h taint.Heap, p transfer.Point, given []givenValue, all taint.ObjSet) {
-	w := &walker{c: c, fl: fl, p: p, given: given, all: all, joins: givesup.NewJoiner(c.gu.Table, fl, h, p)}
+	w := &walker{c: c, fl: fl, p: p, given: given, all: all, joins: givesup.NewJoiner(c.gu.Table, fl, h, p), written: all}
+	if p.Kind == transfer.Go {
+		w.written = intersect(fl.Writes(p.Instr, h), all)
+	}
 	w.run()
 }
 
@@ -111,8 +118,15 @@ func (w *walker) renew(instr ssa.Instruction, cur fresh) {
 		return
 	}
 	switch i := instr.(type) {
-	case *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap, *ssa.MakeChan, *ssa.MakeClosure:
+	case *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap, *ssa.MakeChan:
 		cur[v] = true
+	case *ssa.MakeClosure:
+		// A new closure is fresh only if what it captures is.
+		all := true
+		for _, b := range i.Bindings {
+			all = all && (cur[b] || isExemptValue(b))
+		}
+		cur[v] = all
 	case *ssa.UnOp:
 		cur[v] = i.Op == token.ARROW || (i.Op != token.MUL && cur[i.X])
 	case *ssa.FieldAddr:
@@ -197,6 +211,9 @@ type access struct {
 	verb    string
 	objs    taint.ObjSet
 	operand ssa.Value
+	// write says the access may modify the memory (or make it reachable
+	// from elsewhere); a read races only with the other side's writes.
+	write bool
 }
 
 // checkUse reports the first access of instr to transferred memory.
@@ -204,6 +221,9 @@ func (w *walker) checkUse(instr ssa.Instruction, h taint.Heap, cur fresh) bool {
 	acc := w.access(instr, h, cur)
 	if acc == nil || len(acc.objs) == 0 {
 		return false
+	}
+	if !acc.write && !acc.objs.Intersects(w.written) {
+		return false // both sides only read
 	}
 	if instr == w.p.Instr && w.p.Spawns && onlyElements(w.fl, acc.objs) {
 		// One go statement in a loop handing a slice to each goroutine:
@@ -217,13 +237,13 @@ func (w *walker) checkUse(instr ssa.Instruction, h taint.Heap, cur fresh) bool {
 func (w *walker) access(instr ssa.Instruction, h taint.Heap, cur fresh) *access {
 	direct := func(verb string, v ssa.Value) *access {
 		if o := w.touched(v, h, cur, false); len(o) > 0 {
-			return &access{verb, o, v}
+			return &access{verb, o, v, verb != "read"}
 		}
 		return nil
 	}
 	deep := func(verb string, v ssa.Value) *access {
 		if o := w.touched(v, h, cur, true); len(o) > 0 {
-			return &access{verb, o, v}
+			return &access{verb, o, v, true}
 		}
 		return nil
 	}
@@ -242,6 +262,9 @@ func (w *walker) access(instr ssa.Instruction, h taint.Heap, cur fresh) *access 
 	case *ssa.MapUpdate:
 		if a := direct("written", i.Map); a != nil {
 			return a
+		}
+		if !w.preexisting(i.Map) {
+			return nil
 		}
 		if a := deep("stored into a map", i.Key); a != nil {
 			return a
@@ -266,12 +289,12 @@ func (w *walker) access(instr ssa.Instruction, h taint.Heap, cur fresh) *access 
 			}
 		}
 	case ssa.CallInstruction:
-		return w.callAccess(i, direct, deep)
+		return w.callAccess(i, h, direct, deep)
 	}
 	return nil
 }
 
-func (w *walker) callAccess(call ssa.CallInstruction, direct, deep func(string, ssa.Value) *access) *access {
+func (w *walker) callAccess(call ssa.CallInstruction, h taint.Heap, direct, deep func(string, ssa.Value) *access) *access {
 	c := call.Common()
 	if b, ok := c.Value.(*ssa.Builtin); ok {
 		switch b.Name() {
@@ -291,6 +314,7 @@ func (w *walker) callAccess(call ssa.CallInstruction, direct, deep func(string, 
 		case "print", "println":
 			for _, arg := range c.Args {
 				if a := deep("read", arg); a != nil {
+					a.write = false
 					return a
 				}
 			}
@@ -305,12 +329,27 @@ func (w *walker) callAccess(call ssa.CallInstruction, direct, deep func(string, 
 	if _, static := c.Value.(*ssa.Function); !static {
 		ops = append([]ssa.Value{c.Value}, ops...)
 	}
+	var writes taint.ObjSet
 	for _, op := range ops {
 		if a := deep(verb, op); a != nil {
+			if writes == nil {
+				writes = w.fl.Writes(call, h)
+			}
+			a.write = a.objs.Intersects(writes)
 			return a
 		}
 	}
 	return nil
+}
+
+func intersect(a, b taint.ObjSet) taint.ObjSet {
+	var out taint.ObjSet
+	a.Each(func(o taint.ObjID) {
+		if b.Has(o) {
+			out.Add(o)
+		}
+	})
+	return out
 }
 
 // onlyElements reports whether every object is slice or array memory.

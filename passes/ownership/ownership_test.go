@@ -36,6 +36,7 @@ var packages = []string{
 	"ownership/iface",
 	"ownership/crosspkg",
 	"ownership/aliasing",
+	"ownership/readonly",
 }
 
 // stdPackages import the standard library (sync, context, ...). The

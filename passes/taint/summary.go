@@ -18,6 +18,10 @@ type Summary struct {
 	Links [][2]int
 	// Returns lists the ports whose memory the results may reach.
 	Returns []int
+	// Writes lists the ports whose memory the function may write, itself
+	// or through its callees. A goroutine whose function writes none of
+	// what it is given only reads it.
+	Writes []int
 }
 
 // AFact marks Summary as a fact.
@@ -35,6 +39,12 @@ func (s *Summary) String() string {
 			b.WriteString(" " + portName(p))
 		}
 	}
+	if len(s.Writes) > 0 {
+		b.WriteString(" writes")
+		for _, p := range s.Writes {
+			b.WriteString(" " + portName(p))
+		}
+	}
 	return b.String()
 }
 
@@ -46,7 +56,7 @@ func portName(p int) string {
 }
 
 func (s *Summary) equal(t *Summary) bool {
-	return fmt.Sprint(s.Links, s.Returns) == fmt.Sprint(t.Links, t.Returns)
+	return fmt.Sprint(s.Links, s.Returns, s.Writes) == fmt.Sprint(t.Links, t.Returns, t.Writes)
 }
 
 // conservativeSummary is the summary of a function the analysis cannot
@@ -60,6 +70,7 @@ func conservativeSummary(ports []int) *Summary {
 			}
 		}
 		s.Returns = append(s.Returns, a)
+		s.Writes = append(s.Writes, a)
 	}
 	return s
 }
@@ -105,6 +116,7 @@ func (f *Flow) summarize() *Summary {
 			}
 		}
 	}
+	s.Writes = f.writtenPorts()
 	if len(results) > 0 {
 		rr := f.Reach(f.exit, results, nil)
 		for _, p := range ports {

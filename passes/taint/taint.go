@@ -205,3 +205,7 @@ func (r *Result) anyTracked(sig *types.Signature) bool {
 	}
 	return r.tracked(sig.Params()) || r.tracked(sig.Results())
 }
+
+// Summary returns fn's summary, or nil when none is known (a callee the
+// analysis treats with the conservative rule).
+func (r *Result) Summary(fn *ssa.Function) *Summary { return r.summaryFor(fn) }

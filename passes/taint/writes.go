@@ -1,0 +1,82 @@
+package taint
+
+import (
+	"golang.org/x/tools/go/ssa"
+)
+
+// Writes returns the objects instr may write, with h the heap before it:
+// the memory a store, map update or built-in modifies, and for a call,
+// go or defer, everything reachable from the operands its callees' summaries
+// say they write (all of it for a callee without a summary).
+func (f *Flow) Writes(instr ssa.Instruction, h Heap) ObjSet {
+	var out ObjSet
+	direct := func(locs LocSet) {
+		for _, l := range locs {
+			out.Add(l.Obj)
+		}
+	}
+	deep := func(locs LocSet) {
+		f.Reach(h, locs, nil).Each(func(o ObjID) { out.Add(o) })
+	}
+	switch i := instr.(type) {
+	case *ssa.Store:
+		direct(f.val(i.Addr))
+	case *ssa.MapUpdate:
+		direct(f.val(i.Map))
+	case ssa.CallInstruction:
+		c := i.Common()
+		if b, ok := c.Value.(*ssa.Builtin); ok {
+			switch b.Name() {
+			case "append", "copy", "delete", "clear":
+				direct(f.val(c.Args[0]))
+			}
+			return out
+		}
+		callees, complete := f.res.callees(c)
+		for _, ce := range callees {
+			s := f.res.summaryFor(ce.fn)
+			if s == nil {
+				complete = false
+				continue
+			}
+			pv := f.portValues(c, ce)
+			for _, p := range s.Writes {
+				deep(pv[p])
+			}
+		}
+		if !complete {
+			if _, static := c.Value.(*ssa.Function); !static {
+				deep(f.val(c.Value))
+			}
+			for _, a := range c.Args {
+				deep(f.val(a))
+			}
+		}
+	}
+	return out
+}
+
+// writtenPorts lists the ports whose memory on entry f may write.
+func (f *Flow) writtenPorts() []int {
+	written := make(map[int]bool)
+	for _, b := range f.Fn.Blocks {
+		f.Walk(b, func(instr ssa.Instruction, h Heap) bool {
+			switch instr.(type) {
+			case *ssa.Store, *ssa.MapUpdate, ssa.CallInstruction:
+				f.Writes(instr, h).Each(func(o ObjID) {
+					if p := f.objs[o].Port; p != NoPort {
+						written[p] = true
+					}
+				})
+			}
+			return true
+		})
+	}
+	var ports []int
+	for _, p := range f.ports() {
+		if written[p] {
+			ports = append(ports, p)
+		}
+	}
+	return ports
+}
