@@ -49,3 +49,11 @@ type Handler struct {
 func Capture(ch chan []byte) *Handler {
 	return &Handler{send: func(p []byte) { ch <- p }}
 }
+
+// ClosureAfterSend passes the sent map to a literal.
+func ClosureAfterSend(ch chan map[int]int) {
+	m := map[int]int{}
+	ch <- m
+	f := func() { m[1] = 1 }
+	f() // want `m is passed to a function literal after it was sent on ch \(line \d+\)`
+}

@@ -29,3 +29,12 @@ func DeferBeforeSend(ch chan *T) {
 	defer func(n int) { _ = n }(n)
 	ch <- p
 }
+
+// DeferLiteralAfterSend defers a literal that writes the sent pointer.
+func DeferLiteralAfterSend(ch chan *T) {
+	p := &T{}
+	ch <- p
+	defer func() { // want `p is passed to a function literal after it was sent on ch \(line \d+\)`
+		p.x = 1
+	}()
+}

@@ -131,16 +131,16 @@ func ErrgroupTryGo(g *errgroup.Group) {
 }
 
 // FanOut writes one element of results per goroutine and reads them all
-// after Wait.
+// after Wait. The literal gets the loop variables as arguments.
 func FanOut(inputs []int) int {
 	results := make([]int, len(inputs))
 	var wg sync.WaitGroup
 	for i, in := range inputs {
 		wg.Add(1)
-		go func() {
+		go func(i, in int) {
 			defer wg.Done()
 			results[i] = in * in
-		}()
+		}(i, in)
 	}
 	wg.Wait()
 	sum := 0
@@ -156,10 +156,10 @@ func FanOutEarlyRead(inputs []int) int {
 	var wg sync.WaitGroup
 	for i, in := range inputs {
 		wg.Add(1)
-		go func() {
+		go func(i, in int) {
 			defer wg.Done()
 			results[i] = in * in
-		}()
+		}(i, in)
 	}
 	first := results[0] // want `results is read after it was handed to the goroutine started at line \d+`
 	wg.Wait()

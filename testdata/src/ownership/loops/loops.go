@@ -130,3 +130,15 @@ func GoFreshArgInLoop(n int, done chan bool) {
 		go bump(&Job{id: i}, done)
 	}
 }
+
+// GoSameObjectInLoop hands the same job to every goroutine through the
+// literal's capture: the partition exemption covers slices only.
+func GoSameObjectInLoop(n int, done chan bool) {
+	j := &Job{}
+	for i := 0; i < n; i++ {
+		go func() { // want `j is handed to another goroutine after it was handed to the goroutine started at line \d+`
+			j.id++
+			done <- true
+		}()
+	}
+}

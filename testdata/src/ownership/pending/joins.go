@@ -53,6 +53,10 @@ func Errgroup() (int, error) {
 // Actual: "results is read after it was passed to (*Group).Go (line N);
 // the goroutine may be using it concurrently" at return results, after
 // g.Wait(): as in Errgroup, Wait on the receiver of Go is not a join.
+// Since 9e33f07 it also reports "(func() error literal) is passed to
+// (*Group).Go after it was passed to (*Group).Go (line N)" at g.Go: the
+// literal captures the per-iteration i, whose cell is the same abstract
+// object on every iteration (see pending/fanout.go).
 // (An earlier version of the analyzer reported condition 1 here instead:
 // "(func() error literal) is passed to (*Group).Go but stays reachable
 // from *".)

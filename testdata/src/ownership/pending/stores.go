@@ -1,5 +1,7 @@
 package pending
 
+type T struct{ x int }
+
 // AppendAfterSend stores the sent pointer into the caller's list, which
 // the rules count as a use like keep.next = p (reported as "p is stored
 // into keep.next after it was sent on ch" in basic.StoredAfterSend).
