@@ -12,11 +12,13 @@ package main
 import (
 	"golang.org/x/tools/go/analysis/multichecker"
 
+	"github.com/psharpvet/psharpvet/passes/lockset"
 	"github.com/psharpvet/psharpvet/passes/ownership"
 )
 
 func main() {
 	multichecker.Main(
 		ownership.Analyzer,
+		lockset.Analyzer,
 	)
 }
