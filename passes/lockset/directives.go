@@ -25,10 +25,6 @@ import (
 
 const directivePrefix = "//psharpvet:"
 
-// otherVerbs are psharpvet directives owned by other passes of the suite;
-// this pass leaves them alone rather than calling them unknown.
-var otherVerbs = map[string]bool{}
-
 // directive is what the comments say about one function.
 type directive struct {
 	entry bool
@@ -54,9 +50,6 @@ func (c *checker) directives() map[*types.Func]directive {
 					continue
 				}
 				verb, args := parseDirective(cm.Text)
-				if otherVerbs[verb] {
-					continue
-				}
 				fd := docs[cm]
 				d, err := checkDirective(verb, args, fd != nil)
 				if err != "" {

@@ -192,11 +192,9 @@ func (c *checker) reportGuards(entries []*entry) {
 				for _, fld := range st.Fields.List {
 					names := fld.Names
 					if len(names) == 0 {
-						// Embedded field: named by its type.
-						if obj, ok := c.pass.TypesInfo.Implicits[fld].(*types.Var); ok {
-							_ = obj
+						if id := embeddedName(fld.Type); id != nil {
+							names = []*ast.Ident{id}
 						}
-						continue
 					}
 					for _, id := range names {
 						ct := fields[id.Name]
@@ -221,6 +219,27 @@ func (c *checker) reportGuards(entries []*entry) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// embeddedName returns the identifier naming an embedded field: T in T,
+// *T, pkg.T or T[P].
+func embeddedName(t ast.Expr) *ast.Ident {
+	for {
+		switch x := t.(type) {
+		case *ast.Ident:
+			return x
+		case *ast.StarExpr:
+			t = x.X
+		case *ast.SelectorExpr:
+			return x.Sel
+		case *ast.IndexExpr:
+			t = x.X
+		case *ast.IndexListExpr:
+			t = x.X
+		default:
+			return nil
 		}
 	}
 }

@@ -43,3 +43,17 @@ func (u *Unguarded) Get() int {
 
 // notShared has no entry points: no guard lines.
 type notShared struct{ x int }
+
+type inner struct{ x int }
+
+// Embedded reports its embedded fields under their type names.
+type Embedded struct {
+	sync.Mutex
+	inner // want `Embedded.inner: e.Mutex, 1/1 accesses`
+}
+
+func (e *Embedded) Set(v int) {
+	e.Lock()
+	e.x = v
+	e.Unlock()
+}
