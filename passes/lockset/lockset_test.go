@@ -63,3 +63,11 @@ func TestGuards(t *testing.T) {
 	defer lockset.Analyzer.Flags.Set("guards", "false")
 	analysistest.Run(t, testdata(t), lockset.Analyzer, "lockset/guards")
 }
+
+// TestRobust runs the pass over constructs it does not model precisely
+// (assembly, recursion, unsafe, select, defer in loops, goto, recover,
+// iterators, generics, dynamic go statements): no panic, and the races
+// that are there are still found.
+func TestRobust(t *testing.T) {
+	analysistest.Run(t, testdata(t), lockset.Analyzer, "lockset/robust")
+}
