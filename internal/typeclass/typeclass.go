@@ -117,6 +117,19 @@ var immutableTypes = map[[2]string]bool{
 	{"net/netip", "AddrPort"}: true,
 	{"net/netip", "Prefix"}:   true,
 	{"regexp", "Regexp"}:      true,
+	// Documented as safe for concurrent use by multiple goroutines.
+	{"net", "Conn"}:         true,
+	{"net", "PacketConn"}:   true,
+	{"net", "Listener"}:     true,
+	{"net", "TCPConn"}:      true,
+	{"net", "UDPConn"}:      true,
+	{"net", "UnixConn"}:     true,
+	{"net", "IPConn"}:       true,
+	{"net", "TCPListener"}:  true,
+	{"net", "UnixListener"}: true,
+	{"os", "File"}:          true,
+	{"net/http", "Client"}:  true,
+	{"strings", "Replacer"}: true,
 }
 
 // ConventionallyImmutable reports whether t (or the type t points to) is

@@ -138,13 +138,14 @@ func (r *Result) findPoints(fn *ssa.Function) []transfer.Point {
 	var pts []transfer.Point
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			for _, p := range r.Table.Points(instr) {
+			table := r.Table.Points(instr)
+			for _, p := range table {
 				if p.Kind == transfer.Go && sharesLock(p.Given) {
 					continue
 				}
 				pts = append(pts, p)
 			}
-			if call, ok := instr.(ssa.CallInstruction); ok {
+			if call, ok := instr.(ssa.CallInstruction); ok && len(table) == 0 {
 				if _, isGo := instr.(*ssa.Go); !isGo {
 					pts = append(pts, r.callPoints(call)...)
 				}

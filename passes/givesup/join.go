@@ -28,6 +28,12 @@ func NewJoiner(table *transfer.Table, fl *taint.Flow, h taint.Heap, p transfer.P
 	for _, v := range p.Given {
 		locs = append(locs, fl.Locs(v)...)
 	}
+	if p.Kind == transfer.Call && p.Spawns {
+		// g.Go(f) is joined by g.Wait(), whether or not f reaches g.
+		for _, v := range p.Others {
+			locs = append(locs, fl.Locs(v)...)
+		}
+	}
 	return &Joiner{table: table, fl: fl, tokens: fl.Reach(h, locs, nil)}
 }
 

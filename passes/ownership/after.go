@@ -43,55 +43,58 @@ func (c *checker) checkAfter(fn *ssa.Function, fl *taint.Flow, h taint.Heap, p t
 }
 
 func (w *walker) run() {
-	start := w.p.Instr.Block()
-	in := make(map[*ssa.BasicBlock]fresh)
-	type item struct {
-		b     *ssa.BasicBlock
-		first bool
-	}
-	queue := []item{{start, true}}
+	// States are kept per CFG edge, so that a phi takes the value of the
+	// edge the path came along (batch = nil after a send is fresh).
+	type edge struct{ from, to *ssa.BasicBlock }
+	in := make(map[edge]fresh)
+	queue := []edge{{nil, w.p.Instr.Block()}}
+	in[queue[0]] = fresh{}
 	for len(queue) > 0 {
-		it := queue[0]
+		e := queue[0]
 		queue = queue[1:]
 		cur := fresh{}
-		for v := range in[it.b] {
+		for v := range in[e] {
 			cur[v] = true
 		}
-		if it.first {
-			cur = fresh{}
-		}
-		if !w.block(it.b, it.first, cur) {
+		if !w.block(e.to, e.from, cur) {
 			continue
 		}
-		for _, s := range it.b.Succs {
-			old, seen := in[s]
+		for _, s := range e.to.Succs {
+			next := edge{e.to, s}
+			old, seen := in[next]
 			if !seen {
-				in[s] = cur
-				queue = append(queue, item{s, false})
+				in[next] = cur
+				queue = append(queue, next)
 				continue
 			}
 			shrunk := false
-			next := fresh{}
+			merged := fresh{}
 			for v := range old {
 				if cur[v] {
-					next[v] = true
+					merged[v] = true
 				} else {
 					shrunk = true
 				}
 			}
 			if shrunk {
-				in[s] = next
-				queue = append(queue, item{s, false})
+				in[next] = merged
+				queue = append(queue, next)
 			}
 		}
 	}
 }
 
-// block walks b (after the transfer point if first) and reports whether
-// the path goes on to b's successors.
-func (w *walker) block(b *ssa.BasicBlock, first bool, cur fresh) bool {
+// block walks b, entered from pred (nil: start after the transfer point),
+// and reports whether the path goes on to b's successors.
+func (w *walker) block(b, pred *ssa.BasicBlock, cur fresh) bool {
 	goOn := true
-	started := !first
+	started := pred != nil
+	predIndex := -1
+	for i, p := range b.Preds {
+		if p == pred {
+			predIndex = i
+		}
+	}
 	w.fl.Walk(b, func(instr ssa.Instruction, h taint.Heap) bool {
 		if !started {
 			started = instr == w.p.Instr
@@ -105,14 +108,14 @@ func (w *walker) block(b *ssa.BasicBlock, first bool, cur fresh) bool {
 			goOn = false
 			return false
 		}
-		w.renew(instr, cur)
+		w.renew(instr, predIndex, cur)
 		return true
 	})
 	return goOn
 }
 
 // renew records the values instr makes anew.
-func (w *walker) renew(instr ssa.Instruction, cur fresh) {
+func (w *walker) renew(instr ssa.Instruction, predIndex int, cur fresh) {
 	v, ok := instr.(ssa.Value)
 	if !ok {
 		return
@@ -128,7 +131,11 @@ func (w *walker) renew(instr ssa.Instruction, cur fresh) {
 		}
 		cur[v] = all
 	case *ssa.UnOp:
-		cur[v] = i.Op == token.ARROW || (i.Op != token.MUL && cur[i.X])
+		// A load from fresh memory reads what this iteration stored there.
+		cur[v] = i.Op == token.ARROW || cur[i.X]
+	case *ssa.Call:
+		b, ok := i.Call.Value.(*ssa.Builtin)
+		cur[v] = ok && b.Name() == "append" && w.isFresh(i.Call.Args[0], cur)
 	case *ssa.FieldAddr:
 		cur[v] = cur[i.X]
 	case *ssa.IndexAddr:
@@ -152,11 +159,15 @@ func (w *walker) renew(instr ssa.Instruction, cur fresh) {
 	case *ssa.Select:
 		cur[v] = true
 	case *ssa.Phi:
-		all := true
-		for _, e := range i.Edges {
-			all = all && cur[e]
+		if predIndex >= 0 && predIndex < len(i.Edges) {
+			cur[v] = w.isFresh(i.Edges[predIndex], cur)
+		} else {
+			all := true
+			for _, e := range i.Edges {
+				all = all && w.isFresh(e, cur)
+			}
+			cur[v] = all
 		}
-		cur[v] = all
 	default:
 		delete(cur, v)
 	}
@@ -168,28 +179,80 @@ func (w *walker) renew(instr ssa.Instruction, cur fresh) {
 // touched returns the transferred objects v's memory overlaps: directly
 // the objects v points into, or everything reachable from v.
 func (w *walker) touched(v ssa.Value, h taint.Heap, cur fresh, deep bool) taint.ObjSet {
-	if cur[v] {
-		return nil
-	}
 	var out taint.ObjSet
-	if deep {
-		if isExemptValue(v) {
-			return nil
+	keep := func(o taint.ObjID) {
+		if w.all.Has(o) {
+			out.Add(o)
 		}
-		reach := w.fl.Reach(h, w.fl.Locs(v), givesup.Opaque)
-		reach.Each(func(o taint.ObjID) {
-			if w.all.Has(o) {
-				out.Add(o)
+	}
+	if !deep {
+		if !w.isFresh(v, cur) {
+			for _, l := range w.fl.Locs(v) {
+				keep(l.Obj)
 			}
-		})
+		}
 		return out
 	}
-	for _, l := range w.fl.Locs(v) {
-		if w.all.Has(l.Obj) {
-			out.Add(l.Obj)
+	if isExemptValue(v) {
+		return nil
+	}
+	w.roots(v, h, cur).Each(keep)
+	return out
+}
+
+// roots returns the memory reachable from v that may predate the current
+// iteration: a fresh value's own objects are new, though what they point
+// to may not be, and a new closure holds its captures.
+func (w *walker) roots(v ssa.Value, h taint.Heap, cur fresh) taint.ObjSet {
+	if mc, ok := v.(*ssa.MakeClosure); ok && !cur[v] {
+		var out taint.ObjSet
+		for _, b := range mc.Bindings {
+			w.roots(b, h, cur).Each(func(o taint.ObjID) { out.Add(o) })
+		}
+		return out
+	}
+	locs := w.fl.Locs(v)
+	if !w.isFresh(v, cur) {
+		return w.fl.Reach(h, locs, givesup.Opaque)
+	}
+	// Fresh memory holds only what was stored since it was made: objects
+	// made anew on this path are new instances there too.
+	renewed := w.renewed(cur)
+	var below taint.LocSet
+	for _, l := range locs {
+		h.Fields(l.Obj, func(_ string, to taint.LocSet) { below = append(below, to...) })
+	}
+	var out taint.ObjSet
+	w.fl.Reach(h, below, givesup.Opaque).Each(func(o taint.ObjID) {
+		if !renewed.Has(o) {
+			out.Add(o)
+		}
+	})
+	return out
+}
+
+// renewed returns the objects allocated anew on the current path.
+func (w *walker) renewed(cur fresh) taint.ObjSet {
+	var out taint.ObjSet
+	for v := range cur {
+		instr, ok := v.(ssa.Instruction)
+		if !ok {
+			continue
+		}
+		for _, l := range w.fl.Locs(v) {
+			if w.fl.Object(l.Obj).Site == instr {
+				out.Add(l.Obj)
+			}
 		}
 	}
 	return out
+}
+
+func (w *walker) isFresh(v ssa.Value, cur fresh) bool {
+	if _, ok := v.(*ssa.Const); ok {
+		return true
+	}
+	return cur[v]
 }
 
 // preexisting reports whether addr may point into memory that existed

@@ -20,8 +20,6 @@ func testdata(t *testing.T) string {
 	return dir
 }
 
-// The packages under ownership/pending hold cases on which the analyzer
-// is believed to be wrong; they are deliberately not run.
 
 // packages import nothing from the standard library, so each runs fast.
 var packages = []string{
@@ -46,6 +44,7 @@ var stdPackages = []string{
 	"ownership/goroutines",
 	"ownership/joins",
 	"ownership/exempt",
+	"ownership/regress",
 }
 
 // track walks the given directories under testdata/src so that the go

@@ -118,7 +118,7 @@ type mergeKey struct {
 // everything reachable from its operands and results may overlap.
 func (f *Flow) conservative(c *ssa.CallCommon, instr ssa.Instruction, result LocSet, h Heap) LocSet {
 	all := weak(result)
-	if _, static := c.Value.(*ssa.Function); !static {
+	if _, static := c.Value.(*ssa.Function); !static && !typeclass.Exempt(c.Value.Type()) {
 		all = union(all, weak(f.val(c.Value)))
 	}
 	for _, a := range c.Args {

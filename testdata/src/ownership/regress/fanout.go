@@ -1,4 +1,4 @@
-package pending
+package regress
 
 import "sync"
 
@@ -7,7 +7,7 @@ import "sync"
 // Wait. The literal captures the per-iteration loop variables i and in.
 //
 // Expected: no diagnostic.
-// Actual: "results is handed to another goroutine after it was handed to
+// Before the fix: "results is handed to another goroutine after it was handed to
 // the goroutine started at line N; the goroutine may be using it
 // concurrently" at the go statement (since 9e33f07, which made a closure
 // fresh only if all its captures are). The closure is not fresh because it
@@ -39,7 +39,7 @@ func FanOutCaptured(inputs []int) int {
 // Expected: "results is read after it was handed to the goroutine started
 // at line N; the goroutine may be using it concurrently" at results[0]
 // only.
-// Actual: that diagnostic, plus the same false report at the go statement
+// Before the fix: that diagnostic, plus the same false report at the go statement
 // as FanOutCaptured.
 func FanOutCapturedEarlyRead(inputs []int) int {
 	results := make([]int, len(inputs))
@@ -51,7 +51,7 @@ func FanOutCapturedEarlyRead(inputs []int) int {
 			results[i] = in * in
 		}()
 	}
-	first := results[0]
+	first := results[0] // want `results is read after it was handed to the goroutine started at line 49`
 	wg.Wait()
 	return first
 }

@@ -1,4 +1,4 @@
-package pending
+package regress
 
 import (
 	"sync"
@@ -15,7 +15,7 @@ type Buf struct {
 // given to wg.Go has returned.
 //
 // Expected: no diagnostic.
-// Actual: "b is read after it was passed to (*WaitGroup).Go (line N); the
+// Before the fix: "b is read after it was passed to (*WaitGroup).Go (line N); the
 // goroutine may be using it concurrently" at return b.n.
 // A join must be on a group reachable from what was given; the wait group
 // is the receiver of Go, not something the literal captures, so Wait is
@@ -33,7 +33,7 @@ func WaitGroupGo() int {
 // Errgroup is race-free for the same reason with errgroup.Group.
 //
 // Expected: no diagnostic.
-// Actual: "b is read after it was passed to (*Group).Go (line N); the
+// Before the fix: "b is read after it was passed to (*Group).Go (line N); the
 // goroutine may be using it concurrently" at return b.n.
 func Errgroup() (int, error) {
 	b := &Buf{}
@@ -50,7 +50,7 @@ func Errgroup() (int, error) {
 // the results are read after Wait.
 //
 // Expected: no diagnostic.
-// Actual: "results is read after it was passed to (*Group).Go (line N);
+// Before the fix: "results is read after it was passed to (*Group).Go (line N);
 // the goroutine may be using it concurrently" at return results, after
 // g.Wait(): as in Errgroup, Wait on the receiver of Go is not a join.
 // Since 9e33f07 it also reports "(func() error literal) is passed to

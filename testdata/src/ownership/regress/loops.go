@@ -1,7 +1,7 @@
-// Package pending holds cases on which the analyzer is believed to be
-// wrong. It is not run by the tests; each case says what is expected and
-// what the analyzer reports instead (see the report in the commit history).
-package pending
+// Package regress holds cases the analyzer once got wrong; each says
+// what is expected and what the analyzer reported before it was fixed.
+//
+package regress
 
 type Job struct {
 	id   int
@@ -12,7 +12,7 @@ type Job struct {
 // j.data is nil when append runs and the append allocates a new array.
 //
 // Expected: no diagnostic.
-// Actual: "j is written after it was sent on ch (line N); the receiver may
+// Before the fix: "j is written after it was sent on ch (line N); the receiver may
 // be using it concurrently" at the append. The walker treats a load (*j.data)
 // as never fresh, even when it loads from an object allocated anew on this
 // iteration.
@@ -29,7 +29,7 @@ func FreshFilledAfterAlloc(ch chan *Job, inputs [][]byte) {
 // so the next append allocates a new array.
 //
 // Expected: no diagnostic.
-// Actual: "batch is written after it was sent on ch (line N)" at the
+// Before the fix: "batch is written after it was sent on ch (line N)" at the
 // append in the loop and "batch is sent again on ch after it was sent on ch
 // (line N)" at the final send. The phi of batch merges the constant nil,
 // which the walker does not count as fresh, so the value coming round the
@@ -62,7 +62,7 @@ type Request struct {
 // sends it inside a new Request value.
 //
 // Expected: no diagnostic.
-// Actual: "Request{…} is sent again on reqs after it was sent on reqs
+// Before the fix: "Request{…} is sent again on reqs after it was sent on reqs
 // (line N); the receiver may be using it concurrently" at the send. The
 // struct literal is built in a local Alloc and sent as a load (*t) of it;
 // loads are never fresh, so the entry stored into it on this iteration is

@@ -1,4 +1,4 @@
-package pending
+package regress
 
 type T struct{ x int }
 
@@ -8,7 +8,7 @@ type T struct{ x int }
 //
 // Expected: "p is stored after it was sent on ch (line N); the receiver
 // may be using it concurrently" (or "stored into ...") at the append.
-// Actual: no diagnostic. The variadic argument is a slice literal built
+// Before the fix: no diagnostic. The variadic argument is a slice literal built
 // after the send, so the walker treats it as fresh memory: the store of p
 // into it is a store into fresh memory, and passing the fresh slice to
 // append is not a use, although append copies p into list's array.
