@@ -20,7 +20,6 @@ func testdata(t *testing.T) string {
 	return dir
 }
 
-
 // packages import nothing from the standard library, so each runs fast.
 var packages = []string{
 	"ownership/basic",
