@@ -77,7 +77,7 @@ func (f *Flow) step(instr ssa.Instruction, h Heap) {
 		f.setVal(i, f.val(i.X))
 	case *ssa.Convert:
 		if isUnsafePointer(i.Type()) && !f.res.tracked(i.X.Type()) {
-			f.setVal(i, f.anywhere())
+			f.setVal(i, union(f.anywhere(), LocSet{{f.site(i, Alloc, nil, "memory at an integer address"), anyKey}}))
 		} else {
 			f.setVal(i, f.val(i.X))
 		}
@@ -112,7 +112,7 @@ func (f *Flow) step(instr ssa.Instruction, h Heap) {
 }
 
 // anywhere is where a pointer made from an integer may point: any memory
-// the function can see.
+// the function can see (and, added by the caller, memory it cannot).
 func (f *Flow) anywhere() LocSet {
 	var out []Loc
 	for _, id := range f.roots {
