@@ -28,9 +28,16 @@ const (
 )
 
 // state is the dataflow fact at a program point.
+//
+// released is what makes summaries compose: a lock the caller held is
+// held at a point of the callee unless the callee may have released it
+// and not taken it again (a callback run with the lock dropped, then
+// re-locked). Locks taken again are removed from released, so the
+// caller's lock survives a join of a path that never dropped it with one
+// that dropped and re-took it.
 type state struct {
 	held     lockset      // must be held (CLS)
-	released []string     // may have been released since entry (sorted)
+	released []string     // may have been released, and not re-taken, since entry (sorted)
 	deferred []*ssa.Defer // may be pending, in program order
 }
 
@@ -231,6 +238,7 @@ func (c *checker) edge(st *state, b *ssa.BasicBlock, i int) *state {
 	}
 	out := st.clone()
 	out.held = out.held.add(Held{Lock: lock, Read: name == "TryRLock"})
+	out.released = without(out.released, lock)
 	return out
 }
 
@@ -438,8 +446,18 @@ func (c *checker) apply(fn *ssa.Function, st *state, sum *Summary, callee *ssa.F
 	for _, h := range sum.Acquire {
 		if l := c.rebase(h.Lock, args, bindings); l != "" {
 			st.held = st.held.add(Held{Lock: l, Read: h.Read})
+			st.released = without(st.released, l)
 		}
 	}
+}
+
+// without returns the sorted set s minus x.
+func without(s []string, x string) []string {
+	i, ok := slices.BinarySearch(s, x)
+	if !ok {
+		return s
+	}
+	return slices.Delete(slices.Clone(s), i, i+1)
 }
 
 // lockOp applies Lock, RLock, Unlock or RUnlock of the mutex at path lock.
@@ -451,6 +469,7 @@ func (c *checker) lockOp(st *state, method, lock string) {
 	switch method {
 	case "Lock", "RLock":
 		st.held = st.held.add(Held{Lock: lock, Read: method == "RLock"})
+		st.released = without(st.released, lock)
 	case "Unlock", "RUnlock":
 		st.held = st.held.remove(lock)
 		st.released = union(st.released, []string{lock})

@@ -44,8 +44,9 @@ type Summary struct {
 	// Acquire lists the locks held on every return that were not held on
 	// entry (a lock wrapper).
 	Acquire []Held
-	// Release lists the locks that may have been released on some path
-	// (an unlock wrapper, or a helper that drops its caller's lock).
+	// Release lists the locks that may have been released, and not taken
+	// again, on some path (an unlock wrapper, or a helper that drops its
+	// caller's lock).
 	Release []string
 	// Accesses lists the shared-memory accesses of the callee and its
 	// callees, with the locks the callee itself holds at each.
@@ -93,8 +94,8 @@ type Access struct {
 	// Held is the must-lockset acquired by the function itself at the
 	// access; the caller's lockset is added at the call site.
 	Held []Held
-	// Released lists the caller's locks the function may have released
-	// before the access.
+	// Released lists the caller's locks the function may have released,
+	// and not taken again, before the access.
 	Released []string
 	// Func names the function containing the access, for reports.
 	Func string

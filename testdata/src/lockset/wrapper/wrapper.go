@@ -85,3 +85,43 @@ func (g *Global) Read() int {
 	defer wrapperlib.Unlock()
 	return total
 }
+
+// Store drops its lock around a callback on one path and takes it again:
+// the caller's lock covers the accesses after the join.
+type Store struct {
+	mu   sync.Mutex
+	cb   func()
+	msgs int
+	last int
+}
+
+func (s *Store) storeLocked(notify bool) {
+	if notify {
+		s.mu.Unlock()
+		s.cb()
+		s.mu.Lock()
+	}
+	s.msgs++
+}
+
+func (s *Store) Store() {
+	s.mu.Lock()
+	s.storeLocked(true)
+	s.mu.Unlock()
+}
+
+// dropLocked releases its caller's lock for good on one path.
+func (s *Store) dropLocked(early bool) {
+	if early {
+		s.mu.Unlock()
+		return
+	}
+	s.last++ // still under the caller's lock: quiet
+	s.mu.Unlock()
+}
+
+func (s *Store) Drop() {
+	s.mu.Lock()
+	s.dropLocked(false)
+	s.last = 0 // want `s.last is written in \(\*Store\).Drop without a lock`
+}
