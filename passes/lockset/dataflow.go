@@ -43,6 +43,18 @@ type state struct {
 
 func (s *state) clone() *state { c := *s; return &c }
 
+// release drops lock. A lock this frame holds on every path was taken by
+// this frame (Go mutexes are not reentrant, so the caller cannot hold it
+// too): dropping it does not affect the caller. Any other lock may be the
+// caller's, which it no longer holds after this point.
+func (s *state) release(lock string) {
+	if s.held.find(lock) >= 0 {
+		s.held = s.held.remove(lock)
+		return
+	}
+	s.released = union(s.released, []string{lock})
+}
+
 func (s *state) equal(o *state) bool {
 	return s.held.equal(o.held) && slices.Equal(s.released, o.released) && slices.Equal(s.deferred, o.deferred)
 }
@@ -438,11 +450,9 @@ func (c *checker) apply(fn *ssa.Function, st *state, sum *Summary, callee *ssa.F
 				Released: union(st.released, rebaseAll(a.Released)), Func: name, Pos: pos})
 		}
 	}
-	rel := rebaseAll(sum.Release)
-	for _, r := range rel {
-		st.held = st.held.remove(r)
+	for _, r := range rebaseAll(sum.Release) {
+		st.release(r)
 	}
-	st.released = union(st.released, rel)
 	for _, h := range sum.Acquire {
 		if l := c.rebase(h.Lock, args, bindings); l != "" {
 			st.held = st.held.add(Held{Lock: l, Read: h.Read})
@@ -471,8 +481,7 @@ func (c *checker) lockOp(st *state, method, lock string) {
 		st.held = st.held.add(Held{Lock: lock, Read: method == "RLock"})
 		st.released = without(st.released, lock)
 	case "Unlock", "RUnlock":
-		st.held = st.held.remove(lock)
-		st.released = union(st.released, []string{lock})
+		st.release(lock)
 	}
 }
 

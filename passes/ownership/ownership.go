@@ -48,6 +48,7 @@ func run(pass *analysis.Pass) (any, error) {
 			c.checkPoint(fn, fl, p)
 		}
 	}
+	gu.Taint.Release()
 	return nil, nil
 }
 

@@ -165,6 +165,7 @@ func (f *Flow) solve() {
 			f.exit.join(f.exits[b.Index])
 		}
 	}
+	f.exits = nil // the entries are enough to walk any block again
 }
 
 // blockEntry joins the exits of b's predecessors; the entry block starts

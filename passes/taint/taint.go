@@ -38,6 +38,7 @@ type Result struct {
 
 	summaries  map[*ssa.Function]*Summary
 	flows      map[*ssa.Function]*Flow
+	used       map[*ssa.Function]map[*ssa.Function]bool
 	inProgress map[*ssa.Function]bool
 	recursive  map[*ssa.Function]bool
 	impls      map[*types.Func][]callee
@@ -55,6 +56,7 @@ func run(pass *analysis.Pass) (any, error) {
 		Funcs:      ssaInfo.SrcFuncs,
 		summaries:  make(map[*ssa.Function]*Summary),
 		flows:      make(map[*ssa.Function]*Flow),
+		used:       make(map[*ssa.Function]map[*ssa.Function]bool),
 		inProgress: make(map[*ssa.Function]bool),
 		recursive:  make(map[*ssa.Function]bool),
 		impls:      make(map[*types.Func][]callee),
@@ -79,8 +81,8 @@ func (r *Result) summarizeAll() {
 		r.summaryFor(fn)
 	}
 	users := make(map[*ssa.Function][]*ssa.Function)
-	for fn, fl := range r.flows {
-		for callee := range fl.used {
+	for _, fn := range sortedFuncs(keys(r.used)) {
+		for callee := range r.used[fn] {
 			users[callee] = append(users[callee], fn)
 		}
 	}
@@ -111,9 +113,15 @@ func (r *Result) summarizeAll() {
 			break
 		}
 	}
-	// Flows were only needed for summaries; later passes rebuild the few
-	// they need with the final summaries.
-	r.flows = make(map[*ssa.Function]*Flow)
+	r.used = nil
+}
+
+func keys(m map[*ssa.Function]map[*ssa.Function]bool) map[*ssa.Function]bool {
+	out := make(map[*ssa.Function]bool, len(m))
+	for k := range m {
+		out[k] = true
+	}
+	return out
 }
 
 func sortedFuncs(set map[*ssa.Function]bool) []*ssa.Function {
@@ -130,11 +138,14 @@ func sortedFuncs(set map[*ssa.Function]bool) []*ssa.Function {
 	return fns
 }
 
-// analyze runs the heap analysis of fn.
+// analyze runs the heap analysis of fn. Summaries only need the flow
+// while they are derived; what it used is kept for the fixpoint.
 func (r *Result) analyze(fn *ssa.Function) *Flow {
 	fl := newFlow(r, fn)
 	fl.solve()
-	r.flows[fn] = fl
+	if r.used != nil {
+		r.used[fn] = fl.used
+	}
 	return fl
 }
 
@@ -143,7 +154,9 @@ func (r *Result) Flow(fn *ssa.Function) *Flow {
 	if fl, ok := r.flows[fn]; ok {
 		return fl
 	}
-	return r.analyze(fn)
+	fl := r.analyze(fn)
+	r.flows[fn] = fl
+	return fl
 }
 
 // Tracked reports whether values of type t may hold references.
@@ -209,3 +222,10 @@ func (r *Result) anyTracked(sig *types.Signature) bool {
 // Summary returns fn's summary, or nil when none is known (a callee the
 // analysis treats with the conservative rule).
 func (r *Result) Summary(fn *ssa.Function) *Summary { return r.summaryFor(fn) }
+
+// Release drops the flows computed for later passes. The checker keeps
+// every pass's result until the whole run ends, so the last consumer
+// calls it to keep a large run's memory flat.
+func (r *Result) Release() {
+	r.flows = make(map[*ssa.Function]*Flow)
+}
