@@ -39,6 +39,10 @@ type state struct {
 	held     lockset      // must be held (CLS)
 	released []string     // may have been released, and not re-taken, since entry (sorted)
 	deferred []*ssa.Defer // may be pending, in program order
+	// own is set while a deferred call runs: the locks held on every
+	// path where it was deferred, which its unlocks give back as this
+	// frame's own (defer mu.Unlock() right after a conditional Lock).
+	own []string
 }
 
 func (s *state) clone() *state { c := *s; return &c }
@@ -48,6 +52,10 @@ func (s *state) clone() *state { c := *s; return &c }
 // too): dropping it does not affect the caller. Any other lock may be the
 // caller's, which it no longer holds after this point.
 func (s *state) release(lock string) {
+	if slices.Contains(s.own, lock) {
+		s.held = s.held.remove(lock)
+		return
+	}
 	if s.held.find(lock) >= 0 {
 		s.held = s.held.remove(lock)
 		return
@@ -55,7 +63,7 @@ func (s *state) release(lock string) {
 	s.released = union(s.released, []string{lock})
 }
 
-func (s *state) equal(o *state) bool {
+func (s *state) equal(o *state) bool { // own is transient
 	return s.held.equal(o.held) && slices.Equal(s.released, o.released) && slices.Equal(s.deferred, o.deferred)
 }
 
@@ -84,6 +92,8 @@ type funcInfo struct {
 	sum   *Summary
 	sites []site
 	order map[*ssa.Defer]int
+	// deferHeld records the locks held on every visit of each defer.
+	deferHeld map[*ssa.Defer][]string
 }
 
 var emptySummary = &Summary{}
@@ -139,7 +149,7 @@ func (c *checker) calleeSummary(fn *ssa.Function) *Summary {
 }
 
 func (c *checker) analyze(fn *ssa.Function) *funcInfo {
-	fi := &funcInfo{fn: fn, order: make(map[*ssa.Defer]int)}
+	fi := &funcInfo{fn: fn, order: make(map[*ssa.Defer]int), deferHeld: make(map[*ssa.Defer][]string)}
 	n := 0
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -285,10 +295,20 @@ func (c *checker) step(fi *funcInfo, st *state, instr ssa.Instruction, emit func
 		if !slices.Contains(st.deferred, instr) {
 			st.deferred = append(slices.Clone(st.deferred), instr)
 		}
+		var held []string
+		for _, h := range st.held {
+			held = append(held, h.Lock)
+		}
+		if prev, ok := fi.deferHeld[instr]; ok {
+			held = slices.DeleteFunc(held, func(l string) bool { return !slices.Contains(prev, l) })
+		}
+		fi.deferHeld[instr] = held
 	case *ssa.RunDefers:
 		for i := len(st.deferred) - 1; i >= 0; i-- {
 			d := st.deferred[i]
+			st.own = fi.deferHeld[d]
 			c.call(fi, st, &d.Call, d, emit)
+			st.own = nil
 		}
 		st.deferred = nil
 	}
