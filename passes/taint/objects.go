@@ -109,6 +109,32 @@ func union(s, t LocSet) LocSet {
 	if len(out) == len(s) {
 		return s
 	}
+	return canon(out)
+}
+
+// maxKeysPerObject bounds how many places in one object a set keeps apart;
+// beyond it they fold into "somewhere in the object". Without the bound,
+// loops over pointers into nested fields multiply the paths a value holds.
+const maxKeysPerObject = 4
+
+// canon folds, per object, places subsumed by "*" (and too many places)
+// into "*". s must be sorted; it is rewritten in place.
+func canon(s LocSet) LocSet {
+	out := s[:0]
+	for i := 0; i < len(s); {
+		j := i
+		hasAny := false
+		for j < len(s) && s[j].Obj == s[i].Obj {
+			hasAny = hasAny || s[j].Key == anyKey
+			j++
+		}
+		if hasAny || j-i > maxKeysPerObject {
+			out = append(out, Loc{s[i].Obj, anyKey})
+		} else {
+			out = append(out, s[i:j]...)
+		}
+		i = j
+	}
 	return out
 }
 
@@ -121,7 +147,7 @@ func makeSet(locs ...Loc) LocSet {
 			out = append(out, l)
 		}
 	}
-	return out
+	return canon(out)
 }
 
 func equalSets(s, t LocSet) bool {
