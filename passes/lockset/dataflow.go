@@ -589,6 +589,15 @@ func syncType(t types.Type) bool {
 
 // funcName names fn for a diagnostic.
 func (c *checker) funcName(fn *ssa.Function) string {
+	if name, ok := c.names[fn]; ok {
+		return name
+	}
+	name := c.computeFuncName(fn)
+	c.names[fn] = name
+	return name
+}
+
+func (c *checker) computeFuncName(fn *ssa.Function) string {
 	if fn.Parent() != nil {
 		return "the func literal in " + c.funcName(fn.Parent())
 	}

@@ -48,6 +48,7 @@ type checker struct {
 	// assigned maps composite literal positions to variable names,
 	// built on first use.
 	assigned map[token.Pos]string
+	names    map[*ssa.Function]string // funcName memo
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -58,6 +59,7 @@ func run(pass *analysis.Pass) (any, error) {
 		allocs: make(map[*ssa.Alloc]string),
 		funcs:  make(map[*ssa.Function]*funcInfo),
 		facts:  make(map[*types.Package]map[string]*Summary),
+		names:  make(map[*ssa.Function]string),
 	}
 	funcs := ssainfo.SrcFuncs
 
