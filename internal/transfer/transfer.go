@@ -126,6 +126,9 @@ type Point struct {
 	Spawns bool
 	// Why, for GivesUp points, says what the callee does with the value.
 	Why string
+	// ReadOnly, for GivesUp points, says the callee hands the values only
+	// to goroutines that read them.
+	ReadOnly bool
 }
 
 // Points returns the channel sends, go statements and table calls of instr.

@@ -38,6 +38,9 @@ type GivesUp struct {
 	// Why says, for each port, what the function does with it, e.g.
 	// "sends it on a channel (worker.go:12)".
 	Why []string
+	// ReadOnly lists the given-up ports whose memory only goes to
+	// goroutines that read it: the caller may go on reading it too.
+	ReadOnly []int
 }
 
 // AFact marks GivesUp as a fact.
@@ -123,6 +126,9 @@ func run(pass *analysis.Pass) (any, error) {
 			break
 		}
 	}
+	// The flows are rebuilt by the ownership pass for the few functions it
+	// checks; a dependency's are never needed again.
+	tr.Release()
 	for _, fn := range tr.Funcs {
 		obj, ok := fn.Object().(*types.Func)
 		if ok && obj.Pkg() == pass.Pkg && fn.Origin() == nil && len(r.sets[fn].Ports) > 0 {
@@ -172,11 +178,12 @@ func (r *Result) callPoints(call ssa.CallInstruction) []transfer.Point {
 			args = append([]ssa.Value{c.Value}, c.Args...)
 		}
 		recv := ce.Fn.Signature.Recv() != nil
-		p := transfer.Point{Instr: call, Kind: transfer.GivesUp, Callee: ce.Fn}
+		p := transfer.Point{Instr: call, Kind: transfer.GivesUp, Callee: ce.Fn, ReadOnly: true}
 		p.CalleeObj, _ = ce.Fn.Object().(*types.Func)
 		for i, a := range args {
 			if why, ok := g.Has(i); ok && !(recv && i == 0) {
 				p.Given = append(p.Given, a)
+				p.ReadOnly = p.ReadOnly && contains(g.ReadOnly, i)
 				if p.Why == "" {
 					p.Why = why
 				}
@@ -188,6 +195,7 @@ func (r *Result) callPoints(call ssa.CallInstruction) []transfer.Point {
 		for k, b := range ce.Bindings {
 			if why, ok := g.Has(nparams + k); ok && immediate(c.Value) {
 				p.Given = append(p.Given, b)
+				p.ReadOnly = p.ReadOnly && contains(g.ReadOnly, nparams+k)
 				if p.Why == "" {
 					p.Why = why
 				}
@@ -274,6 +282,7 @@ func (r *Result) compute(fn *ssa.Function, pts []transfer.Point) *GivesUp {
 	}
 	fl := r.Taint.Flow(fn)
 	why := make(map[int]string)
+	written := make(map[int]bool)
 	for _, p := range pts {
 		h, ok := fl.HeapBefore(p.Instr)
 		if !ok {
@@ -283,6 +292,7 @@ func (r *Result) compute(fn *ssa.Function, pts []transfer.Point) *GivesUp {
 			continue
 		}
 		t := Transferred(fl, h, p.Given)
+		w := OtherSideWrites(fl, h, p, t)
 		t.Each(func(o taint.ObjID) {
 			port := fl.Object(o).Port
 			if port < 0 {
@@ -291,16 +301,59 @@ func (r *Result) compute(fn *ssa.Function, pts []transfer.Point) *GivesUp {
 			if _, seen := why[port]; !seen {
 				why[port] = describe(r.pass.Fset, p)
 			}
+			written[port] = written[port] || w.Has(o)
 		})
 	}
+	// A port whose memory the function also returns is handed over with
+	// the result: New(p) that stores p in a new object, starts the
+	// object's goroutine and returns it leaves the caller talking to the
+	// object, not racing with it (the same rule as for returned values).
+	var returned []int
+	if s := r.Taint.Summary(fn); s != nil {
+		returned = s.Returns
+	}
 	for p := range why {
-		g.Ports = append(g.Ports, p)
+		if !contains(returned, p) {
+			g.Ports = append(g.Ports, p)
+		}
 	}
 	sort.Ints(g.Ports)
 	for _, p := range g.Ports {
 		g.Why = append(g.Why, why[p])
+		if !written[p] {
+			g.ReadOnly = append(g.ReadOnly, p)
+		}
 	}
 	return g
+}
+
+// OtherSideWrites returns what the receiving side of p may write of the
+// transferred memory t: for a go statement, what its function writes by
+// its summary; for a call that gives up only to readers, nothing; for a
+// channel send, all of it.
+func OtherSideWrites(fl *taint.Flow, h taint.Heap, p transfer.Point, t taint.ObjSet) taint.ObjSet {
+	switch {
+	case p.Kind == transfer.Go:
+		var out taint.ObjSet
+		fl.Writes(p.Instr, h).Each(func(o taint.ObjID) {
+			if t.Has(o) {
+				out.Add(o)
+			}
+		})
+		return out
+	case p.ReadOnly:
+		return nil
+	}
+	return t
+}
+
+func contains(xs []int, x int) bool {
+	for _, y := range xs {
+		if x == y {
+			return true
+		}
+	}
+	return false
 }
 
 // Transferred returns the objects whose ownership moves when vals are

@@ -35,10 +35,8 @@ type walker struct {
 type fresh map[ssa.Value]bool
 
 func (c *checker) checkAfter(fn *ssa.Function, fl *taint.Flow, h taint.Heap, p transfer.Point, given []givenValue, all taint.ObjSet) {
-	w := &walker{c: c, fl: fl, p: p, given: given, all: all, joins: givesup.NewJoiner(c.gu.Table, fl, h, p), written: all}
-	if p.Kind == transfer.Go {
-		w.written = intersect(fl.Writes(p.Instr, h), all)
-	}
+	w := &walker{c: c, fl: fl, p: p, given: given, all: all, joins: givesup.NewJoiner(c.gu.Table, fl, h, p)}
+	w.written = givesup.OtherSideWrites(fl, h, p, all)
 	w.run()
 }
 
@@ -405,15 +403,6 @@ func (w *walker) callAccess(call ssa.CallInstruction, h taint.Heap, direct, deep
 	return nil
 }
 
-func intersect(a, b taint.ObjSet) taint.ObjSet {
-	var out taint.ObjSet
-	a.Each(func(o taint.ObjID) {
-		if b.Has(o) {
-			out.Add(o)
-		}
-	})
-	return out
-}
 
 // onlyElements reports whether every object is slice or array memory.
 func onlyElements(fl *taint.Flow, objs taint.ObjSet) bool {
