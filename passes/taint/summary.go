@@ -22,6 +22,10 @@ type Summary struct {
 	// or through its callees. A goroutine whose function writes none of
 	// what it is given only reads it.
 	Writes []int
+	// WritesRoot lists the ports whose own object the function may
+	// write (a parameter's pointee, a captured variable), not only memory
+	// reachable from it.
+	WritesRoot []int
 }
 
 // AFact marks Summary as a fact.
@@ -56,7 +60,7 @@ func portName(p int) string {
 }
 
 func (s *Summary) equal(t *Summary) bool {
-	return fmt.Sprint(s.Links, s.Returns, s.Writes) == fmt.Sprint(t.Links, t.Returns, t.Writes)
+	return fmt.Sprint(s.Links, s.Returns, s.Writes, s.WritesRoot) == fmt.Sprint(t.Links, t.Returns, t.Writes, t.WritesRoot)
 }
 
 // conservativeSummary is the summary of a function the analysis cannot
@@ -71,6 +75,7 @@ func conservativeSummary(ports []int) *Summary {
 		}
 		s.Returns = append(s.Returns, a)
 		s.Writes = append(s.Writes, a)
+		s.WritesRoot = append(s.WritesRoot, a)
 	}
 	return s
 }
@@ -116,7 +121,7 @@ func (f *Flow) summarize() *Summary {
 			}
 		}
 	}
-	s.Writes = f.writtenPorts()
+	s.Writes, s.WritesRoot = f.writtenPorts()
 	if len(results) > 0 {
 		rr := f.Reach(f.exit, results, nil)
 		for _, p := range ports {

@@ -18,6 +18,16 @@ func (f *Flow) Writes(instr ssa.Instruction, h Heap) ObjSet {
 	deep := func(locs LocSet) {
 		f.Reach(h, locs, nil).Each(func(o ObjID) { out.Add(o) })
 	}
+	// below adds what is reachable from the objects of locs, not the
+	// objects themselves: a callee that writes through a captured variable
+	// does not write the variable.
+	below := func(locs LocSet) {
+		var next LocSet
+		for _, l := range locs {
+			h.pointees(l.Obj, func(s LocSet) { next = append(next, s...) })
+		}
+		deep(next)
+	}
 	switch i := instr.(type) {
 	case *ssa.Store:
 		direct(f.val(i.Addr))
@@ -41,7 +51,11 @@ func (f *Flow) Writes(instr ssa.Instruction, h Heap) ObjSet {
 			}
 			pv := f.portValues(c, ce)
 			for _, p := range s.Writes {
-				deep(pv[p])
+				if contains(s.WritesRoot, p) {
+					deep(pv[p])
+				} else {
+					below(pv[p])
+				}
 			}
 		}
 		if !complete {
@@ -56,9 +70,11 @@ func (f *Flow) Writes(instr ssa.Instruction, h Heap) ObjSet {
 	return out
 }
 
-// writtenPorts lists the ports whose memory on entry f may write.
-func (f *Flow) writtenPorts() []int {
+// writtenPorts lists the ports whose memory on entry f may write, and
+// those whose root object itself it may write.
+func (f *Flow) writtenPorts() (ports, roots []int) {
 	written := make(map[int]bool)
+	rootWritten := make(map[int]bool)
 	for _, b := range f.Fn.Blocks {
 		f.Walk(b, func(instr ssa.Instruction, h Heap) bool {
 			switch instr.(type) {
@@ -66,17 +82,31 @@ func (f *Flow) writtenPorts() []int {
 				f.Writes(instr, h).Each(func(o ObjID) {
 					if p := f.objs[o].Port; p != NoPort {
 						written[p] = true
+						if f.roots[p] == o {
+							rootWritten[p] = true
+						}
 					}
 				})
 			}
 			return true
 		})
 	}
-	var ports []int
 	for _, p := range f.ports() {
 		if written[p] {
 			ports = append(ports, p)
 		}
+		if rootWritten[p] {
+			roots = append(roots, p)
+		}
 	}
-	return ports
+	return ports, roots
+}
+
+func contains(xs []int, x int) bool {
+	for _, y := range xs {
+		if x == y {
+			return true
+		}
+	}
+	return false
 }
