@@ -129,11 +129,15 @@ func (w *walker) renew(instr ssa.Instruction, predIndex int, cur fresh) {
 		}
 		cur[v] = all
 	case *ssa.UnOp:
-		// A load from fresh memory reads what this iteration stored there.
-		cur[v] = i.Op == token.ARROW || cur[i.X]
+		// A load from fresh memory reads what this iteration stored there;
+		// a loop visiting a slice reads a different element each time.
+		cur[v] = i.Op == token.ARROW || cur[i.X] || (i.Op == token.MUL && visitsElements(i.X))
 	case *ssa.Call:
-		b, ok := i.Call.Value.(*ssa.Builtin)
-		cur[v] = ok && b.Name() == "append" && w.isFresh(i.Call.Args[0], cur)
+		if b, ok := i.Call.Value.(*ssa.Builtin); ok {
+			cur[v] = b.Name() == "append" && w.isFresh(i.Call.Args[0], cur)
+		} else {
+			cur[v] = w.madeBy(v, i)
+		}
 	case *ssa.FieldAddr:
 		cur[v] = cur[i.X]
 	case *ssa.IndexAddr:
@@ -244,6 +248,34 @@ func (w *walker) renewed(cur fresh) taint.ObjSet {
 		}
 	}
 	return out
+}
+
+// madeBy reports whether every location v holds was made by call: a
+// call that returns new memory, in a loop, returns new memory each time.
+func (w *walker) madeBy(v ssa.Value, call ssa.Instruction) bool {
+	locs := w.fl.Locs(v)
+	for _, l := range locs {
+		if w.fl.Object(l.Obj).Site != call {
+			return false
+		}
+	}
+	return len(locs) > 0
+}
+
+// visitsElements reports whether addr is an element of a slice or array
+// indexed by a loop variable (a phi): each iteration loads a different
+// element, assumed to be distinct memory.
+func visitsElements(addr ssa.Value) bool {
+	ia, ok := addr.(*ssa.IndexAddr)
+	if !ok {
+		return false
+	}
+	index := ia.Index
+	if b, ok := index.(*ssa.BinOp); ok && b.Op == token.ADD {
+		index = b.X // range loops index with phi+1
+	}
+	_, isPhi := index.(*ssa.Phi)
+	return isPhi
 }
 
 func (w *walker) isFresh(v ssa.Value, cur fresh) bool {

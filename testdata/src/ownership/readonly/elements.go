@@ -1,0 +1,38 @@
+package readonly
+
+type Info struct{ Name string }
+
+// Each element of the page is a different object: quiet.
+func sendEach(ch chan *Info, page []*Info) {
+	for _, info := range page {
+		if info.Name == "" {
+			continue
+		}
+		ch <- info
+	}
+}
+
+// The same element sent on every iteration: reported.
+func sendFirst(ch chan *Info, page []*Info) {
+	for range page {
+		ch <- page[0] // want `page\[0\] is sent again on ch after it was sent on ch \(line 18\)`
+	}
+}
+
+func newInfo(i int) *Info { return &Info{Name: string(rune('a' + i))} }
+
+// A constructor call in a loop returns new memory each time: quiet.
+func sendNew(ch chan *Info) {
+	for i := 0; i < 3; i++ {
+		ch <- newInfo(i)
+	}
+}
+
+func pick(page []*Info) *Info { return page[0] }
+
+// A call that returns memory of its argument does not: reported.
+func sendPicked(ch chan *Info, page []*Info) {
+	for i := 0; i < 3; i++ {
+		ch <- pick(page) // want `page is passed to readonly.pick after it was sent on ch \(line 36\)`
+	}
+}
