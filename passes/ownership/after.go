@@ -435,7 +435,6 @@ func (w *walker) callAccess(call ssa.CallInstruction, h taint.Heap, direct, deep
 	return nil
 }
 
-
 // onlyElements reports whether every object is slice or array memory.
 func onlyElements(fl *taint.Flow, objs taint.ObjSet) bool {
 	only := true

@@ -11,6 +11,7 @@ import (
 
 	"github.com/psharpvet/psharpvet/internal/transfer"
 	"github.com/psharpvet/psharpvet/passes/givesup"
+	"github.com/psharpvet/psharpvet/passes/taint"
 )
 
 // transferPhrase says what the point does with v, as the subject of a
@@ -49,7 +50,7 @@ func (c *checker) consequence(p transfer.Point) string {
 	switch {
 	case p.Kind == transfer.Send:
 		return "the receiver may be using it concurrently"
-	case p.Spawns:
+	case p.Spawns, p.Kind == transfer.GivesUp && strings.Contains(p.Why, "goroutine") && !strings.Contains(p.Why, "channel"):
 		return "the goroutine may be using it concurrently"
 	default:
 		return "whoever receives it may be using it concurrently"
@@ -93,14 +94,26 @@ func (c *checker) reportUse(w *walker, instr ssa.Instruction, acc *access) {
 			break
 		}
 	}
-	name := c.names.given(v, w.p.Instr)
-	if strings.ContainsAny(name, "{(") {
-		// A composite literal or call was sent: name what was touched.
-		if n := valueName(acc.operand, 0); n != "" {
-			name = n
+	given := c.names.given(v, w.p.Instr)
+	if mc, ok := v.(*ssa.MakeClosure); ok {
+		// A function literal was given: name the captured variable.
+		if name := capturedName(w, mc, acc.objs); name != "" {
+			given = name
 		}
 	}
-	msg := fmt.Sprintf("%s is %s after it was %s; %s", name, acc.verb, c.afterPhrase(w.p, v), c.consequence(w.p))
+	touched := valueName(acc.operand, 0)
+	when := c.afterPhrase(w.p, v)
+	if instr == w.p.Instr {
+		when += " in an earlier iteration"
+	}
+	var msg string
+	if touched == "" || touched == given || strings.HasPrefix(touched, given+".") || strings.HasPrefix(touched, given+"[") {
+		msg = fmt.Sprintf("%s is %s after it was %s; %s", given, acc.verb, when, c.consequence(w.p))
+	} else {
+		// Name what the instruction touches, and what was given up that
+		// shares its memory.
+		msg = fmt.Sprintf("%s is %s after %s, which shares memory with it, was %s; %s", touched, acc.verb, given, when, c.consequence(w.p))
+	}
 	pos := instr.Pos()
 	if !pos.IsValid() {
 		pos = acc.operand.Pos()
@@ -122,4 +135,16 @@ func (c *checker) report(pos token.Pos, p transfer.Point, msg string, related []
 		related = append([]analysis.RelatedInformation{{Pos: p.Instr.Pos(), Message: "transferred here"}}, related...)
 	}
 	c.pass.Report(analysis.Diagnostic{Pos: pos, Message: msg, Related: related})
+}
+
+// capturedName names the variable captured by mc whose memory overlaps
+// objs.
+func capturedName(w *walker, mc *ssa.MakeClosure, objs taint.ObjSet) string {
+	h := w.fl.Entry(mc.Block())
+	for k, b := range mc.Bindings {
+		if w.fl.Reach(h, w.fl.Locs(b), givesup.Opaque).Intersects(objs) {
+			return mc.Fn.(*ssa.Function).FreeVars[k].Name()
+		}
+	}
+	return ""
 }

@@ -15,7 +15,7 @@ func sendEach(ch chan *Info, page []*Info) {
 // The same element sent on every iteration: reported.
 func sendFirst(ch chan *Info, page []*Info) {
 	for range page {
-		ch <- page[0] // want `page\[0\] is sent again on ch after it was sent on ch \(line 18\)`
+		ch <- page[0] // want `page\[…\] is sent again on ch after page\[0\], which shares memory with it, was sent on ch \(line 18\) in an earlier iteration`
 	}
 }
 
@@ -33,6 +33,6 @@ func pick(page []*Info) *Info { return page[0] }
 // A call that returns memory of its argument does not: reported.
 func sendPicked(ch chan *Info, page []*Info) {
 	for i := 0; i < 3; i++ {
-		ch <- pick(page) // want `page is passed to readonly.pick after it was sent on ch \(line 36\)`
+		ch <- pick(page) // want `page is passed to readonly.pick after pick\(page\), which shares memory with it, was sent on ch \(line 36\)`
 	}
 }

@@ -16,7 +16,7 @@ func PartitionArgs(data []int, done chan bool) int {
 	for i := 0; i < 4; i++ {
 		<-done
 	}
-	return data[0] // want `data\[…\] is read after it was handed to the goroutine started at line 14`
+	return data[0] // want `data\[…\] is read after data\[i \* n:\(i \+ 1\) \* n\], which shares memory with it, was handed to the goroutine started at line 14`
 }
 
 func worker(part []int, done chan bool) {
