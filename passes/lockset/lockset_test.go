@@ -5,53 +5,44 @@
 package lockset_test
 
 import (
-	"path/filepath"
 	"testing"
+
+	"github.com/psharpvet/psharpvet/internal/suitetest"
 
 	"github.com/psharpvet/psharpvet/passes/lockset"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
 
-// testdata returns the GOPATH-style tree shared by the suite's passes;
-// go list wants it absolute.
-func testdata(t *testing.T) string {
-	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
-
 func TestBasic(t *testing.T) {
-	analysistest.Run(t, testdata(t), lockset.Analyzer, "lockset/basic")
+	analysistest.Run(t, suitetest.Dir(t), lockset.Analyzer, "lockset/basic")
 }
 
 func TestRW(t *testing.T) {
-	analysistest.Run(t, testdata(t), lockset.Analyzer, "lockset/rw")
+	analysistest.Run(t, suitetest.Dir(t), lockset.Analyzer, "lockset/rw")
 }
 
 func TestWrapper(t *testing.T) {
-	analysistest.Run(t, testdata(t), lockset.Analyzer, "lockset/wrapper")
+	analysistest.Run(t, suitetest.Dir(t), lockset.Analyzer, "lockset/wrapper")
 }
 
 func TestGoroutines(t *testing.T) {
-	analysistest.Run(t, testdata(t), lockset.Analyzer, "lockset/goroutines")
+	analysistest.Run(t, suitetest.Dir(t), lockset.Analyzer, "lockset/goroutines")
 }
 
 func TestOnceAtomicCtor(t *testing.T) {
-	analysistest.Run(t, testdata(t), lockset.Analyzer, "lockset/once", "lockset/atomics", "lockset/ctor")
+	analysistest.Run(t, suitetest.Dir(t), lockset.Analyzer, "lockset/once", "lockset/atomics", "lockset/ctor")
 }
 
 func TestGlobalsEmbeddedGenerics(t *testing.T) {
-	analysistest.Run(t, testdata(t), lockset.Analyzer, "lockset/globals", "lockset/embedded", "lockset/generics")
+	analysistest.Run(t, suitetest.Dir(t), lockset.Analyzer, "lockset/globals", "lockset/embedded", "lockset/generics")
 }
 
 func TestDirectives(t *testing.T) {
-	analysistest.Run(t, testdata(t), lockset.Analyzer, "lockset/directives")
+	analysistest.Run(t, suitetest.Dir(t), lockset.Analyzer, "lockset/directives")
 }
 
 func TestFrameworkEntryPoints(t *testing.T) {
-	analysistest.Run(t, testdata(t), lockset.Analyzer, "lockset/handlers", "lockset/grpcsvc")
+	analysistest.Run(t, suitetest.Dir(t), lockset.Analyzer, "lockset/handlers", "lockset/grpcsvc")
 }
 
 // TestGuards checks the -guards table. It sets the flag on the shared
@@ -61,7 +52,7 @@ func TestGuards(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer lockset.Analyzer.Flags.Set("guards", "false")
-	analysistest.Run(t, testdata(t), lockset.Analyzer, "lockset/guards")
+	analysistest.Run(t, suitetest.Dir(t), lockset.Analyzer, "lockset/guards")
 }
 
 // TestRobust runs the pass over constructs it does not model precisely
@@ -69,5 +60,5 @@ func TestGuards(t *testing.T) {
 // iterators, generics, dynamic go statements): no panic, and the races
 // that are there are still found.
 func TestRobust(t *testing.T) {
-	analysistest.Run(t, testdata(t), lockset.Analyzer, "lockset/robust")
+	analysistest.Run(t, suitetest.Dir(t), lockset.Analyzer, "lockset/robust")
 }
