@@ -36,3 +36,27 @@ func sendPicked(ch chan *Info, page []*Info) {
 		ch <- pick(page) // want `page is passed to readonly.pick after pick\(page\), which shares memory with it, was sent on ch \(line 36\)`
 	}
 }
+
+type msg struct{ n int }
+
+// Only the path on which the case sent the message is after the
+// transfer: the default branch still owns it. Quiet.
+func trySend(ch chan *msg) {
+	m := &msg{}
+	select {
+	case ch <- m:
+		return
+	default:
+	}
+	m.n = 0
+}
+
+// After the sending case, a write is reported.
+func sendThenWrite(ch chan *msg, quit chan bool) {
+	m := &msg{}
+	select {
+	case ch <- m:
+	case <-quit:
+	}
+	m.n = 1 // want `m is written after it was sent on ch`
+}
