@@ -84,7 +84,7 @@ func run(pass *analysis.Pass) (any, error) {
 	spawns := c.spawns(funcs)
 	entries := c.entries(funcs, spawns)
 
-	r := &reporter{seen: make(map[[2]int]bool)}
+	r := &reporter{fset: pass.Fset, seen: make(map[[2]int]bool)}
 	checkEntries(entries, r.add)
 	c.checkSpawns(spawns, r.add)
 	r.flush(pass)

@@ -8,6 +8,7 @@ import (
 	"cmp"
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -15,8 +16,16 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
+// before orders positions by file name and offset, which, unlike
+// token.Pos, does not depend on the order files were loaded in.
+func before(fset *token.FileSet, p, q token.Pos) bool {
+	pp, qp := fset.Position(p), fset.Position(q)
+	return pp.Filename < qp.Filename || pp.Filename == qp.Filename && pp.Offset < qp.Offset
+}
+
 // reporter collects races and emits each once, in position order.
 type reporter struct {
+	fset  *token.FileSet
 	races []race
 	seen  map[[2]int]bool
 }
@@ -27,7 +36,7 @@ func (r *reporter) add(x race) {
 	// first in the file.
 	if len(x.b.locks) < len(x.a.locks) ||
 		len(x.b.locks) == len(x.a.locks) && (x.a.atomic && !x.b.atomic ||
-			x.a.atomic == x.b.atomic && x.b.pos < x.a.pos) {
+			x.a.atomic == x.b.atomic && before(r.fset, x.b.pos, x.a.pos)) {
 		x.a, x.b, x.ea, x.eb = x.b, x.a, x.eb, x.ea
 	}
 	k := [2]int{int(x.a.pos), int(x.b.pos)}
@@ -42,8 +51,20 @@ func (r *reporter) add(x race) {
 }
 
 func (r *reporter) flush(pass *analysis.Pass) {
+	// Sort by file name and offset, not token.Pos: file bases depend on
+	// the order in which files entered the FileSet, which a concurrent
+	// loader does not fix.
+	posKey := func(p token.Pos) (string, int) {
+		posn := pass.Fset.Position(p)
+		return posn.Filename, posn.Offset
+	}
+	cmpPos := func(p, q token.Pos) int {
+		pf, po := posKey(p)
+		qf, qo := posKey(q)
+		return cmp.Or(cmp.Compare(pf, qf), cmp.Compare(po, qo))
+	}
 	slices.SortStableFunc(r.races, func(x, y race) int {
-		return cmp.Or(cmp.Compare(x.a.pos, y.a.pos), cmp.Compare(x.b.pos, y.b.pos))
+		return cmp.Or(cmpPos(x.a.pos, y.a.pos), cmpPos(x.b.pos, y.b.pos), cmp.Compare(x.a.disp, y.a.disp))
 	})
 	reported := make(map[string]bool)
 	for _, x := range r.races {
