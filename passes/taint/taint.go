@@ -1,6 +1,7 @@
 package taint
 
 import (
+	"go/token"
 	"go/types"
 	"reflect"
 	"sort"
@@ -81,7 +82,7 @@ func (r *Result) summarizeAll() {
 		r.summaryFor(fn)
 	}
 	users := make(map[*ssa.Function][]*ssa.Function)
-	for _, fn := range sortedFuncs(keys(r.used)) {
+	for _, fn := range sortedFuncs(r.pass.Fset, keys(r.used)) {
 		for callee := range r.used[fn] {
 			users[callee] = append(users[callee], fn)
 		}
@@ -93,7 +94,7 @@ func (r *Result) summarizeAll() {
 		}
 	}
 	for round := 0; len(dirty) > 0; round++ {
-		work := sortedFuncs(dirty)
+		work := sortedFuncs(r.pass.Fset, dirty)
 		dirty = make(map[*ssa.Function]bool)
 		for _, fn := range work {
 			old := r.summaries[fn]
@@ -124,14 +125,20 @@ func keys(m map[*ssa.Function]map[*ssa.Function]bool) map[*ssa.Function]bool {
 	return out
 }
 
-func sortedFuncs(set map[*ssa.Function]bool) []*ssa.Function {
+// sortedFuncs orders functions by source position (file name and offset,
+// which unlike token.Pos do not depend on load order), then by name.
+func sortedFuncs(fset *token.FileSet, set map[*ssa.Function]bool) []*ssa.Function {
 	fns := make([]*ssa.Function, 0, len(set))
 	for fn := range set {
 		fns = append(fns, fn)
 	}
 	sort.Slice(fns, func(i, j int) bool {
-		if fns[i].Pos() != fns[j].Pos() {
-			return fns[i].Pos() < fns[j].Pos()
+		pi, pj := fset.Position(fns[i].Pos()), fset.Position(fns[j].Pos())
+		if pi.Filename != pj.Filename {
+			return pi.Filename < pj.Filename
+		}
+		if pi.Offset != pj.Offset {
+			return pi.Offset < pj.Offset
 		}
 		return fns[i].String() < fns[j].String()
 	})
