@@ -85,7 +85,9 @@ func (f *Flow) apply(s *Summary, pv map[int]LocSet, instr ssa.Instruction, h Hea
 			to = f.merge(instr, k, to, h)
 		}
 		for _, o := range from {
-			h.write(Loc{o.Obj, anyKey}, to, false)
+			if f.holdsRefs(o.Obj) {
+				h.write(Loc{o.Obj, anyKey}, to, false)
+			}
 		}
 	}
 	var out LocSet
@@ -131,7 +133,9 @@ func (f *Flow) conservative(c *ssa.CallCommon, instr ssa.Instruction, result Loc
 	}
 	m := f.merge(instr, -1, all, h)
 	for _, l := range all {
-		h.write(l, m, false)
+		if f.holdsRefs(l.Obj) {
+			h.write(l, m, false)
+		}
 	}
 	return union(all, m)
 }
@@ -298,4 +302,26 @@ func elemType(t types.Type) types.Type {
 		return s.Elem()
 	}
 	return nil
+}
+
+// holdsRefs reports whether object o's memory can hold references: a
+// callee cannot make an int, or the bytes of a []byte, point anywhere.
+func (f *Flow) holdsRefs(o ObjID) bool {
+	t := f.objs[o].Type
+	if t == nil {
+		return true
+	}
+	switch u := types.Unalias(t).Underlying().(type) {
+	case *types.Slice:
+		return f.res.tracked(u.Elem())
+	case *types.Array:
+		return f.res.tracked(u.Elem())
+	case *types.Map:
+		return f.res.tracked(u.Key()) || f.res.tracked(u.Elem())
+	case *types.Basic:
+		return u.Kind() == types.UnsafePointer
+	case *types.Struct:
+		return f.res.tracked(u)
+	}
+	return true
 }
