@@ -118,18 +118,20 @@ var immutableTypes = map[[2]string]bool{
 	{"net/netip", "Prefix"}:   true,
 	{"regexp", "Regexp"}:      true,
 	// Documented as safe for concurrent use by multiple goroutines.
-	{"net", "Conn"}:         true,
-	{"net", "PacketConn"}:   true,
-	{"net", "Listener"}:     true,
-	{"net", "TCPConn"}:      true,
-	{"net", "UDPConn"}:      true,
-	{"net", "UnixConn"}:     true,
-	{"net", "IPConn"}:       true,
-	{"net", "TCPListener"}:  true,
-	{"net", "UnixListener"}: true,
-	{"os", "File"}:          true,
-	{"net/http", "Client"}:  true,
-	{"strings", "Replacer"}: true,
+	{"net", "Conn"}:                true,
+	{"net", "PacketConn"}:          true,
+	{"net", "Listener"}:            true,
+	{"net", "TCPConn"}:             true,
+	{"net", "UDPConn"}:             true,
+	{"net", "UnixConn"}:            true,
+	{"net", "IPConn"}:              true,
+	{"net", "TCPListener"}:         true,
+	{"net", "UnixListener"}:        true,
+	{"os", "File"}:                 true,
+	{"net/http", "Client"}:         true,
+	{"strings", "Replacer"}:        true,
+	{"context", "CancelFunc"}:      true,
+	{"context", "CancelCauseFunc"}: true,
 }
 
 // ConventionallyImmutable reports whether t (or the type t points to) is
@@ -137,7 +139,7 @@ var immutableTypes = map[[2]string]bool{
 // context.Context, time.Time and *time.Location, reflect.Type,
 // *regexp.Regexp, netip addresses) or documented as safe for concurrent
 // use (the standard loggers, net connections and listeners, *os.File,
-// *http.Client, *strings.Replacer).
+// *http.Client, *strings.Replacer, context.CancelFunc).
 func ConventionallyImmutable(t types.Type) bool {
 	if p, ok := types.Unalias(t).Underlying().(*types.Pointer); ok {
 		t = p.Elem()

@@ -22,7 +22,7 @@ func (f *Flow) call(c *ssa.CallCommon, instr ssa.CallInstruction, h Heap) LocSet
 	}
 	var result LocSet
 	if v := instr.Value(); v != nil && f.res.tracked(v.Type()) {
-		result = LocSet{{f.site(instr, CallResult, pointee(resultType(v.Type())), "result of call"), ""}}
+		result = LocSet{{f.site(instr, CallResult, resultType(v.Type()), "result of call"), ""}}
 	}
 	// A result of a type that is immutable by convention (an error, a
 	// context) is its own memory: what it may share with the operands is
@@ -178,11 +178,18 @@ func (f *Flow) builtin(b *ssa.Builtin, args []ssa.Value, instr ssa.CallInstructi
 	return nil
 }
 
+// resultType is the type of the memory a call returns: one object stands
+// for all its results, so with several results of different types it is
+// unknown (and so never exempt: ctx, cancel := WithCancel(...) must not
+// hide cancel behind the context).
 func resultType(t types.Type) types.Type {
-	if tup, ok := t.(*types.Tuple); ok && tup.Len() > 0 {
-		return tup.At(0).Type()
+	if tup, ok := t.(*types.Tuple); ok {
+		if tup.Len() == 1 {
+			return pointee(tup.At(0).Type())
+		}
+		return nil
 	}
-	return t
+	return pointee(t)
 }
 
 // callees resolves a call to the functions it may reach, and reports

@@ -133,3 +133,15 @@ func GoLocked(mu *sync.Mutex, m map[string]int) {
 	m["b"]++
 	mu.Unlock()
 }
+
+// WatchCancel hands a cancel func to a watcher goroutine and calls it too:
+// a context.CancelFunc may be called from many goroutines.
+func WatchCancel(ctx context.Context, done chan bool) {
+	ctx, cancel := context.WithCancel(ctx)
+	go func() {
+		<-done
+		cancel()
+	}()
+	_ = ctx
+	cancel()
+}
