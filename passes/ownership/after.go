@@ -4,6 +4,8 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/psharpvet/psharpvet/internal/ssaops"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/psharpvet/psharpvet/internal/transfer"
@@ -157,6 +159,13 @@ func (w *walker) renew(instr ssa.Instruction, predIndex int, cur fresh) {
 	if !ok {
 		return
 	}
+	if x, ok := ssaops.Alias(instr); ok {
+		cur[v] = cur[x]
+		if !cur[v] {
+			delete(cur, v)
+		}
+		return
+	}
 	switch i := instr.(type) {
 	case *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap, *ssa.MakeChan:
 		cur[v] = true
@@ -181,22 +190,8 @@ func (w *walker) renew(instr ssa.Instruction, predIndex int, cur fresh) {
 		cur[v] = cur[i.X]
 	case *ssa.IndexAddr:
 		cur[v] = cur[i.X]
-	case *ssa.Field:
-		cur[v] = cur[i.X]
-	case *ssa.Index:
-		cur[v] = cur[i.X]
-	case *ssa.Slice:
-		cur[v] = cur[i.X]
-	case *ssa.ChangeType:
-		cur[v] = cur[i.X]
-	case *ssa.MakeInterface:
-		cur[v] = cur[i.X]
 	case *ssa.Convert:
 		cur[v] = cur[i.X]
-	case *ssa.TypeAssert:
-		cur[v] = cur[i.X]
-	case *ssa.Extract:
-		cur[v] = cur[i.Tuple]
 	case *ssa.Select:
 		cur[v] = true
 	case *ssa.Phi:

@@ -5,12 +5,18 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/psharpvet/psharpvet/internal/ssaops"
+
 	"golang.org/x/tools/go/ssa"
 )
 
 // step applies one instruction to the heap h and records the locations of
 // the value it defines.
 func (f *Flow) step(instr ssa.Instruction, h Heap) {
+	if x, ok := ssaops.Alias(instr); ok {
+		f.setVal(instr.(ssa.Value), f.val(x))
+		return
+	}
 	switch i := instr.(type) {
 	case *ssa.Alloc:
 		name := i.Comment
@@ -53,36 +59,16 @@ func (f *Flow) step(instr ssa.Instruction, h Heap) {
 		f.setVal(i, rekey(f.val(i.X), name))
 	case *ssa.IndexAddr:
 		f.setVal(i, rekey(f.val(i.X), elemKey))
-	case *ssa.Field:
-		f.setVal(i, f.val(i.X))
-	case *ssa.Index:
-		f.setVal(i, f.val(i.X))
-	case *ssa.Slice:
-		f.setVal(i, f.val(i.X))
 	case *ssa.Phi:
 		for _, e := range i.Edges {
 			f.setVal(i, f.val(e))
 		}
-	case *ssa.MakeInterface:
-		f.setVal(i, f.val(i.X))
-	case *ssa.ChangeInterface:
-		f.setVal(i, f.val(i.X))
-	case *ssa.ChangeType:
-		f.setVal(i, f.val(i.X))
-	case *ssa.TypeAssert:
-		f.setVal(i, f.val(i.X))
-	case *ssa.SliceToArrayPointer:
-		f.setVal(i, f.val(i.X))
-	case *ssa.MultiConvert:
-		f.setVal(i, f.val(i.X))
 	case *ssa.Convert:
 		if isUnsafePointer(i.Type()) && !f.res.tracked(i.X.Type()) {
 			f.setVal(i, union(f.anywhere(), LocSet{{f.site(i, Alloc, nil, "memory at an integer address"), anyKey}}))
 		} else {
 			f.setVal(i, f.val(i.X))
 		}
-	case *ssa.Extract:
-		f.setVal(i, f.val(i.Tuple))
 	case *ssa.Lookup:
 		if _, isMap := i.X.Type().Underlying().(*types.Map); isMap && f.res.tracked(i.Type()) {
 			f.setVal(i, f.load(h, rekey(f.val(i.X), elemKey), i.Type()))

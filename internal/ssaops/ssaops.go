@@ -1,0 +1,37 @@
+// Package ssaops classifies SSA instructions the way the passes' heap
+// reasoning needs.
+package ssaops
+
+import "golang.org/x/tools/go/ssa"
+
+// Alias returns the operand whose memory instr's value refers to, for the
+// instructions that only view the same memory differently: a field or
+// element of a value in a register, a slice of it, a conversion, a type
+// assertion, a boxing into an interface, or an element of a tuple. Address
+// arithmetic (FieldAddr, IndexAddr) is not included: it moves within the
+// memory, which the heap analysis tracks by field path.
+func Alias(instr ssa.Instruction) (ssa.Value, bool) {
+	switch i := instr.(type) {
+	case *ssa.Field:
+		return i.X, true
+	case *ssa.Index:
+		return i.X, true
+	case *ssa.Slice:
+		return i.X, true
+	case *ssa.MakeInterface:
+		return i.X, true
+	case *ssa.ChangeInterface:
+		return i.X, true
+	case *ssa.ChangeType:
+		return i.X, true
+	case *ssa.TypeAssert:
+		return i.X, true
+	case *ssa.SliceToArrayPointer:
+		return i.X, true
+	case *ssa.MultiConvert:
+		return i.X, true
+	case *ssa.Extract:
+		return i.Tuple, true
+	}
+	return nil, false
+}
