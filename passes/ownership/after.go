@@ -4,10 +4,9 @@ import (
 	"go/token"
 	"go/types"
 
-	"github.com/psharpvet/psharpvet/internal/ssaops"
-
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 	"github.com/psharpvet/psharpvet/internal/transfer"
 	"github.com/psharpvet/psharpvet/internal/typeclass"
 	"github.com/psharpvet/psharpvet/passes/givesup"

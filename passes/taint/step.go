@@ -5,9 +5,9 @@ import (
 	"go/types"
 	"strings"
 
-	"github.com/psharpvet/psharpvet/internal/ssaops"
-
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
 // step applies one instruction to the heap h and records the locations of
