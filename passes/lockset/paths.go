@@ -26,12 +26,15 @@ import (
 //	t:T|      the receiver of any method of named type T (entry points only)
 //	v:F:N|    free variable N of the closure F (entry points only)
 //
-// followed by ".field" or "[*]" (any element of a slice, array or map).
+// followed by ".field", "[*]" (any element of a map) or "[#]" (any element
+// of a slice or array, displayed as "[*]" too; goroutines started in a loop
+// are assumed to work on different elements of one).
 // Pointer indirections are not spelled: s.inner.mu is the same path whether
 // inner is a struct or a pointer to one, which is how a reader names it.
 
 const (
 	elemSel  = "[*]"
+	partSel  = "[#]"
 	maxDepth = 8 // longest selector chain we track
 	// oncePrefix marks a pseudo-lock standing for "inside once.Do".
 	oncePrefix = "once "
@@ -76,7 +79,7 @@ func splitPath(p string) (root, sel string) {
 // depth counts the selectors of p.
 func depth(p string) int {
 	_, sel := splitPath(p)
-	return strings.Count(sel, ".") + strings.Count(sel, elemSel)
+	return strings.Count(sel, ".") + strings.Count(sel, elemSel) + strings.Count(sel, partSel)
 }
 
 // extend appends a selector to p, or returns "" if p is unknown or too deep.
@@ -138,7 +141,7 @@ func (c *checker) pathOfDepth(v ssa.Value, d int) string {
 		}
 		return extend(c.pathOfDepth(v.X, d+1), "."+name)
 	case *ssa.IndexAddr:
-		return extend(c.pathOfDepth(v.X, d+1), elemSel)
+		return extend(c.pathOfDepth(v.X, d+1), partSel)
 	case *ssa.UnOp:
 		if v.Op.String() == "*" {
 			return c.pathOfDepth(v.X, d+1)
@@ -320,6 +323,7 @@ func (n namer) display(p string) string {
 			name = "recv"
 		}
 	}
+	sel = strings.ReplaceAll(sel, partSel, elemSel)
 	if strings.HasSuffix(sel, derefSel) {
 		return "*" + name + strings.TrimSuffix(sel, derefSel)
 	}
