@@ -1,7 +1,6 @@
 package ownership
 
 import (
-	"go/types"
 	"strconv"
 	"strings"
 
@@ -215,7 +214,6 @@ func (c *checker) checkAliasing(fl *taint.Flow, h taint.Heap, p transfer.Point, 
 
 func isExemptValue(v ssa.Value) bool {
 	_, isFn := v.(*ssa.Function)
-	return isFn || exemptType(v.Type())
+	return isFn || typeclass.Exempt(v.Type())
 }
 
-func exemptType(t types.Type) bool { return typeclass.Exempt(t) }
