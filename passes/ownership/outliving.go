@@ -216,4 +216,3 @@ func isExemptValue(v ssa.Value) bool {
 	_, isFn := v.(*ssa.Function)
 	return isFn || typeclass.Exempt(v.Type())
 }
-
