@@ -8,7 +8,9 @@
 package transfer
 
 import (
+	"fmt"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -173,7 +175,7 @@ func (t *Table) Points(instr ssa.Instruction) []Point {
 		p := Point{Instr: instr, Kind: Call, Callee: callee, CalleeObj: obj, Spawns: r.Spawns}
 		p.Others = append(p.Others, recv...)
 		for i, a := range args {
-			if contains(r.Args, i) {
+			if slices.Contains(r.Args, i) {
 				p.Given = append(p.Given, a)
 			} else {
 				p.Others = append(p.Others, a)
@@ -199,11 +201,34 @@ func GoOperands(c *ssa.CallCommon) []ssa.Value {
 	return append(vals, c.Args...)
 }
 
-func contains(xs []int, x int) bool {
-	for _, y := range xs {
-		if x == y {
-			return true
-		}
+// CalleeName names the function a Call or GivesUp point calls, as pkg.F or
+// (*T).M.
+func (p Point) CalleeName() string {
+	switch {
+	case p.CalleeObj != nil:
+		return FuncName(p.CalleeObj)
+	case p.Callee != nil:
+		return p.Callee.Name()
 	}
-	return false
+	return "the callee"
+}
+
+// FuncName renders a function as pkg.F or (*T).M, without the import path.
+func FuncName(f *types.Func) string {
+	sig, _ := f.Type().(*types.Signature)
+	if sig != nil && sig.Recv() != nil {
+		t := sig.Recv().Type()
+		star := ""
+		if p, ok := t.(*types.Pointer); ok {
+			t, star = p.Elem(), "*"
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			return fmt.Sprintf("(%s%s).%s", star, n.Obj().Name(), f.Name())
+		}
+		return f.Name()
+	}
+	if f.Pkg() != nil {
+		return f.Pkg().Name() + "." + f.Name()
+	}
+	return f.Name()
 }

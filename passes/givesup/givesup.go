@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 
@@ -183,7 +184,7 @@ func (r *Result) callPoints(call ssa.CallInstruction) []transfer.Point {
 		for i, a := range args {
 			if why, ok := g.Has(i); ok && !(recv && i == 0) {
 				p.Given = append(p.Given, a)
-				p.ReadOnly = p.ReadOnly && contains(g.ReadOnly, i)
+				p.ReadOnly = p.ReadOnly && slices.Contains(g.ReadOnly, i)
 				if p.Why == "" {
 					p.Why = why
 				}
@@ -195,7 +196,7 @@ func (r *Result) callPoints(call ssa.CallInstruction) []transfer.Point {
 		for k, b := range ce.Bindings {
 			if why, ok := g.Has(nparams + k); ok && immediate(c.Value) {
 				p.Given = append(p.Given, b)
-				p.ReadOnly = p.ReadOnly && contains(g.ReadOnly, nparams+k)
+				p.ReadOnly = p.ReadOnly && slices.Contains(g.ReadOnly, nparams+k)
 				if p.Why == "" {
 					p.Why = why
 				}
@@ -313,7 +314,7 @@ func (r *Result) compute(fn *ssa.Function, pts []transfer.Point) *GivesUp {
 		returned = s.Returns
 	}
 	for p := range why {
-		if !contains(returned, p) {
+		if !slices.Contains(returned, p) {
 			g.Ports = append(g.Ports, p)
 		}
 	}
@@ -345,15 +346,6 @@ func OtherSideWrites(fl *taint.Flow, h taint.Heap, p transfer.Point, t taint.Obj
 		return nil
 	}
 	return t
-}
-
-func contains(xs []int, x int) bool {
-	for _, y := range xs {
-		if x == y {
-			return true
-		}
-	}
-	return false
 }
 
 // Transferred returns the objects whose ownership moves when vals are
@@ -404,41 +396,8 @@ func describe(fset *token.FileSet, p transfer.Point) string {
 	case transfer.Go:
 		return "hands it to a goroutine at " + where
 	case transfer.Call:
-		return fmt.Sprintf("passes it to %s at %s", calleeName(p), where)
+		return fmt.Sprintf("passes it to %s at %s", p.CalleeName(), where)
 	default:
-		return fmt.Sprintf("passes it to %s at %s, which %s", calleeName(p), where, p.Why)
+		return fmt.Sprintf("passes it to %s at %s, which %s", p.CalleeName(), where, p.Why)
 	}
 }
-
-func calleeName(p transfer.Point) string {
-	if p.CalleeObj != nil {
-		return shortFuncName(p.CalleeObj)
-	}
-	if p.Callee != nil {
-		return p.Callee.Name()
-	}
-	return "a function"
-}
-
-// shortFuncName renders pkg.F or (*T).M without the import path.
-func shortFuncName(f *types.Func) string {
-	sig, _ := f.Type().(*types.Signature)
-	if sig != nil && sig.Recv() != nil {
-		t := sig.Recv().Type()
-		star := ""
-		if p, ok := t.(*types.Pointer); ok {
-			t, star = p.Elem(), "*"
-		}
-		if n, ok := types.Unalias(t).(*types.Named); ok {
-			return fmt.Sprintf("(%s%s).%s", star, n.Obj().Name(), f.Name())
-		}
-		return f.Name()
-	}
-	if f.Pkg() != nil {
-		return f.Pkg().Name() + "." + f.Name()
-	}
-	return f.Name()
-}
-
-// ShortFuncName renders a function as pkg.F or (*T).M for messages.
-func ShortFuncName(f *types.Func) string { return shortFuncName(f) }

@@ -203,7 +203,7 @@ func (c *checker) checkAliasing(fl *taint.Flow, h taint.Heap, p transfer.Point, 
 		for _, g := range given {
 			if reach.Intersects(g.objs) {
 				msg := c.transferPhrase(p, g.v) + " but is also reachable from " + c.names.value(other, p.Instr) +
-					", another operand of the same call; " + c.calleePhrase(p) + " may use it after giving it up"
+					", another operand of the same call; " + p.CalleeName() + " may use it after giving it up"
 				c.report(p.Instr.Pos(), p, msg, nil)
 				return true
 			}

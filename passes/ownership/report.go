@@ -24,9 +24,9 @@ func (c *checker) transferPhrase(p transfer.Point, v ssa.Value) string {
 	case transfer.Go:
 		return fmt.Sprintf("%s is handed to a new goroutine", name)
 	case transfer.Call:
-		return fmt.Sprintf("%s is passed to %s", name, c.calleePhrase(p))
+		return fmt.Sprintf("%s is passed to %s", name, p.CalleeName())
 	default:
-		return fmt.Sprintf("%s is given up by %s (which %s)", name, c.calleePhrase(p), p.Why)
+		return fmt.Sprintf("%s is given up by %s (which %s)", name, p.CalleeName(), p.Why)
 	}
 }
 
@@ -39,9 +39,9 @@ func (c *checker) afterPhrase(p transfer.Point, v ssa.Value) string {
 	case transfer.Go:
 		return fmt.Sprintf("handed to the goroutine started at line %d", line)
 	case transfer.Call:
-		return fmt.Sprintf("passed to %s (line %d)", c.calleePhrase(p), line)
+		return fmt.Sprintf("passed to %s (line %d)", p.CalleeName(), line)
 	default:
-		return fmt.Sprintf("given up by %s (line %d), which %s", c.calleePhrase(p), line, p.Why)
+		return fmt.Sprintf("given up by %s (line %d), which %s", p.CalleeName(), line, p.Why)
 	}
 }
 
@@ -57,16 +57,6 @@ func (c *checker) consequence(p transfer.Point) string {
 	}
 }
 
-func (c *checker) calleePhrase(p transfer.Point) string {
-	switch {
-	case p.CalleeObj != nil:
-		return givesup.ShortFuncName(p.CalleeObj)
-	case p.Callee != nil:
-		return p.Callee.Name()
-	}
-	return "the callee"
-}
-
 // calleeName names the function a call instruction calls.
 func (c *checker) calleeName(call ssa.CallInstruction) string {
 	cm := call.Common()
@@ -75,7 +65,7 @@ func (c *checker) calleeName(call ssa.CallInstruction) string {
 	}
 	if fn := cm.StaticCallee(); fn != nil {
 		if obj, ok := fn.Object().(*types.Func); ok {
-			return givesup.ShortFuncName(obj)
+			return transfer.FuncName(obj)
 		}
 		if fn.Parent() != nil {
 			return "a function literal"

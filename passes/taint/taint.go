@@ -44,7 +44,6 @@ type Result struct {
 	recursive  map[*ssa.Function]bool
 	impls      map[*types.Func][]callee
 	trackedMap map[types.Type]bool
-	final      bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -64,7 +63,6 @@ func run(pass *analysis.Pass) (any, error) {
 		trackedMap: make(map[types.Type]bool),
 	}
 	r.summarizeAll()
-	r.final = true
 	for _, fn := range r.Funcs {
 		if obj, ok := fn.Object().(*types.Func); ok && obj.Pkg() == pass.Pkg && fn.Origin() == nil {
 			if s := r.summaries[fn]; s != nil {
@@ -199,14 +197,6 @@ func (r *Result) summaryFor(fn *ssa.Function) *Summary {
 	if r.inProgress[fn] {
 		r.recursive[fn] = true
 		return &Summary{}
-	}
-	if r.final {
-		// A wrapper or instance first reached by a later pass.
-		r.inProgress[fn] = true
-		s := r.analyze(fn).summarize()
-		delete(r.inProgress, fn)
-		r.summaries[fn] = s
-		return s
 	}
 	r.inProgress[fn] = true
 	fl := r.analyze(fn)

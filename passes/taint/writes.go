@@ -1,6 +1,8 @@
 package taint
 
 import (
+	"slices"
+
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -51,7 +53,7 @@ func (f *Flow) Writes(instr ssa.Instruction, h Heap) ObjSet {
 			}
 			pv := f.portValues(c, ce)
 			for _, p := range s.Writes {
-				if contains(s.WritesRoot, p) {
+				if slices.Contains(s.WritesRoot, p) {
 					deep(pv[p])
 				} else {
 					below(pv[p])
@@ -100,13 +102,4 @@ func (f *Flow) writtenPorts() (ports, roots []int) {
 		}
 	}
 	return ports, roots
-}
-
-func contains(xs []int, x int) bool {
-	for _, y := range xs {
-		if x == y {
-			return true
-		}
-	}
-	return false
 }
