@@ -1,0 +1,12 @@
+// Package model is psharpvet's one model of Go's concurrency APIs: which
+// calls hand memory to another goroutine, which start one, which wait for
+// one, which take or release a lock, and which types synchronise
+// themselves or are never mutated.
+//
+// Knowledge lives here as rows keyed by the name go/types gives a function
+// ((*types.Func).FullName of its origin: "(*sync.WaitGroup).Wait",
+// "time.AfterFunc"), so that modelling a new API, or an actor framework,
+// is a matter of adding a line. The passes consult a *Model and never
+// match API names themselves. Users add rows with the flags of the concur
+// analyzer, parsed by ParseRow.
+package model

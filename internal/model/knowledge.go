@@ -1,0 +1,93 @@
+package model
+
+// stdRows is what the standard library and golang.org/x/sync do to
+// concurrency, one row per fact.
+var stdRows = []Row{
+	// Calls that run a function on another goroutine.
+	{Func: "(*sync.WaitGroup).Go", Kind: Spawn, Args: []int{0}},
+	{Func: "(*golang.org/x/sync/errgroup.Group).Go", Kind: Spawn, Args: []int{0}},
+	{Func: "(*golang.org/x/sync/errgroup.Group).TryGo", Kind: Spawn, Args: []int{0}},
+	{Func: "time.AfterFunc", Kind: Spawn, Args: []int{1}},
+	{Func: "context.AfterFunc", Kind: Spawn, Args: []int{1}},
+
+	// Calls that wait for the goroutines started on their receiver.
+	{Func: "(*sync.WaitGroup).Wait", Kind: Join},
+	{Func: "(*golang.org/x/sync/errgroup.Group).Wait", Kind: Join},
+
+	// Locks.
+	{Func: "(*sync.Mutex).Lock", Kind: Lock},
+	{Func: "(*sync.Mutex).Unlock", Kind: Unlock},
+	{Func: "(*sync.Mutex).TryLock", Kind: TryLock},
+	{Func: "(*sync.RWMutex).Lock", Kind: Lock},
+	{Func: "(*sync.RWMutex).Unlock", Kind: Unlock},
+	{Func: "(*sync.RWMutex).TryLock", Kind: TryLock},
+	{Func: "(*sync.RWMutex).RLock", Kind: RLock},
+	{Func: "(*sync.RWMutex).RUnlock", Kind: RUnlock},
+	{Func: "(*sync.RWMutex).TryRLock", Kind: TryRLock},
+	{Func: "(sync.Locker).Lock", Kind: Lock},
+	{Func: "(sync.Locker).Unlock", Kind: Unlock},
+
+	{Func: "(*sync.Once).Do", Kind: Once, Args: []int{0}},
+
+	// Entry points: code a framework runs concurrently with itself.
+	{Func: "net/http.HandleFunc", Kind: Handler, Args: []int{1}},
+	{Func: "net/http.Handle", Kind: Handler, Args: []int{1}},
+	{Func: "(*net/http.ServeMux).HandleFunc", Kind: Handler, Args: []int{1}},
+	{Func: "(*net/http.ServeMux).Handle", Kind: Handler, Args: []int{1}},
+	{Func: "(net/http.Handler).ServeHTTP", Kind: Entry},
+}
+
+// A TypeClass says how values of a named type behave when shared.
+type TypeClass uint8
+
+const (
+	// Immutable types are never mutated after construction, by
+	// convention: sharing them is not a race.
+	Immutable TypeClass = iota + 1
+	// SafeType values are documented as safe for concurrent use.
+	SafeType
+	// LockType values are locks: sharing them is how code shares memory
+	// under a lock.
+	LockType
+	// HandlerFuncType is a function type that makes the functions
+	// converted to it entry points (http.HandlerFunc).
+	HandlerFuncType
+)
+
+// stdTypes classifies named standard types, keyed by import path and
+// name ("" for the universe).
+var stdTypes = map[[2]string]TypeClass{
+	{"", "error"}:             Immutable,
+	{"context", "Context"}:    Immutable,
+	{"time", "Time"}:          Immutable,
+	{"time", "Location"}:      Immutable,
+	{"time", "Duration"}:      Immutable,
+	{"reflect", "Type"}:       Immutable,
+	{"net/netip", "Addr"}:     Immutable,
+	{"net/netip", "AddrPort"}: Immutable,
+	{"net/netip", "Prefix"}:   Immutable,
+	{"regexp", "Regexp"}:      Immutable,
+
+	{"log/slog", "Logger"}:         SafeType,
+	{"log", "Logger"}:              SafeType,
+	{"net", "Conn"}:                SafeType,
+	{"net", "PacketConn"}:          SafeType,
+	{"net", "Listener"}:            SafeType,
+	{"net", "TCPConn"}:             SafeType,
+	{"net", "UDPConn"}:             SafeType,
+	{"net", "UnixConn"}:            SafeType,
+	{"net", "IPConn"}:              SafeType,
+	{"net", "TCPListener"}:         SafeType,
+	{"net", "UnixListener"}:        SafeType,
+	{"os", "File"}:                 SafeType,
+	{"net/http", "Client"}:         SafeType,
+	{"strings", "Replacer"}:        SafeType,
+	{"context", "CancelFunc"}:      SafeType,
+	{"context", "CancelCauseFunc"}: SafeType,
+
+	{"sync", "Mutex"}:   LockType,
+	{"sync", "RWMutex"}: LockType,
+	{"sync", "Locker"}:  LockType,
+
+	{"net/http", "HandlerFunc"}: HandlerFuncType,
+}

@@ -1,0 +1,194 @@
+package model
+
+import (
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// A Kind says what a call does to concurrency.
+type Kind uint8
+
+const (
+	// Transfer gives up the memory reachable from the arguments Args:
+	// another goroutine or actor owns it afterwards.
+	Transfer Kind = iota + 1
+	// Spawn runs the function passed as argument Args[0] on another
+	// goroutine, later or at once. What the function captures is given
+	// up, and the joins on the same receiver end the transfer.
+	Spawn
+	// Join waits for the goroutines started before it on its receiver
+	// (wg.Wait, errgroup's Wait).
+	Join
+	// Lock acquires its receiver for writing.
+	Lock
+	// RLock acquires its receiver for reading.
+	RLock
+	// Unlock releases a Lock of its receiver.
+	Unlock
+	// RUnlock releases an RLock of its receiver.
+	RUnlock
+	// TryLock acquires its receiver for writing where it returns true.
+	TryLock
+	// TryRLock acquires its receiver for reading where it returns true.
+	TryRLock
+	// Once runs the function passed as argument Args[0] at most once; every
+	// call returns after that run completes.
+	Once
+	// Handler registers the function or handler value passed as
+	// Args[0] with a framework that runs it concurrently with itself
+	// (http.HandleFunc): it is an entry point.
+	Handler
+	// Entry is an interface method whose implementations a framework
+	// calls concurrently with themselves ((http.Handler).ServeHTTP):
+	// every implementation is an entry point.
+	Entry
+)
+
+var kindNames = [...]string{
+	Transfer: "send", Spawn: "spawn", Join: "join",
+	Lock: "lock", RLock: "rlock", Unlock: "unlock", RUnlock: "runlock",
+	TryLock: "trylock", TryRLock: "tryrlock", Once: "once", Handler: "handler", Entry: "entry",
+}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) && kindNames[k] != "" {
+		return kindNames[k]
+	}
+	return "unknown"
+}
+
+// Acquires reports whether k takes a lock, and whether for reading only.
+func (k Kind) Acquires() (read, ok bool) {
+	switch k {
+	case Lock, TryLock:
+		return false, true
+	case RLock, TryRLock:
+		return true, true
+	}
+	return false, false
+}
+
+// Releases reports whether k releases a lock.
+func (k Kind) Releases() bool { return k == Unlock || k == RUnlock }
+
+// Conditional reports whether k acquires only on its true result.
+func (k Kind) Conditional() bool { return k == TryLock || k == TryRLock }
+
+// A Row is one fact about one function or method.
+type Row struct {
+	// Func is the origin function's (*types.Func).FullName:
+	// "pkg/path.F", "(*pkg/path.T).M" or "(pkg/path.I).M".
+	Func string
+	Kind Kind
+	// Args are the indices, among the call's arguments without the
+	// receiver, that the row is about: given up, run, or run once.
+	Args []int
+}
+
+// A Model is a set of rows. The zero Model knows nothing; Default knows
+// the standard library and golang.org/x/sync.
+type Model struct {
+	rows map[string][]Row
+}
+
+// New returns a model holding rows.
+func New(rows ...Row) *Model {
+	m := &Model{rows: make(map[string][]Row)}
+	m.Add(rows...)
+	return m
+}
+
+// Default returns a new model of the standard library and x/sync.
+func Default() *Model { return New(stdRows...) }
+
+// Add adds rows to m. A row equal to one m holds is not added twice.
+func (m *Model) Add(rows ...Row) {
+	for _, r := range rows {
+		if !slices.ContainsFunc(m.rows[r.Func], func(o Row) bool { return o.Kind == r.Kind && slices.Equal(o.Args, r.Args) }) {
+			m.rows[r.Func] = append(m.rows[r.Func], r)
+		}
+	}
+}
+
+// Rows returns the rows of fn, by the full name of its origin.
+func (m *Model) Rows(fn *types.Func) []Row {
+	if m == nil || fn == nil {
+		return nil
+	}
+	return m.rows[fn.Origin().FullName()]
+}
+
+// Find returns fn's row of kind k.
+func (m *Model) Find(fn *types.Func, k Kind) (Row, bool) {
+	for _, r := range m.Rows(fn) {
+		if r.Kind == k {
+			return r, true
+		}
+	}
+	return Row{}, false
+}
+
+// A Call is a call instruction resolved against the model.
+type Call struct {
+	// Func is the function or interface method called.
+	Func *types.Func
+	// Recv is the receiver operand, or nil for a function.
+	Recv ssa.Value
+	// Args are the arguments without the receiver.
+	Args []ssa.Value
+	// Rows are the model's rows of Func.
+	Rows []Row
+}
+
+// Resolve returns the model's view of a call: a static call of a function
+// or method, or an interface method call. ok is false for calls of
+// function values, builtins and functions with no types.Func.
+func (m *Model) Resolve(c *ssa.CallCommon) (call Call, ok bool) {
+	if c.IsInvoke() {
+		return Call{Func: c.Method, Recv: c.Value, Args: c.Args, Rows: m.Rows(c.Method)}, true
+	}
+	callee := c.StaticCallee()
+	if callee == nil {
+		return Call{}, false
+	}
+	obj, _ := callee.Object().(*types.Func)
+	if obj == nil {
+		return Call{}, false
+	}
+	call = Call{Func: obj, Args: c.Args}
+	if obj.Signature().Recv() != nil && len(c.Args) > 0 {
+		call.Recv, call.Args = c.Args[0], c.Args[1:]
+	}
+	call.Rows = m.Rows(obj)
+	return call, true
+}
+
+// Row returns the call's row of kind k.
+func (c Call) Row(k Kind) (Row, bool) {
+	for _, r := range c.Rows {
+		if r.Kind == k {
+			return r, true
+		}
+	}
+	return Row{}, false
+}
+
+// Arg returns argument i (without the receiver), or nil.
+func (c Call) Arg(i int) ssa.Value {
+	if i < 0 || i >= len(c.Args) {
+		return nil
+	}
+	return c.Args[i]
+}
+
+// LockKind returns the lock operation of the call, or 0.
+func (c Call) LockKind() Kind {
+	for _, r := range c.Rows {
+		if _, ok := r.Kind.Acquires(); ok || r.Kind.Releases() {
+			return r.Kind
+		}
+	}
+	return 0
+}

@@ -1,0 +1,159 @@
+package model
+
+import "go/types"
+
+// Exempt reports whether values of type t never carry ownership: t reaches
+// no mutable memory, synchronises itself, or is immutable or safe for
+// concurrent use by convention.
+func Exempt(t types.Type) bool {
+	return !ReachesMutable(t) || SelfSynchronizing(t) || ConventionallySafe(t)
+}
+
+// ReachesMutable reports whether a value of type t may reference memory
+// that someone else could mutate: pointers, slices, maps, functions
+// (closures capture variables), interfaces and unsafe pointers, directly
+// or inside structs and arrays. Numbers, booleans, strings, and structs
+// and arrays of those are copied in full when sent.
+func ReachesMutable(t types.Type) bool {
+	return reachesMutable(t, make(map[types.Type]bool))
+}
+
+func reachesMutable(t types.Type, seen map[types.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch u := types.Unalias(t).Underlying().(type) {
+	case *types.Basic:
+		return u.Kind() == types.UnsafePointer
+	case *types.Struct:
+		for f := range u.Fields() {
+			if reachesMutable(f.Type(), seen) {
+				return true
+			}
+		}
+		return false
+	case *types.Array:
+		return reachesMutable(u.Elem(), seen)
+	case *types.Tuple:
+		for v := range u.Variables() {
+			if reachesMutable(v.Type(), seen) {
+				return true
+			}
+		}
+		return false
+	case *types.Chan:
+		// A channel synchronises itself; what travels over it is a
+		// transfer of its own.
+		return false
+	case *types.TypeParam:
+		// A type parameter may be instantiated with a pointer.
+		return true
+	default:
+		return true
+	}
+}
+
+// SelfSynchronizing reports whether t is a channel, or holds (directly, in
+// a nested struct or array field, or through embedding) a value of a type
+// from package sync or sync/atomic, or is a pointer to such a type. Such
+// types declare that they are meant to be shared, so the lock or atomic
+// discipline (checked by the lockset pass) replaces ownership.
+func SelfSynchronizing(t types.Type) bool {
+	t = derefNamed(t)
+	if _, ok := t.Underlying().(*types.Chan); ok {
+		return true
+	}
+	return holds(t, IsSyncType, make(map[types.Type]bool))
+}
+
+// IsSyncType reports whether t is a named type of package sync or
+// sync/atomic. Loads and stores of such values are not data accesses: the
+// values synchronise themselves, and copylocks reports their copies.
+func IsSyncType(t types.Type) bool {
+	path, _, ok := typeName(t)
+	return ok && (path == "sync" || path == "sync/atomic")
+}
+
+// IsLock reports whether t, or the type t points to, is a lock
+// (sync.Mutex, sync.RWMutex, sync.Locker).
+func IsLock(t types.Type) bool {
+	return classOf(derefNamed(t)) == LockType
+}
+
+// HoldsLock reports whether values of t hold a lock directly, by
+// embedding, in a nested struct field, or through a pointer field.
+func HoldsLock(t types.Type) bool {
+	return holds(t, IsLock, make(map[types.Type]bool))
+}
+
+// ConventionallySafe reports whether t (or the type t points to) is one of
+// the standard types that are immutable by convention (error,
+// context.Context, time.Time, *regexp.Regexp, ...) or documented as safe
+// for concurrent use (the standard loggers, net connections, *os.File,
+// *http.Client, context.CancelFunc, ...).
+func ConventionallySafe(t types.Type) bool {
+	c := classOf(derefNamed(t))
+	return c == Immutable || c == SafeType
+}
+
+// holds reports whether t satisfies is, or holds a field (in a nested
+// struct or array, or embedded) that does.
+func holds(t types.Type, is func(types.Type) bool, seen map[types.Type]bool) bool {
+	t = types.Unalias(t)
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	if is(t) {
+		return true
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Struct:
+		for f := range u.Fields() {
+			if holds(f.Type(), is, seen) {
+				return true
+			}
+		}
+	case *types.Array:
+		return holds(u.Elem(), is, seen)
+	}
+	return false
+}
+
+func classOf(t types.Type) TypeClass {
+	path, name, ok := typeName(t)
+	if !ok {
+		return 0
+	}
+	return stdTypes[[2]string{path, name}]
+}
+
+// derefNamed returns the type t points to, if t is a pointer, else t,
+// without aliases.
+func derefNamed(t types.Type) types.Type {
+	t = types.Unalias(t)
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		return types.Unalias(p.Elem())
+	}
+	return t
+}
+
+// typeName returns the import path ("" for the universe) and name of a
+// named type.
+func typeName(t types.Type) (path, name string, ok bool) {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return "", "", false
+	}
+	if pkg := n.Obj().Pkg(); pkg != nil {
+		path = pkg.Path()
+	}
+	return path, n.Obj().Name(), true
+}
+
+// IsHandlerFunc reports whether t is a function type that makes the
+// functions converted to it entry points (http.HandlerFunc).
+func IsHandlerFunc(t types.Type) bool {
+	return classOf(types.Unalias(t)) == HandlerFuncType
+}

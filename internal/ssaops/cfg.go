@@ -1,0 +1,81 @@
+package ssaops
+
+import "golang.org/x/tools/go/ssa"
+
+// BlocksInCycles marks, by block index, the blocks of fn that lie on a
+// cycle of its control-flow graph (Tarjan's strongly connected
+// components): code there may run many times in one call.
+func BlocksInCycles(fn *ssa.Function) []bool {
+	n := len(fn.Blocks)
+	in := make([]bool, n)
+	index := make([]int, n)
+	low := make([]int, n)
+	onStack := make([]bool, n)
+	for i := range index {
+		index[i] = -1
+	}
+	var stack []int
+	next := 0
+	var strong func(v int)
+	strong = func(v int) {
+		index[v], low[v] = next, next
+		next++
+		stack = append(stack, v)
+		onStack[v] = true
+		for _, s := range fn.Blocks[v].Succs {
+			w := s.Index
+			if w == v {
+				in[v] = true
+			}
+			if index[w] < 0 {
+				strong(w)
+				low[v] = min(low[v], low[w])
+			} else if onStack[w] {
+				low[v] = min(low[v], index[w])
+			}
+		}
+		if low[v] == index[v] {
+			var comp []int
+			for {
+				w := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				onStack[w] = false
+				comp = append(comp, w)
+				if w == v {
+					break
+				}
+			}
+			if len(comp) > 1 {
+				for _, w := range comp {
+					in[w] = true
+				}
+			}
+		}
+	}
+	for v := range n {
+		if index[v] < 0 {
+			strong(v)
+		}
+	}
+	return in
+}
+
+// Reaches reports whether block to is reachable from block from (a block
+// reaches itself).
+func Reaches(from, to *ssa.BasicBlock) bool {
+	seen := make(map[*ssa.BasicBlock]bool)
+	stack := []*ssa.BasicBlock{from}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if b == to {
+			return true
+		}
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		stack = append(stack, b.Succs...)
+	}
+	return false
+}

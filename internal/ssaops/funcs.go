@@ -1,0 +1,44 @@
+package ssaops
+
+import "golang.org/x/tools/go/ssa"
+
+// Forward follows v back through the instructions that only view the same
+// memory differently (Alias: conversions, boxing, field and element
+// reads, tuple extraction), at most depth steps, calling visit on each
+// value on the way, v first. It stops early when visit returns false.
+func Forward(v ssa.Value, depth int, visit func(ssa.Value) bool) {
+	for i := 0; v != nil && i <= depth; i++ {
+		if !visit(v) {
+			return
+		}
+		instr, ok := v.(ssa.Instruction)
+		if !ok {
+			return
+		}
+		next, ok := Alias(instr)
+		if !ok {
+			return
+		}
+		v = next
+	}
+}
+
+// FuncValue decomposes a function value into its code and the variables
+// it captures, looking through conversions and boxing (a func converted
+// to http.HandlerFunc, stored in an interface). It returns nil if v is not
+// a function or function literal the SSA names.
+func FuncValue(v ssa.Value) (fn *ssa.Function, bindings []ssa.Value) {
+	Forward(v, 8, func(v ssa.Value) bool {
+		switch v := v.(type) {
+		case *ssa.Function:
+			fn = v
+			return false
+		case *ssa.MakeClosure:
+			fn, _ = v.Fn.(*ssa.Function)
+			bindings = v.Bindings
+			return false
+		}
+		return true
+	})
+	return fn, bindings
+}

@@ -1,0 +1,18 @@
+// Package concur defines an Analyzer that provides the model of Go's
+// concurrency APIs that the other passes consult, extended by flags.
+//
+// # Analyzer concur
+//
+// concur: the model of Go's concurrency APIs used by the suite
+//
+// The result is a *model.Model: the rows of the standard library and
+// golang.org/x/sync (internal/model), plus the rows declared with flags:
+//
+//	-concur.send='(*example.com/bus.Bus).Publish:0'   the call gives up argument 0
+//	-concur.spawn='example.com/pool.Submit:0'         the call runs argument 0 on another goroutine
+//	-concur.join='(*example.com/pool.Pool).Wait'      the call waits for what was started on its receiver
+//
+// Functions are named as (*types.Func).FullName names them; argument
+// indices count from 0 without the receiver. Each flag may be repeated,
+// or hold several rows separated by ';'.
+package concur
