@@ -7,18 +7,59 @@
 //
 //	psharpvet ./...
 //	go vet -vettool=$(which psharpvet) ./...
+//
+// By default it reports only races it has evidence for; -strict selects
+// P#'s conservative reading, in which no report is a proof.
 package main
 
 import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+
 	"golang.org/x/tools/go/analysis/multichecker"
 
+	"github.com/psharpvet/psharpvet/passes/concur"
 	"github.com/psharpvet/psharpvet/passes/lockset"
 	"github.com/psharpvet/psharpvet/passes/ownership"
 )
 
+// strictFlag is -strict, one flag for the whole suite: it sets the
+// concur analyzer's -concur.strict, which every pass reads from the model.
+type strictFlag struct{}
+
+func (strictFlag) String() string   { return "false" }
+func (strictFlag) IsBoolFlag() bool { return true }
+func (strictFlag) Set(s string) error {
+	if _, err := strconv.ParseBool(s); err != nil {
+		return err
+	}
+	return concur.Analyzer.Flags.Set("strict", s)
+}
+
 func main() {
+	// A bad flag gets the flag package's one-line error and this hint,
+	// not the whole usage.
+	flag.Usage = func() {
+		prog := filepath.Base(os.Args[0])
+		if slices.ContainsFunc(os.Args[1:], isHelp) {
+			fmt.Fprintf(flag.CommandLine.Output(), "Usage of %s:\n", prog)
+			flag.PrintDefaults()
+			return
+		}
+		fmt.Fprintf(flag.CommandLine.Output(), "run '%s -help' for the flags\n", prog)
+	}
+	flag.Var(strictFlag{}, "strict", "P#'s conservative reading for all passes: what the analysis cannot see may race, and silence is a proof")
 	multichecker.Main(
+		concur.Analyzer, // listed so that its flags are the tool's
 		ownership.Analyzer,
 		lockset.Analyzer,
 	)
+}
+
+func isHelp(arg string) bool {
+	return arg == "-h" || arg == "-help" || arg == "--help" || arg == "--h"
 }

@@ -91,6 +91,13 @@ type Row struct {
 // the standard library and golang.org/x/sync.
 type Model struct {
 	rows map[string][]Row
+
+	// Strict selects P#'s conservative reading, in which what the
+	// analysis cannot see (an unknown callee, an abstract object merging
+	// allocations, a suspected alias) may race, so that silence is a
+	// proof under the documented assumptions. The default reading reports
+	// only what it has evidence for.
+	Strict bool
 }
 
 // New returns a model holding rows.

@@ -2,7 +2,6 @@ package concur
 
 import (
 	_ "embed"
-	"flag"
 	"reflect"
 
 	"golang.org/x/tools/go/analysis"
@@ -29,20 +28,21 @@ var (
 	sendRows  = model.RowsFlag{Kind: model.Transfer}
 	spawnRows = model.RowsFlag{Kind: model.Spawn}
 	joinRows  = model.RowsFlag{Kind: model.Join}
+	strict    bool
 )
 
 func init() {
-	Analyzer.Flags.Var(&sendRows, "send", "declare a call that gives up an argument: `pkg.F:N` or `(*pkg.T).M:N` (repeatable, or ';'-separated)")
-	Analyzer.Flags.Var(&spawnRows, "spawn", "declare a call that runs its argument N on another goroutine: `pkg.F:N`")
-	Analyzer.Flags.Var(&joinRows, "join", "declare a method that waits for the goroutines started on its receiver: `(*pkg.T).M`")
+	Analyzer.Flags.Var(&sendRows, "send", "declare calls that give up argument N: `rows` such as pkg.F:N or (*pkg.T).M:N,M, ';'-separated or repeated")
+	Analyzer.Flags.Var(&spawnRows, "spawn", "declare calls that run their argument N on another goroutine: `rows` such as pkg.F:N")
+	Analyzer.Flags.Var(&joinRows, "join", "declare methods that wait for the goroutines started on their receiver: `rows` such as (*pkg.T).M")
+	Analyzer.Flags.BoolVar(&strict, "strict", false, "P#'s conservative reading: what the analysis cannot see may race (silence is a proof)")
 }
-
-var _ flag.Value = &sendRows
 
 func run(pass *analysis.Pass) (any, error) {
 	m := model.Default()
 	m.Add(sendRows.Rows...)
 	m.Add(spawnRows.Rows...)
 	m.Add(joinRows.Rows...)
+	m.Strict = strict
 	return m, nil
 }

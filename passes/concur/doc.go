@@ -12,6 +12,11 @@
 //	-concur.spawn='example.com/pool.Submit:0'         the call runs argument 0 on another goroutine
 //	-concur.join='(*example.com/pool.Pool).Wait'      the call waits for what was started on its receiver
 //
+// With -concur.strict (or psharpvet's -strict), the passes use P#'s
+// conservative reading: what they cannot see may race, so that no report
+// is a proof under the documented assumptions. By default they report
+// only what they have evidence for.
+//
 // Functions are named as (*types.Func).FullName names them; argument
 // indices count from 0 without the receiver. Each flag may be repeated,
 // or hold several rows separated by ';'.
