@@ -1,0 +1,18 @@
+package lockset_test
+
+import (
+	"testing"
+
+	"github.com/psharpvet/psharpvet/internal/suitetest"
+
+	"github.com/psharpvet/psharpvet/passes/lockset"
+	"golang.org/x/tools/go/analysis/analysistest"
+)
+
+// TestRules runs one package per quiet rule of docs/lockset.md that had no
+// test of its own, named after the rule: race-free code the rule keeps
+// quiet, and racy neighbours it must not silence.
+func TestRules(t *testing.T) {
+	suitetest.Track(t, "lockset/rules")
+	analysistest.Run(t, suitetest.Dir(t), lockset.Analyzer, "lockset/rules/...")
+}

@@ -1,0 +1,52 @@
+package ownership_test
+
+import (
+	"testing"
+
+	"github.com/psharpvet/psharpvet/internal/suitetest"
+
+	"github.com/psharpvet/psharpvet/passes/ownership"
+	"golang.org/x/tools/go/analysis/analysistest"
+)
+
+// rulePackages hold one package per row of the README's table of precision
+// rules, named after the rule. Each has race-free code the rule keeps quiet
+// and racy neighbours it must not silence, so that removing the rule, or
+// widening it, fails the test.
+var rulePackages = []string{
+	"ownership/rules/readonlygoroutine",
+	"ownership/rules/freshperiteration",
+	"ownership/rules/partitionedslice",
+	"ownership/rules/receivergoroutine",
+	"ownership/rules/globalobject",
+	"ownership/rules/returnedvalue",
+	"ownership/rules/distinctparams",
+	"ownership/rules/paramsonly",
+	"ownership/rules/selectsend",
+	"ownership/rules/rangeelements",
+	"ownership/rules/selectjoin",
+}
+
+// ruleStdPackages import sync (and the errgroup stand-in), so they are
+// loaded in a single run like stdPackages.
+var ruleStdPackages = []string{
+	"ownership/rules/sharedlock",
+	"ownership/rules/groupwait",
+}
+
+func TestRules(t *testing.T) {
+	suitetest.Track(t, "ownership/rules")
+	for _, pkg := range rulePackages {
+		t.Run(pkg[len("ownership/rules/"):], func(t *testing.T) {
+			analysistest.Run(t, suitetest.Dir(t), ownership.Analyzer, pkg)
+		})
+	}
+}
+
+func TestRulesStd(t *testing.T) {
+	suitetest.Track(t, "ownership/rules", "golang.org/x/sync/errgroup")
+	if testing.Short() {
+		t.Skip("analyses the standard library's runtime; slow")
+	}
+	analysistest.Run(t, suitetest.Dir(t), ownership.Analyzer, ruleStdPackages...)
+}

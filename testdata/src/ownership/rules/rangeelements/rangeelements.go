@@ -1,0 +1,54 @@
+// Package rangeelements pins the rule that slice elements visited by a
+// loop are distinct objects, and that a call returning only memory it
+// allocated returns new memory each iteration.
+package rangeelements
+
+type Item struct {
+	Key string
+	Val []byte
+}
+
+// SendPage sends each element of a page: quiet.
+func SendPage(ch chan *Item, page []*Item) {
+	for _, it := range page {
+		if it.Key == "" {
+			continue
+		}
+		ch <- it
+	}
+}
+
+// SendIndexed sends each element by index: quiet.
+func SendIndexed(ch chan *Item, page []*Item) {
+	for i := 0; i < len(page); i++ {
+		ch <- page[i]
+	}
+}
+
+func newItem(i int) *Item {
+	return &Item{Key: string(rune('a' + i)), Val: make([]byte, 8)}
+}
+
+// SendNew sends what a constructor returns on each iteration: quiet.
+func SendNew(ch chan *Item, n int) {
+	for i := 0; i < n; i++ {
+		ch <- newItem(i)
+	}
+}
+
+// SendFirst sends the same element on every iteration: reported.
+func SendFirst(ch chan *Item, page []*Item) {
+	for range page {
+		ch <- page[0] // want `is sent again on ch after page\[0\], which shares memory with it, was sent on ch`
+	}
+}
+
+func first(page []*Item) *Item { return page[0] }
+
+// SendPicked sends what a call returns of its argument: not new memory,
+// so reported.
+func SendPicked(ch chan *Item, page []*Item, n int) {
+	for i := 0; i < n; i++ {
+		ch <- first(page) // want `page is passed to rangeelements.first after first\(page\), which shares memory with it, was sent on ch`
+	}
+}
