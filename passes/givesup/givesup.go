@@ -82,9 +82,9 @@ type Result struct {
 	pass   *analysis.Pass
 	points map[*ssa.Function][]transfer.Point
 	sets   map[*ssa.Function]*GivesUp
-	tr     *taint.Result
-	// flows is this pass's cache of heap analyses, dropped when run
-	// returns (see taint.Flows).
+	// tr and flows are the heap analysis, for run only: tr's summaries,
+	// and this pass's cache of flows (see taint.Flows).
+	tr    *taint.Result
 	flows *taint.Flows
 }
 
@@ -136,8 +136,9 @@ func run(pass *analysis.Pass) (any, error) {
 			break
 		}
 	}
-	// The flows are rebuilt by the ownership pass for the few functions it
-	// checks; a dependency's are never needed again.
+	// Drop the flows with the cache that owns them: the ownership pass
+	// rebuilds its own for the few functions it checks, and a
+	// dependency's are never needed again.
 	r.flows, r.tr = nil, nil
 	for _, fn := range tr.Funcs {
 		obj, ok := fn.Object().(*types.Func)
@@ -148,20 +149,20 @@ func run(pass *analysis.Pass) (any, error) {
 	return r, nil
 }
 
-// findPoints lists fn's transfer points: those of the table, and calls of
-// functions that give up an argument.
+// findPoints lists fn's transfer points: sends, go statements and calls of
+// the model's rows, and calls of functions that give up an argument.
 func (r *Result) findPoints(fn *ssa.Function) []transfer.Point {
 	var pts []transfer.Point
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			table := transfer.Points(r.Model, instr)
-			for _, p := range table {
+			direct := transfer.Points(r.Model, instr)
+			for _, p := range direct {
 				if p.Kind == transfer.Go && sharesLock(p.Given) {
 					continue
 				}
 				pts = append(pts, p)
 			}
-			if call, ok := instr.(ssa.CallInstruction); ok && len(table) == 0 {
+			if call, ok := instr.(ssa.CallInstruction); ok && len(direct) == 0 {
 				if _, isGo := instr.(*ssa.Go); !isGo {
 					pts = append(pts, r.callPoints(call)...)
 				}
@@ -344,8 +345,9 @@ func OtherSideWrites(fl *taint.Flow, h taint.Heap, p transfer.Point, t taint.Obj
 
 // Transferred returns the objects whose ownership moves when vals are
 // given up with heap h: everything reachable from them, except memory of
-// types that synchronise themselves or are immutable by convention, which
-// is neither transferred nor traversed.
+// types that synchronise themselves or are immutable or safe for
+// concurrent use by convention, which is neither transferred nor
+// traversed.
 func Transferred(fl *taint.Flow, h taint.Heap, vals []ssa.Value) taint.ObjSet {
 	var locs taint.LocSet
 	for _, v := range vals {
@@ -375,7 +377,8 @@ func Opaque(o *taint.Object) bool {
 }
 
 // ObjectExempt reports whether an object's memory is never transferred:
-// it synchronises itself or is immutable by convention.
+// it synchronises itself or is immutable or safe for concurrent use by
+// convention.
 func ObjectExempt(o *taint.Object) bool {
 	return o.Type != nil && (model.SelfSynchronizing(o.Type) || model.ConventionallySafe(o.Type))
 }
