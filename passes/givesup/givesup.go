@@ -1,6 +1,7 @@
 package givesup
 
 import (
+	_ "embed"
 	"fmt"
 	"go/token"
 	"go/types"
@@ -13,17 +14,22 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/psharpvet/psharpvet/internal/analysisdoc"
+	"github.com/psharpvet/psharpvet/internal/model"
 	"github.com/psharpvet/psharpvet/internal/transfer"
-	"github.com/psharpvet/psharpvet/internal/typeclass"
+	"github.com/psharpvet/psharpvet/passes/concur"
 	"github.com/psharpvet/psharpvet/passes/taint"
 )
+
+//go:embed doc.go
+var doc string
 
 // Analyzer computes gives-up sets and exports them as facts.
 var Analyzer = &analysis.Analyzer{
 	Name:       "givesup",
-	Doc:        doc,
-	URL:        "https://github.com/psharpvet/psharpvet/tree/main/passes/givesup",
-	Requires:   []*analysis.Analyzer{taint.Analyzer},
+	Doc:        analysisdoc.MustExtract(doc, "givesup"),
+	URL:        "https://pkg.go.dev/github.com/psharpvet/psharpvet/passes/givesup",
+	Requires:   []*analysis.Analyzer{concur.Analyzer, taint.Analyzer},
 	Run:        run,
 	FactTypes:  []analysis.Fact{new(GivesUp)},
 	ResultType: reflect.TypeOf(new(Result)),
@@ -36,9 +42,9 @@ const maxRounds = 10
 // the parameters with the receiver first, then the free variables.
 type GivesUp struct {
 	Ports []int
-	// Why says, for each port, what the function does with it, e.g.
-	// "sends it on a channel (worker.go:12)".
-	Why []string
+	// Why says, for each port, what the function does with it; Explain
+	// words it.
+	Why []*transfer.Reason
 	// ReadOnly lists the given-up ports whose memory only goes to
 	// goroutines that read it: the caller may go on reading it too.
 	ReadOnly []int
@@ -50,34 +56,36 @@ func (*GivesUp) AFact() {}
 func (g *GivesUp) String() string {
 	var parts []string
 	for i, p := range g.Ports {
-		parts = append(parts, fmt.Sprintf("%d: %s", p, g.Why[i]))
+		parts = append(parts, fmt.Sprintf("%d: %s", p, Explain(g.Why[i])))
 	}
 	return "givesup(" + strings.Join(parts, "; ") + ")"
 }
 
 // Has reports whether port p is given up, and why.
-func (g *GivesUp) Has(p int) (string, bool) {
+func (g *GivesUp) Has(p int) (*transfer.Reason, bool) {
 	if g == nil {
-		return "", false
+		return nil, false
 	}
 	for i, q := range g.Ports {
 		if q == p {
 			return g.Why[i], true
 		}
 	}
-	return "", false
+	return nil, false
 }
 
 // Result holds the transfer points and gives-up sets of a package.
 type Result struct {
-	// Taint is the heap analysis the sets were computed with.
-	Taint *taint.Result
-	// Table is the transfer table in force.
-	Table *transfer.Table
+	// Model is the concurrency model the points were found with.
+	Model *model.Model
 
 	pass   *analysis.Pass
 	points map[*ssa.Function][]transfer.Point
 	sets   map[*ssa.Function]*GivesUp
+	// tr and flows are the heap analysis, for run only: tr's summaries,
+	// and this pass's cache of flows (see taint.Flows).
+	tr    *taint.Result
+	flows *taint.Flows
 }
 
 // Points returns the transfer points of fn in instruction order.
@@ -106,11 +114,12 @@ func (r *Result) Of(fn *ssa.Function) *GivesUp {
 func run(pass *analysis.Pass) (any, error) {
 	tr := pass.ResultOf[taint.Analyzer].(*taint.Result)
 	r := &Result{
-		Taint:  tr,
-		Table:  transfer.Default(),
+		Model:  pass.ResultOf[concur.Analyzer].(*model.Model),
 		pass:   pass,
 		points: make(map[*ssa.Function][]transfer.Point),
 		sets:   make(map[*ssa.Function]*GivesUp),
+		tr:     tr,
+		flows:  tr.NewFlows(),
 	}
 	for round := 0; round < maxRounds; round++ {
 		changed := false
@@ -127,9 +136,10 @@ func run(pass *analysis.Pass) (any, error) {
 			break
 		}
 	}
-	// The flows are rebuilt by the ownership pass for the few functions it
-	// checks; a dependency's are never needed again.
-	tr.Release()
+	// Drop the flows with the cache that owns them: the ownership pass
+	// rebuilds its own for the few functions it checks, and a
+	// dependency's are never needed again.
+	r.flows, r.tr = nil, nil
 	for _, fn := range tr.Funcs {
 		obj, ok := fn.Object().(*types.Func)
 		if ok && obj.Pkg() == pass.Pkg && fn.Origin() == nil && len(r.sets[fn].Ports) > 0 {
@@ -139,20 +149,20 @@ func run(pass *analysis.Pass) (any, error) {
 	return r, nil
 }
 
-// findPoints lists fn's transfer points: those of the table, and calls of
-// functions that give up an argument.
+// findPoints lists fn's transfer points: sends, go statements and calls of
+// the model's rows, and calls of functions that give up an argument.
 func (r *Result) findPoints(fn *ssa.Function) []transfer.Point {
 	var pts []transfer.Point
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			table := r.Table.Points(instr)
-			for _, p := range table {
+			direct := transfer.Points(r.Model, instr)
+			for _, p := range direct {
 				if p.Kind == transfer.Go && sharesLock(p.Given) {
 					continue
 				}
 				pts = append(pts, p)
 			}
-			if call, ok := instr.(ssa.CallInstruction); ok && len(table) == 0 {
+			if call, ok := instr.(ssa.CallInstruction); ok && len(direct) == 0 {
 				if _, isGo := instr.(*ssa.Go); !isGo {
 					pts = append(pts, r.callPoints(call)...)
 				}
@@ -167,7 +177,7 @@ func (r *Result) findPoints(fn *ssa.Function) []transfer.Point {
 // the callee, where they are outliving state).
 func (r *Result) callPoints(call ssa.CallInstruction) []transfer.Point {
 	c := call.Common()
-	callees, _ := r.Taint.Callees(c)
+	callees, _ := r.flows.Callees(c)
 	var pts []transfer.Point
 	for _, ce := range callees {
 		g := r.Of(ce.Fn)
@@ -185,7 +195,7 @@ func (r *Result) callPoints(call ssa.CallInstruction) []transfer.Point {
 			if why, ok := g.Has(i); ok && !(recv && i == 0) {
 				p.Given = append(p.Given, a)
 				p.ReadOnly = p.ReadOnly && slices.Contains(g.ReadOnly, i)
-				if p.Why == "" {
+				if p.Why == nil {
 					p.Why = why
 				}
 			} else {
@@ -197,7 +207,7 @@ func (r *Result) callPoints(call ssa.CallInstruction) []transfer.Point {
 			if why, ok := g.Has(nparams + k); ok && immediate(c.Value) {
 				p.Given = append(p.Given, b)
 				p.ReadOnly = p.ReadOnly && slices.Contains(g.ReadOnly, nparams+k)
-				if p.Why == "" {
+				if p.Why == nil {
 					p.Why = why
 				}
 			}
@@ -253,26 +263,11 @@ func Immediate(fn *ssa.Function) bool {
 	return true
 }
 
-// sharesLock reports whether a go statement hands the goroutine a mutex:
+// sharesLock reports whether a go statement hands the goroutine a lock:
 // the goroutine then shares memory under that lock rather than owning it,
 // and the lockset analyzer checks it.
 func sharesLock(vals []ssa.Value) bool {
-	for _, v := range vals {
-		t := v.Type()
-		if p, ok := t.Underlying().(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "sync" {
-			switch n.Obj().Name() {
-			case "Mutex", "RWMutex":
-				return true
-			}
-		}
-		if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "sync" && n.Obj().Name() == "Locker" {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(vals, func(v ssa.Value) bool { return model.IsLock(v.Type()) })
 }
 
 // compute derives fn's gives-up set from its transfer points (Fig. 5).
@@ -281,15 +276,15 @@ func (r *Result) compute(fn *ssa.Function, pts []transfer.Point) *GivesUp {
 	if len(pts) == 0 || fn.Blocks == nil {
 		return g
 	}
-	fl := r.Taint.Flow(fn)
-	why := make(map[int]string)
+	fl := r.flows.Flow(fn)
+	why := make(map[int]*transfer.Reason)
 	written := make(map[int]bool)
 	for _, p := range pts {
 		h, ok := fl.HeapBefore(p.Instr)
 		if !ok {
 			continue
 		}
-		if NewJoiner(r.Table, fl, h, p).JoinedBeforeExit(p) {
+		if NewJoiner(r.Model, fl, h, p).JoinedBeforeExit(p) {
 			continue
 		}
 		t := Transferred(fl, h, p.Given)
@@ -310,7 +305,7 @@ func (r *Result) compute(fn *ssa.Function, pts []transfer.Point) *GivesUp {
 	// object's goroutine and returns it leaves the caller talking to the
 	// object, not racing with it (the same rule as for returned values).
 	var returned []int
-	if s := r.Taint.Summary(fn); s != nil {
+	if s := r.tr.Summary(fn); s != nil {
 		returned = s.Returns
 	}
 	for p := range why {
@@ -350,12 +345,13 @@ func OtherSideWrites(fl *taint.Flow, h taint.Heap, p transfer.Point, t taint.Obj
 
 // Transferred returns the objects whose ownership moves when vals are
 // given up with heap h: everything reachable from them, except memory of
-// types that synchronise themselves or are immutable by convention, which
-// is neither transferred nor traversed.
+// types that synchronise themselves or are immutable or safe for
+// concurrent use by convention, which is neither transferred nor
+// traversed.
 func Transferred(fl *taint.Flow, h taint.Heap, vals []ssa.Value) taint.ObjSet {
 	var locs taint.LocSet
 	for _, v := range vals {
-		if typeclass.Exempt(v.Type()) {
+		if model.Exempt(v.Type()) {
 			continue
 		}
 		for _, l := range fl.Locs(v) {
@@ -381,23 +377,40 @@ func Opaque(o *taint.Object) bool {
 }
 
 // ObjectExempt reports whether an object's memory is never transferred:
-// it synchronises itself or is immutable by convention.
+// it synchronises itself or is immutable or safe for concurrent use by
+// convention.
 func ObjectExempt(o *taint.Object) bool {
-	return o.Type != nil && (typeclass.SelfSynchronizing(o.Type) || typeclass.ConventionallyImmutable(o.Type))
+	return o.Type != nil && (model.SelfSynchronizing(o.Type) || model.ConventionallySafe(o.Type))
 }
 
-// describe says what a transfer point does with what it gives up.
-func describe(fset *token.FileSet, p transfer.Point) string {
+// describe records what a transfer point does with what it gives up.
+func describe(fset *token.FileSet, p transfer.Point) *transfer.Reason {
 	pos := fset.Position(p.Instr.Pos())
-	where := fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line)
+	r := &transfer.Reason{Kind: p.Kind, File: filepath.Base(pos.Filename), Line: pos.Line}
 	switch p.Kind {
+	case transfer.Call:
+		r.Callee = p.CalleeName()
+	case transfer.GivesUp:
+		r.Callee, r.Then = p.CalleeName(), p.Why
+	}
+	return r
+}
+
+// Explain words a reason as the predicate of a sentence whose subject is
+// the function: "sends it on a channel at worker.go:12".
+func Explain(r *transfer.Reason) string {
+	if r == nil {
+		return "gives it up"
+	}
+	where := fmt.Sprintf("%s:%d", r.File, r.Line)
+	switch r.Kind {
 	case transfer.Send:
 		return "sends it on a channel at " + where
 	case transfer.Go:
 		return "hands it to a goroutine at " + where
 	case transfer.Call:
-		return fmt.Sprintf("passes it to %s at %s", p.CalleeName(), where)
+		return fmt.Sprintf("passes it to %s at %s", r.Callee, where)
 	default:
-		return fmt.Sprintf("passes it to %s at %s, which %s", p.CalleeName(), where, p.Why)
+		return fmt.Sprintf("passes it to %s at %s, which %s", r.Callee, where, Explain(r.Then))
 	}
 }

@@ -1,29 +1,27 @@
 package givesup
 
 import (
-	"go/token"
-	"go/types"
-
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/psharpvet/psharpvet/internal/model"
 	"github.com/psharpvet/psharpvet/internal/transfer"
 	"github.com/psharpvet/psharpvet/passes/taint"
 )
 
 // A Joiner recognises, for one transfer point, the instructions after
-// which the transferred memory is back with the sender: a receive from a
-// channel reachable from what was given (a goroutine's done channel, a
-// request's reply channel), a join of the table (wg.Wait, errgroup Wait)
-// on a group reachable from it, or a blocking select whose cases all are
-// such receives.
+// which the transferred memory is back with the sender. The rule is the
+// model's (model.IsJoin); what the Joiner adds is relatedness by heap
+// reachability: a value is related to the point when it may reach memory
+// reachable from what was given (a goroutine's done channel, a request's
+// reply channel, the group of a g.Go).
 type Joiner struct {
-	table  *transfer.Table
+	model  *model.Model
 	fl     *taint.Flow
 	tokens taint.ObjSet
 }
 
 // NewJoiner returns the joiner of point p, whose heap before it is h.
-func NewJoiner(table *transfer.Table, fl *taint.Flow, h taint.Heap, p transfer.Point) *Joiner {
+func NewJoiner(m *model.Model, fl *taint.Flow, h taint.Heap, p transfer.Point) *Joiner {
 	var locs taint.LocSet
 	for _, v := range p.Given {
 		locs = append(locs, fl.Locs(v)...)
@@ -34,39 +32,12 @@ func NewJoiner(table *transfer.Table, fl *taint.Flow, h taint.Heap, p transfer.P
 			locs = append(locs, fl.Locs(v)...)
 		}
 	}
-	return &Joiner{table: table, fl: fl, tokens: fl.Reach(h, locs, nil)}
+	return &Joiner{model: m, fl: fl, tokens: fl.Reach(h, locs, nil)}
 }
 
 // IsJoin reports whether instr gives the transferred memory back.
 func (j *Joiner) IsJoin(instr ssa.Instruction) bool {
-	switch i := instr.(type) {
-	case *ssa.UnOp:
-		return i.Op == token.ARROW && j.reachesToken(i.X)
-	case *ssa.Select:
-		if !i.Blocking {
-			return false
-		}
-		recvs := 0
-		for _, st := range i.States {
-			if st.Dir != types.RecvOnly || !j.reachesToken(st.Chan) {
-				return false
-			}
-			recvs++
-		}
-		return recvs > 0
-	case *ssa.Call:
-		c := i.Common()
-		var obj *types.Func
-		var recv ssa.Value
-		if c.IsInvoke() {
-			obj, recv = c.Method, c.Value
-		} else if fn := c.StaticCallee(); fn != nil && len(c.Args) > 0 {
-			obj, _ = fn.Object().(*types.Func)
-			recv = c.Args[0]
-		}
-		return obj != nil && j.table.IsJoin(obj) && j.reachesToken(recv)
-	}
-	return false
+	return j.model.IsJoin(instr, j.reachesToken)
 }
 
 func (j *Joiner) reachesToken(v ssa.Value) bool {

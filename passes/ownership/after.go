@@ -6,9 +6,9 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/psharpvet/psharpvet/internal/model"
 	"github.com/psharpvet/psharpvet/internal/ssaops"
 	"github.com/psharpvet/psharpvet/internal/transfer"
-	"github.com/psharpvet/psharpvet/internal/typeclass"
 	"github.com/psharpvet/psharpvet/passes/givesup"
 	"github.com/psharpvet/psharpvet/passes/taint"
 )
@@ -36,7 +36,7 @@ type walker struct {
 type fresh map[ssa.Value]bool
 
 func (c *checker) checkAfter(fn *ssa.Function, fl *taint.Flow, h taint.Heap, p transfer.Point, given []givenValue, all taint.ObjSet) {
-	w := &walker{c: c, fl: fl, p: p, given: given, all: all, joins: givesup.NewJoiner(c.gu.Table, fl, h, p)}
+	w := &walker{c: c, fl: fl, p: p, given: given, all: all, joins: givesup.NewJoiner(c.gu.Model, fl, h, p)}
 	w.written = givesup.OtherSideWrites(fl, h, p, all)
 	w.run()
 }
@@ -361,32 +361,39 @@ func (w *walker) checkUse(instr ssa.Instruction, h taint.Heap, cur fresh) bool {
 }
 
 func (w *walker) access(instr ssa.Instruction, h taint.Heap, cur fresh) *access {
-	direct := func(verb string, v ssa.Value) *access {
+	// direct is an access to the memory v points into; a read races
+	// only with the other side's writes.
+	direct := func(verb string, write bool, v ssa.Value) *access {
 		if o := w.touched(v, h, cur, false); len(o) > 0 {
-			return &access{verb, o, v, verb != "read"}
+			return &access{verb: verb, objs: o, operand: v, write: write}
 		}
 		return nil
 	}
+	// deep is an access to everything reachable from v: storing or
+	// sending v, or passing it on.
 	deep := func(verb string, v ssa.Value) *access {
 		if o := w.touched(v, h, cur, true); len(o) > 0 {
-			return &access{verb, o, v, true}
+			return &access{verb: verb, objs: o, operand: v, write: true}
 		}
 		return nil
 	}
 	switch i := instr.(type) {
 	case *ssa.UnOp:
-		if i.Op == token.MUL && !syncType(i.Type()) {
-			return direct("read", i.X)
+		// Loading a channel or a lock out of a message is how the
+		// request/reply idiom waits for the answer: such values
+		// synchronise themselves, so the load is not a data access.
+		if i.Op == token.MUL && !model.SelfSynchronizing(i.Type()) {
+			return direct("read", false, i.X)
 		}
 	case *ssa.Store:
-		if a := direct("written", i.Addr); a != nil {
+		if a := direct("written", true, i.Addr); a != nil {
 			return a
 		}
 		if w.preexisting(i.Addr) {
 			return deep("stored into "+w.c.names.value(i.Addr, instr), i.Val)
 		}
 	case *ssa.MapUpdate:
-		if a := direct("written", i.Map); a != nil {
+		if a := direct("written", true, i.Map); a != nil {
 			return a
 		}
 		if !w.preexisting(i.Map) {
@@ -398,11 +405,11 @@ func (w *walker) access(instr ssa.Instruction, h taint.Heap, cur fresh) *access 
 		return deep("stored into a map", i.Value)
 	case *ssa.Lookup:
 		if _, isMap := i.X.Type().Underlying().(*types.Map); isMap {
-			return direct("read", i.X)
+			return direct("read", false, i.X)
 		}
 	case *ssa.Range:
 		if _, isMap := i.X.Type().Underlying().(*types.Map); isMap {
-			return direct("read", i.X)
+			return direct("read", false, i.X)
 		}
 	case *ssa.Send:
 		return deep("sent again on "+w.c.names.chanName(i, i.X), i.X)
@@ -420,16 +427,16 @@ func (w *walker) access(instr ssa.Instruction, h taint.Heap, cur fresh) *access 
 	return nil
 }
 
-func (w *walker) callAccess(call ssa.CallInstruction, h taint.Heap, direct, deep func(string, ssa.Value) *access) *access {
+func (w *walker) callAccess(call ssa.CallInstruction, h taint.Heap, direct func(string, bool, ssa.Value) *access, deep func(string, ssa.Value) *access) *access {
 	c := call.Common()
 	if b, ok := c.Value.(*ssa.Builtin); ok {
 		switch b.Name() {
 		case "len", "cap":
 			if _, isMap := c.Args[0].Type().Underlying().(*types.Map); isMap {
-				return direct("read", c.Args[0])
+				return direct("read", false, c.Args[0])
 			}
 		case "append", "copy", "delete", "clear":
-			if a := direct("written", c.Args[0]); a != nil {
+			if a := direct("written", true, c.Args[0]); a != nil {
 				return a
 			}
 			for _, arg := range c.Args[1:] {
@@ -484,11 +491,4 @@ func onlyElements(fl *taint.Flow, objs taint.ObjSet) bool {
 		}
 	})
 	return only
-}
-
-// syncType reports whether loading a value of type t is synchronised by
-// the value itself: reading a channel or a lock out of a message is how
-// the request/reply idiom waits for the answer.
-func syncType(t types.Type) bool {
-	return typeclass.SelfSynchronizing(t)
 }

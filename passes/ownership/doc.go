@@ -31,11 +31,3 @@
 // conventionally immutable (error, context.Context, time.Time,
 // reflect.Type...) are never transferred.
 package ownership
-
-const doc = `report memory used after it was sent to another goroutine
-
-The ownership analyzer checks that a function that sends a reference on a
-channel, starts a goroutine with it, or passes it to a function that gives
-it up, does not keep it reachable from its receiver, package-level or
-captured variables, does not alias it in another operand, and does not use
-it afterwards until it has joined the goroutine or received a reply.`

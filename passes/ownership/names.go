@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
 // sourceNames finds the source text of transfer operands, to name them in
@@ -196,12 +198,11 @@ func valueName(v ssa.Value, depth int) string {
 		if base := valueName(v.X, depth+1); base != "" {
 			return base + "[…]"
 		}
-	case *ssa.ChangeType:
-		return valueName(v.X, depth+1)
-	case *ssa.MakeInterface:
-		return valueName(v.X, depth+1)
-	case *ssa.Slice:
-		return valueName(v.X, depth+1)
+	case *ssa.ChangeType, *ssa.MakeInterface, *ssa.Slice:
+		// A conversion, a boxing or a reslicing names the memory of its
+		// operand.
+		x, _ := ssaops.Alias(v.(ssa.Instruction))
+		return valueName(x, depth+1)
 	}
 	return ""
 }
@@ -216,12 +217,10 @@ func isVarComment(c string) bool {
 	return !strings.ContainsAny(c, " (")
 }
 
+// fieldOf names field i of the struct t is or points to, or "?".
 func fieldOf(t types.Type, i int) string {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	if s, ok := t.Underlying().(*types.Struct); ok && i < s.NumFields() {
-		return s.Field(i).Name()
+	if name, ok := ssaops.FieldName(t, i); ok {
+		return name
 	}
 	return "?"
 }

@@ -7,8 +7,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/psharpvet/psharpvet/internal/model"
 	"github.com/psharpvet/psharpvet/internal/transfer"
-	"github.com/psharpvet/psharpvet/internal/typeclass"
 	"github.com/psharpvet/psharpvet/passes/givesup"
 	"github.com/psharpvet/psharpvet/passes/taint"
 )
@@ -53,7 +53,7 @@ func (c *checker) checkOutliving(fn *ssa.Function, fl *taint.Flow, h taint.Heap,
 			related = append(related, analysis.RelatedInformation{Pos: store.Pos(), Message: "stored into " + name + " here"})
 		}
 		msg += "; " + c.consequence(p)
-		c.report(p.Instr.Pos(), p, msg, related)
+		c.report(p.Instr.Pos(), p, catOutliving, msg, related)
 		return true
 	}
 	return false
@@ -204,7 +204,7 @@ func (c *checker) checkAliasing(fl *taint.Flow, h taint.Heap, p transfer.Point, 
 			if reach.Intersects(g.objs) {
 				msg := c.transferPhrase(p, g.v) + " but is also reachable from " + c.names.value(other, p.Instr) +
 					", another operand of the same call; " + p.CalleeName() + " may use it after giving it up"
-				c.report(p.Instr.Pos(), p, msg, nil)
+				c.report(p.Instr.Pos(), p, catAliasing, msg, nil)
 				return true
 			}
 		}
@@ -214,5 +214,5 @@ func (c *checker) checkAliasing(fl *taint.Flow, h taint.Heap, p transfer.Point, 
 
 func isExemptValue(v ssa.Value) bool {
 	_, isFn := v.(*ssa.Function)
-	return isFn || typeclass.Exempt(v.Type())
+	return isFn || model.Exempt(v.Type())
 }

@@ -1,24 +1,36 @@
 package ownership
 
 import (
+	_ "embed"
 	"go/token"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/psharpvet/psharpvet/internal/analysisdoc"
 	"github.com/psharpvet/psharpvet/internal/transfer"
 	"github.com/psharpvet/psharpvet/passes/givesup"
 	"github.com/psharpvet/psharpvet/passes/taint"
 )
 
+//go:embed doc.go
+var doc string
+
 // Analyzer reports violations of the respects-ownership conditions.
 var Analyzer = &analysis.Analyzer{
 	Name:     "ownership",
-	Doc:      doc,
-	URL:      "https://github.com/psharpvet/psharpvet/tree/main/passes/ownership",
-	Requires: []*analysis.Analyzer{givesup.Analyzer},
+	Doc:      analysisdoc.MustExtract(doc, "ownership"),
+	URL:      "https://pkg.go.dev/github.com/psharpvet/psharpvet/passes/ownership",
+	Requires: []*analysis.Analyzer{givesup.Analyzer, taint.Analyzer},
 	Run:      run,
 }
+
+// The categories of the diagnostics, one per respects-ownership condition.
+const (
+	catOutliving = "outliving"          // condition 1
+	catAliasing  = "aliasing"           // condition 2
+	catUseAfter  = "use-after-transfer" // condition 3
+)
 
 // checker holds what the checks of one package share.
 type checker struct {
@@ -32,23 +44,26 @@ type checker struct {
 
 func run(pass *analysis.Pass) (any, error) {
 	gu := pass.ResultOf[givesup.Analyzer].(*givesup.Result)
+	tr := pass.ResultOf[taint.Analyzer].(*taint.Result)
+	// This pass's own cache of flows: the taint result keeps none, and
+	// the cache is freed when run returns.
+	flows := tr.NewFlows()
 	c := &checker{
 		pass:     pass,
 		gu:       gu,
 		names:    newSourceNames(pass.Files),
 		reported: make(map[token.Pos]bool),
 	}
-	for _, fn := range gu.Taint.Funcs {
+	for _, fn := range tr.Funcs {
 		pts := gu.Points(fn)
 		if len(pts) == 0 {
 			continue
 		}
-		fl := gu.Taint.Flow(fn)
+		fl := flows.Flow(fn)
 		for _, p := range pts {
 			c.checkPoint(fn, fl, p)
 		}
 	}
-	gu.Taint.Release()
 	return nil, nil
 }
 

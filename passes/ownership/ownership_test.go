@@ -6,6 +6,8 @@ import (
 
 	"github.com/psharpvet/psharpvet/internal/suitetest"
 
+	"github.com/psharpvet/psharpvet/internal/model"
+	"github.com/psharpvet/psharpvet/passes/concur"
 	"github.com/psharpvet/psharpvet/passes/ownership"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
@@ -34,6 +36,7 @@ var stdPackages = []string{
 	"ownership/joins",
 	"ownership/exempt",
 	"ownership/regress",
+	"ownership/afterfunc",
 }
 
 func TestOwnership(t *testing.T) {
@@ -51,4 +54,36 @@ func TestOwnershipStd(t *testing.T) {
 		t.Skip("analyses the standard library's runtime; slow")
 	}
 	analysistest.Run(t, suitetest.Dir(t), ownership.Analyzer, stdPackages...)
+}
+
+// TestUserSend checks that a row declared with -concur.send makes calls of
+// a method the model does not know transfers.
+func TestUserSend(t *testing.T) {
+	suitetest.Track(t, "ownership")
+	send := concur.Analyzer.Flags.Lookup("send").Value.(*model.RowsFlag)
+	t.Cleanup(func() { send.Rows = nil })
+	if err := concur.Analyzer.Flags.Set("send", "(*ownership/usersend.Bus).Publish:0"); err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, suitetest.Dir(t), ownership.Analyzer, "ownership/usersend")
+}
+
+// TestCategories checks that every diagnostic names the condition it
+// violates, so that tools can filter them.
+func TestCategories(t *testing.T) {
+	suitetest.Track(t, "ownership")
+	seen := make(map[string]bool)
+	for _, r := range analysistest.Run(t, suitetest.Dir(t), ownership.Analyzer, "ownership/basic", "ownership/aliasing") {
+		for _, d := range r.Diagnostics {
+			switch d.Category {
+			case "outliving", "aliasing", "use-after-transfer":
+				seen[d.Category] = true
+			default:
+				t.Errorf("%s: category %q", r.Pass.Fset.Position(d.Pos), d.Category)
+			}
+		}
+	}
+	if len(seen) != 3 {
+		t.Errorf("categories seen: %v, want all three", seen)
+	}
 }

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 	"github.com/psharpvet/psharpvet/internal/transfer"
 	"github.com/psharpvet/psharpvet/passes/givesup"
 	"github.com/psharpvet/psharpvet/passes/taint"
@@ -26,7 +27,7 @@ func (c *checker) transferPhrase(p transfer.Point, v ssa.Value) string {
 	case transfer.Call:
 		return fmt.Sprintf("%s is passed to %s", name, p.CalleeName())
 	default:
-		return fmt.Sprintf("%s is given up by %s (which %s)", name, p.CalleeName(), p.Why)
+		return fmt.Sprintf("%s is given up by %s (which %s)", name, p.CalleeName(), givesup.Explain(p.Why))
 	}
 }
 
@@ -41,7 +42,7 @@ func (c *checker) afterPhrase(p transfer.Point, v ssa.Value) string {
 	case transfer.Call:
 		return fmt.Sprintf("passed to %s (line %d)", p.CalleeName(), line)
 	default:
-		return fmt.Sprintf("given up by %s (line %d), which %s", p.CalleeName(), line, p.Why)
+		return fmt.Sprintf("given up by %s (line %d), which %s", p.CalleeName(), line, givesup.Explain(p.Why))
 	}
 }
 
@@ -50,7 +51,7 @@ func (c *checker) consequence(p transfer.Point) string {
 	switch {
 	case p.Kind == transfer.Send:
 		return "the receiver may be using it concurrently"
-	case p.Spawns, p.Kind == transfer.GivesUp && strings.Contains(p.Why, "goroutine") && !strings.Contains(p.Why, "channel"):
+	case p.Spawns, p.Kind == transfer.GivesUp && p.Why.Final().Kind == transfer.Go:
 		return "the goroutine may be using it concurrently"
 	default:
 		return "whoever receives it may be using it concurrently"
@@ -65,7 +66,7 @@ func (c *checker) calleeName(call ssa.CallInstruction) string {
 	}
 	if fn := cm.StaticCallee(); fn != nil {
 		if obj, ok := fn.Object().(*types.Func); ok {
-			return transfer.FuncName(obj)
+			return ssaops.FuncName(obj, nil)
 		}
 		if fn.Parent() != nil {
 			return "a function literal"
@@ -111,12 +112,12 @@ func (c *checker) reportUse(w *walker, instr ssa.Instruction, acc *access) {
 	if !pos.IsValid() {
 		pos = w.p.Instr.Pos()
 	}
-	c.report(pos, w.p, msg, nil)
+	c.report(pos, w.p, catUseAfter, msg, nil)
 }
 
 // report emits one diagnostic, with the transfer point as related
 // information, unless pos was already blamed.
-func (c *checker) report(pos token.Pos, p transfer.Point, msg string, related []analysis.RelatedInformation) {
+func (c *checker) report(pos token.Pos, p transfer.Point, category, msg string, related []analysis.RelatedInformation) {
 	if c.reported[pos] {
 		return
 	}
@@ -124,7 +125,7 @@ func (c *checker) report(pos token.Pos, p transfer.Point, msg string, related []
 	if pos != p.Instr.Pos() {
 		related = append([]analysis.RelatedInformation{{Pos: p.Instr.Pos(), Message: "transferred here"}}, related...)
 	}
-	c.pass.Report(analysis.Diagnostic{Pos: pos, Message: msg, Related: related})
+	c.pass.Report(analysis.Diagnostic{Pos: pos, Category: category, Message: msg, Related: related})
 }
 
 // capturedName names the variable captured by mc whose memory overlaps

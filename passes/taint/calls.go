@@ -1,10 +1,12 @@
 package taint
 
 import (
-	"github.com/psharpvet/psharpvet/internal/typeclass"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/model"
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
 // A callee is one function a call may reach, with the values bound to its
@@ -21,17 +23,17 @@ func (f *Flow) call(c *ssa.CallCommon, instr ssa.CallInstruction, h Heap) LocSet
 		return f.builtin(b, c.Args, instr, h)
 	}
 	var result LocSet
-	if v := instr.Value(); v != nil && f.res.tracked(v.Type()) {
+	if v := instr.Value(); v != nil && f.sv.tracked(v.Type()) {
 		result = LocSet{{f.site(instr, CallResult, resultType(v.Type()), "result of call"), ""}}
 	}
 	// A result of a type that is immutable by convention (an error, a
 	// context) is its own memory: what it may share with the operands is
 	// never transferred, so it need not carry their locations.
-	opaqueResult := instr.Value() != nil && typeclass.Exempt(instr.Value().Type())
+	opaqueResult := instr.Value() != nil && model.Exempt(instr.Value().Type())
 	own := result
-	callees, complete := f.res.callees(c)
+	callees, complete := f.sv.callees(c)
 	for _, ce := range callees {
-		s := f.res.summaryFor(ce.fn)
+		s := f.sv.summaryFor(ce.fn)
 		if s == nil {
 			complete = false
 			continue
@@ -120,11 +122,11 @@ type mergeKey struct {
 // everything reachable from its operands and results may overlap.
 func (f *Flow) conservative(c *ssa.CallCommon, instr ssa.Instruction, result LocSet, h Heap) LocSet {
 	all := weak(result)
-	if _, static := c.Value.(*ssa.Function); !static && !typeclass.Exempt(c.Value.Type()) {
+	if _, static := c.Value.(*ssa.Function); !static && !model.Exempt(c.Value.Type()) {
 		all = union(all, weak(f.val(c.Value)))
 	}
 	for _, a := range c.Args {
-		if !typeclass.Exempt(a.Type()) {
+		if !model.Exempt(a.Type()) {
 			all = union(all, weak(f.val(a)))
 		}
 	}
@@ -150,7 +152,7 @@ func (f *Flow) builtin(b *ssa.Builtin, args []ssa.Value, instr ssa.CallInstructi
 		fresh := f.site(instr, Alloc, instr.Value().Type(), "append result")
 		res := union(f.val(args[0]), LocSet{{fresh, ""}})
 		elem := elemType(args[0].Type())
-		if elem == nil || !f.res.tracked(elem) {
+		if elem == nil || !f.sv.tracked(elem) {
 			return res
 		}
 		elems := f.load(h, rekey(f.val(args[0]), elemKey), elem)
@@ -163,7 +165,7 @@ func (f *Flow) builtin(b *ssa.Builtin, args []ssa.Value, instr ssa.CallInstructi
 		return res
 	case "copy":
 		elem := elemType(args[1].Type())
-		if elem == nil || !f.res.tracked(elem) {
+		if elem == nil || !f.sv.tracked(elem) {
 			return nil
 		}
 		elems := f.load(h, rekey(f.val(args[1]), elemKey), elem)
@@ -197,44 +199,45 @@ func resultType(t types.Type) types.Type {
 // function values made in the same function are resolved; an interface
 // call is complete only when the interface has an unexported method, so
 // that every implementation lives in this package.
-func (r *Result) callees(c *ssa.CallCommon) ([]callee, bool) {
+func (sv *solver) callees(c *ssa.CallCommon) ([]callee, bool) {
 	if c.IsInvoke() {
-		return r.implementations(c.Method)
+		return sv.implementations(c.Method)
 	}
 	return resolveFunc(c.Value, 0)
 }
 
 func resolveFunc(v ssa.Value, depth int) ([]callee, bool) {
-	switch v := v.(type) {
-	case *ssa.Function:
-		return []callee{{fn: v}}, true
-	case *ssa.MakeClosure:
-		return []callee{{fn: v.Fn.(*ssa.Function), bindings: v.Bindings}}, true
-	case *ssa.Phi:
-		if depth > 3 {
-			return nil, false
-		}
-		var out []callee
-		complete := true
-		for _, e := range v.Edges {
-			if c, ok := e.(*ssa.Const); ok && c.IsNil() {
-				continue
-			}
-			cs, ok := resolveFunc(e, depth+1)
-			out = append(out, cs...)
-			complete = complete && ok
-		}
-		return out, complete
-	case *ssa.ChangeType:
-		return resolveFunc(v.X, depth+1)
+	if fn, bindings := ssaops.FuncValue(v); fn != nil {
+		return []callee{{fn: fn, bindings: bindings}}, true
 	}
-	return nil, false
+	// A function chosen on several paths is a phi, possibly converted:
+	// resolve it edge by edge.
+	var phi *ssa.Phi
+	ssaops.Forward(v, 8, func(v ssa.Value) bool {
+		phi, _ = v.(*ssa.Phi)
+		return phi == nil
+	})
+	if phi == nil || depth > 3 {
+		return nil, false
+	}
+	var out []callee
+	complete := true
+	for _, e := range phi.Edges {
+		if c, ok := e.(*ssa.Const); ok && c.IsNil() {
+			continue
+		}
+		cs, ok := resolveFunc(e, depth+1)
+		out = append(out, cs...)
+		complete = complete && ok
+	}
+	return out, complete
 }
 
 // implementations returns the methods an interface call may reach when
 // its interface is closed (it has an unexported method, so only this
 // package can implement it).
-func (r *Result) implementations(m *types.Func) ([]callee, bool) {
+func (sv *solver) implementations(m *types.Func) ([]callee, bool) {
+	r := sv.res
 	sig, _ := m.Type().(*types.Signature)
 	if sig == nil || sig.Recv() == nil {
 		return nil, false
@@ -243,7 +246,7 @@ func (r *Result) implementations(m *types.Func) ([]callee, bool) {
 	if iface == nil || !closedInterface(iface, r.pkg) {
 		return nil, false
 	}
-	if cs, ok := r.impls[m]; ok {
+	if cs, ok := sv.impls[m]; ok {
 		return cs, true
 	}
 	var out []callee
@@ -271,7 +274,7 @@ func (r *Result) implementations(m *types.Func) ([]callee, bool) {
 			break
 		}
 	}
-	r.impls[m] = out
+	sv.impls[m] = out
 	return out, true
 }
 
@@ -294,8 +297,8 @@ type Callee struct {
 
 // Callees resolves a call as the analysis does, and reports whether the
 // list is complete.
-func (r *Result) Callees(c *ssa.CallCommon) ([]Callee, bool) {
-	cs, ok := r.callees(c)
+func (c *Flows) Callees(call *ssa.CallCommon) ([]Callee, bool) {
+	cs, ok := c.sv.callees(call)
 	out := make([]Callee, len(cs))
 	for i, ce := range cs {
 		out[i] = Callee{ce.fn, ce.bindings}
@@ -320,15 +323,15 @@ func (f *Flow) holdsRefs(o ObjID) bool {
 	}
 	switch u := types.Unalias(t).Underlying().(type) {
 	case *types.Slice:
-		return f.res.tracked(u.Elem())
+		return f.sv.tracked(u.Elem())
 	case *types.Array:
-		return f.res.tracked(u.Elem())
+		return f.sv.tracked(u.Elem())
 	case *types.Map:
-		return f.res.tracked(u.Key()) || f.res.tracked(u.Elem())
+		return f.sv.tracked(u.Key()) || f.sv.tracked(u.Elem())
 	case *types.Basic:
 		return u.Kind() == types.UnsafePointer
 	case *types.Struct:
-		return f.res.tracked(u)
+		return f.sv.tracked(u)
 	}
 	return true
 }

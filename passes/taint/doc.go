@@ -26,10 +26,3 @@
 // The analyzer reports nothing; the givesup and ownership analyzers
 // consume its Result.
 package taint
-
-const doc = `summarise which memory each function links together
-
-The taint analyzer computes, for every function, a flow-sensitive heap
-overlap analysis on SSA and exports a summary of how each call links the
-memory of its receiver, parameters, free variables, results and the
-package-level variables. It reports nothing itself.`

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
 // maxPasses bounds the fixpoint iteration of one function; a function that
@@ -22,7 +24,7 @@ const maxObjects = 4000
 type Flow struct {
 	Fn *ssa.Function
 
-	res     *Result
+	sv      *solver
 	objs    []Object
 	lazy    map[Loc]ObjID
 	sites   map[ssa.Instruction]ObjID
@@ -46,9 +48,6 @@ type Flow struct {
 // Object returns the abstract object id.
 func (f *Flow) Object(id ObjID) *Object { return &f.objs[id] }
 
-// NumObjects returns how many abstract objects the flow made.
-func (f *Flow) NumObjects() int { return len(f.objs) }
-
 // Root returns the root object of a port, if the port can reach memory.
 func (f *Flow) Root(port int) (ObjID, bool) {
 	id, ok := f.roots[port]
@@ -61,9 +60,6 @@ func (f *Flow) Locs(v ssa.Value) LocSet { return f.val(v) }
 
 // Entry returns a copy of the heap at the entry of b.
 func (f *Flow) Entry(b *ssa.BasicBlock) Heap { return f.entry[b.Index].clone() }
-
-// Step applies instr to h, which must be a heap of this flow.
-func (f *Flow) Step(instr ssa.Instruction, h Heap) { f.step(instr, h) }
 
 // Walk calls visit for every instruction of b with the heap before it.
 func (f *Flow) Walk(b *ssa.BasicBlock, visit func(ssa.Instruction, Heap) bool) {
@@ -79,10 +75,10 @@ func (f *Flow) Walk(b *ssa.BasicBlock, visit func(ssa.Instruction, Heap) bool) {
 	}
 }
 
-func newFlow(res *Result, fn *ssa.Function) *Flow {
+func newFlow(sv *solver, fn *ssa.Function) *Flow {
 	f := &Flow{
 		Fn:     fn,
-		res:    res,
+		sv:     sv,
 		lazy:   make(map[Loc]ObjID),
 		sites:  make(map[ssa.Instruction]ObjID),
 		vals:   make(map[ssa.Value]LocSet),
@@ -91,7 +87,7 @@ func newFlow(res *Result, fn *ssa.Function) *Flow {
 		deeps:  make(map[int]ObjID),
 		merges: make(map[mergeKey]ObjID),
 	}
-	f.inCycle = blocksInCycles(fn)
+	f.inCycle = ssaops.BlocksInCycles(fn)
 	f.h0 = newHeap()
 	f.global = f.newObject(Object{Kind: Root, Port: GlobalPort, Name: "package-level variables", Single: true})
 	f.roots[GlobalPort] = f.global
@@ -105,7 +101,7 @@ func newFlow(res *Result, fn *ssa.Function) *Flow {
 }
 
 func (f *Flow) addRoot(port int, v ssa.Value, name string) {
-	if !f.res.tracked(v.Type()) {
+	if !f.sv.tracked(v.Type()) {
 		return
 	}
 	id := f.newObject(Object{Kind: Root, Type: pointee(v.Type()), Port: port, Name: name, Single: true})
@@ -340,63 +336,6 @@ func reversePostorder(fn *ssa.Function) []*ssa.BasicBlock {
 		post[i], post[j] = post[j], post[i]
 	}
 	return post
-}
-
-// blocksInCycles marks the blocks that lie on a CFG cycle (Tarjan's SCCs):
-// an allocation there stands for many objects.
-func blocksInCycles(fn *ssa.Function) []bool {
-	n := len(fn.Blocks)
-	in := make([]bool, n)
-	index := make([]int, n)
-	low := make([]int, n)
-	onStack := make([]bool, n)
-	for i := range index {
-		index[i] = -1
-	}
-	var stack []int
-	next := 0
-	var strong func(v int)
-	strong = func(v int) {
-		index[v], low[v] = next, next
-		next++
-		stack = append(stack, v)
-		onStack[v] = true
-		for _, s := range fn.Blocks[v].Succs {
-			w := s.Index
-			if w == v {
-				in[v] = true
-			}
-			if index[w] < 0 {
-				strong(w)
-				low[v] = min(low[v], low[w])
-			} else if onStack[w] {
-				low[v] = min(low[v], index[w])
-			}
-		}
-		if low[v] == index[v] {
-			var comp []int
-			for {
-				w := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				onStack[w] = false
-				comp = append(comp, w)
-				if w == v {
-					break
-				}
-			}
-			if len(comp) > 1 {
-				for _, w := range comp {
-					in[w] = true
-				}
-			}
-		}
-	}
-	for v := 0; v < n; v++ {
-		if index[v] < 0 {
-			strong(v)
-		}
-	}
-	return in
 }
 
 // HeapBefore returns the heap just before instr, or false if instr is

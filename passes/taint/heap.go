@@ -152,9 +152,6 @@ func (h Heap) pointees(o ObjID, f func(LocSet)) {
 	}
 }
 
-// Clone returns a copy of h that later steps do not change.
-func (h Heap) Clone() Heap { return h.clone() }
-
 // Fields calls f for each field path of o and what it may point to.
 func (h Heap) Fields(o ObjID, f func(key string, locs LocSet)) {
 	for _, fl := range h.m[o] {

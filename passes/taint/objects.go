@@ -75,11 +75,6 @@ func locLess(a, b Loc) bool {
 	return a.Key < b.Key
 }
 
-func (s LocSet) has(l Loc) bool {
-	i := sort.Search(len(s), func(i int) bool { return !locLess(s[i], l) })
-	return i < len(s) && s[i] == l
-}
-
 // union returns s ∪ t, sharing s when t adds nothing.
 func union(s, t LocSet) LocSet {
 	if len(t) == 0 {
@@ -272,18 +267,4 @@ func (s ObjSet) Each(f func(ObjID)) {
 			f(ObjID(w*64 + b))
 		}
 	}
-}
-
-// First returns an object of s ∩ t, if any.
-func (s ObjSet) First(t ObjSet) (ObjID, bool) {
-	for i := 0; i < len(s) && i < len(t); i++ {
-		if x := s[i] & t[i]; x != 0 {
-			b := 0
-			for x&(1<<uint(b)) == 0 {
-				b++
-			}
-			return ObjID(i*64 + b), true
-		}
-	}
-	return 0, false
 }

@@ -46,11 +46,11 @@ func (f *Flow) step(instr ssa.Instruction, h Heap) {
 	case *ssa.UnOp:
 		switch i.Op {
 		case token.MUL:
-			if f.res.tracked(i.Type()) {
+			if f.sv.tracked(i.Type()) {
 				f.setVal(i, f.load(h, f.val(i.X), i.Type()))
 			}
 		case token.ARROW:
-			if f.res.tracked(i.Type()) {
+			if f.sv.tracked(i.Type()) {
 				f.setVal(i, LocSet{{f.site(i, Received, recvType(i.Type(), i.CommaOk), "received value"), ""}})
 			}
 		}
@@ -64,13 +64,13 @@ func (f *Flow) step(instr ssa.Instruction, h Heap) {
 			f.setVal(i, f.val(e))
 		}
 	case *ssa.Convert:
-		if isUnsafePointer(i.Type()) && !f.res.tracked(i.X.Type()) {
+		if isUnsafePointer(i.Type()) && !f.sv.tracked(i.X.Type()) {
 			f.setVal(i, union(f.anywhere(), LocSet{{f.site(i, Alloc, nil, "memory at an integer address"), anyKey}}))
 		} else {
 			f.setVal(i, f.val(i.X))
 		}
 	case *ssa.Lookup:
-		if _, isMap := i.X.Type().Underlying().(*types.Map); isMap && f.res.tracked(i.Type()) {
+		if _, isMap := i.X.Type().Underlying().(*types.Map); isMap && f.sv.tracked(i.Type()) {
 			f.setVal(i, f.load(h, rekey(f.val(i.X), elemKey), i.Type()))
 		}
 	case *ssa.MapUpdate:
@@ -81,11 +81,11 @@ func (f *Flow) step(instr ssa.Instruction, h Heap) {
 	case *ssa.Range:
 		f.setVal(i, f.val(i.X))
 	case *ssa.Next:
-		if !i.IsString && f.res.tracked(i.Type()) {
+		if !i.IsString && f.sv.tracked(i.Type()) {
 			f.setVal(i, f.load(h, rekey(f.val(i.Iter), elemKey), i.Type()))
 		}
 	case *ssa.Select:
-		if f.res.tracked(i.Type()) {
+		if f.sv.tracked(i.Type()) {
 			f.setVal(i, LocSet{{f.site(i, Received, i.Type(), "received value"), ""}})
 		}
 	case *ssa.Call:
@@ -123,15 +123,18 @@ func bindingKey(k int) string {
 	return "$" + string(rune('a'+k%26)) + string(rune('0'+k/26%10))
 }
 
+// fieldName returns the heap key of field index of the struct ptr points
+// to: its name, except that blank fields, which may be many, get keys of
+// their own; anyKey if the struct is not known.
 func fieldName(ptr types.Type, index int) string {
-	if s, ok := pointee(ptr).Underlying().(*types.Struct); ok && index < s.NumFields() {
-		name := s.Field(index).Name()
-		if name == "_" {
-			return "_" + string(rune('0'+index%10))
-		}
-		return name
+	name, ok := ssaops.FieldName(ptr, index)
+	switch {
+	case !ok:
+		return anyKey
+	case name == "_":
+		return "_" + string(rune('0'+index%10))
 	}
-	return anyKey
+	return name
 }
 
 func recvType(t types.Type, commaOk bool) types.Type {

@@ -1,22 +1,30 @@
 package taint
 
 import (
+	_ "embed"
 	"go/token"
 	"go/types"
 	"reflect"
-	"sort"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/buildssa"
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/analysisdoc"
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
+
+//go:embed doc.go
+var doc string
 
 // Analyzer computes heap-overlap summaries of every function and exports
 // them as facts.
 var Analyzer = &analysis.Analyzer{
 	Name:       "taint",
-	Doc:        doc,
-	URL:        "https://github.com/psharpvet/psharpvet/tree/main/passes/taint",
+	Doc:        analysisdoc.MustExtract(doc, "taint"),
+	URL:        "https://pkg.go.dev/github.com/psharpvet/psharpvet/passes/taint",
 	Requires:   []*analysis.Analyzer{buildssa.Analyzer},
 	Run:        run,
 	FactTypes:  []analysis.Fact{new(Summary)},
@@ -26,19 +34,33 @@ var Analyzer = &analysis.Analyzer{
 // maxFixpointRounds bounds the iteration over recursive functions.
 const maxFixpointRounds = 8
 
-// Result gives later passes the summaries of this package and, on demand,
-// the flow-sensitive heap of any of its functions.
+// Result gives later passes the summaries of this package. Like
+// ctrlflow.CFGs, it is read-only once the pass has run: the passes that
+// require it may run concurrently, and the driver keeps every result
+// until the whole run ends. So it holds only the summaries; the heap of a
+// function is recomputed on demand by a consumer's own Flows cache (see
+// NewFlows), and freed with it.
 type Result struct {
-	pass   *analysis.Pass
-	prog   *ssa.Program
-	pkg    *types.Package
-	ssaPkg *ssa.Package
+	pass *analysis.Pass
+	prog *ssa.Program
+	pkg  *types.Package
 	// Funcs are the package's source functions, anonymous ones included,
 	// in a deterministic order.
 	Funcs []*ssa.Function
 
+	summaries map[*ssa.Function]*Summary
+}
+
+// A solver holds the memo tables an analysis fills as it goes: the
+// summaries it computes or imports, and the caches of interface
+// implementations and of tracked types. The pass has one while it
+// computes the Result; each Flows cache has its own, so that nothing
+// reachable from the Result is written after the pass.
+type solver struct {
+	res *Result
+	// summaries are the summaries this solver computed or imported; the
+	// pass's solver fills the Result's own map.
 	summaries  map[*ssa.Function]*Summary
-	flows      map[*ssa.Function]*Flow
 	used       map[*ssa.Function]map[*ssa.Function]bool
 	inProgress map[*ssa.Function]bool
 	recursive  map[*ssa.Function]bool
@@ -46,23 +68,29 @@ type Result struct {
 	trackedMap map[types.Type]bool
 }
 
-func run(pass *analysis.Pass) (any, error) {
-	ssaInfo := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
-	r := &Result{
-		pass:       pass,
-		prog:       ssaInfo.Pkg.Prog,
-		pkg:        pass.Pkg,
-		ssaPkg:     ssaInfo.Pkg,
-		Funcs:      ssaInfo.SrcFuncs,
-		summaries:  make(map[*ssa.Function]*Summary),
-		flows:      make(map[*ssa.Function]*Flow),
-		used:       make(map[*ssa.Function]map[*ssa.Function]bool),
+func newSolver(r *Result, summaries map[*ssa.Function]*Summary) *solver {
+	return &solver{
+		res:        r,
+		summaries:  summaries,
 		inProgress: make(map[*ssa.Function]bool),
 		recursive:  make(map[*ssa.Function]bool),
 		impls:      make(map[*types.Func][]callee),
 		trackedMap: make(map[types.Type]bool),
 	}
-	r.summarizeAll()
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	ssaInfo := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
+	r := &Result{
+		pass:      pass,
+		prog:      ssaInfo.Pkg.Prog,
+		pkg:       pass.Pkg,
+		Funcs:     ssaInfo.SrcFuncs,
+		summaries: make(map[*ssa.Function]*Summary),
+	}
+	sv := newSolver(r, r.summaries)
+	sv.used = make(map[*ssa.Function]map[*ssa.Function]bool)
+	sv.summarizeAll()
 	for _, fn := range r.Funcs {
 		if obj, ok := fn.Object().(*types.Func); ok && obj.Pkg() == pass.Pkg && fn.Origin() == nil {
 			if s := r.summaries[fn]; s != nil {
@@ -75,33 +103,34 @@ func run(pass *analysis.Pass) (any, error) {
 
 // summarizeAll computes every summary, then iterates over the functions
 // whose callees' summaries changed until they settle.
-func (r *Result) summarizeAll() {
-	for _, fn := range r.Funcs {
-		r.summaryFor(fn)
+func (sv *solver) summarizeAll() {
+	for _, fn := range sv.res.Funcs {
+		sv.summaryFor(fn)
 	}
+	fset := sv.res.pass.Fset
 	users := make(map[*ssa.Function][]*ssa.Function)
-	for _, fn := range sortedFuncs(r.pass.Fset, keys(r.used)) {
-		for callee := range r.used[fn] {
+	for _, fn := range sortedFuncs(fset, keys(sv.used)) {
+		for callee := range sv.used[fn] {
 			users[callee] = append(users[callee], fn)
 		}
 	}
 	dirty := make(map[*ssa.Function]bool)
-	for fn := range r.recursive {
+	for fn := range sv.recursive {
 		for _, u := range users[fn] {
 			dirty[u] = true
 		}
 	}
 	for round := 0; len(dirty) > 0; round++ {
-		work := sortedFuncs(r.pass.Fset, dirty)
+		work := sortedFuncs(fset, dirty)
 		dirty = make(map[*ssa.Function]bool)
 		for _, fn := range work {
-			old := r.summaries[fn]
-			fl := r.analyze(fn)
+			old := sv.summaries[fn]
+			fl := sv.analyze(fn)
 			s := fl.summarize()
 			if round >= maxFixpointRounds {
 				s = conservativeSummary(fl.ports())
 			}
-			r.summaries[fn] = s
+			sv.summaries[fn] = s
 			if old == nil || !old.equal(s) {
 				for _, u := range users[fn] {
 					dirty[u] = true
@@ -112,7 +141,7 @@ func (r *Result) summarizeAll() {
 			break
 		}
 	}
-	r.used = nil
+	sv.used = nil
 }
 
 func keys(m map[*ssa.Function]map[*ssa.Function]bool) map[*ssa.Function]bool {
@@ -123,106 +152,110 @@ func keys(m map[*ssa.Function]map[*ssa.Function]bool) map[*ssa.Function]bool {
 	return out
 }
 
-// sortedFuncs orders functions by source position (file name and offset,
-// which unlike token.Pos do not depend on load order), then by name.
+// sortedFuncs orders functions by source position (ssaops.ComparePos,
+// which does not depend on load order), then by name.
 func sortedFuncs(fset *token.FileSet, set map[*ssa.Function]bool) []*ssa.Function {
 	fns := make([]*ssa.Function, 0, len(set))
 	for fn := range set {
 		fns = append(fns, fn)
 	}
-	sort.Slice(fns, func(i, j int) bool {
-		pi, pj := fset.Position(fns[i].Pos()), fset.Position(fns[j].Pos())
-		if pi.Filename != pj.Filename {
-			return pi.Filename < pj.Filename
+	slices.SortFunc(fns, func(a, b *ssa.Function) int {
+		if c := ssaops.ComparePos(fset, a.Pos(), b.Pos()); c != 0 {
+			return c
 		}
-		if pi.Offset != pj.Offset {
-			return pi.Offset < pj.Offset
-		}
-		return fns[i].String() < fns[j].String()
+		return strings.Compare(a.String(), b.String())
 	})
 	return fns
 }
 
 // analyze runs the heap analysis of fn. Summaries only need the flow
 // while they are derived; what it used is kept for the fixpoint.
-func (r *Result) analyze(fn *ssa.Function) *Flow {
-	fl := newFlow(r, fn)
+func (sv *solver) analyze(fn *ssa.Function) *Flow {
+	fl := newFlow(sv, fn)
 	fl.solve()
-	if r.used != nil {
-		r.used[fn] = fl.used
+	if sv.used != nil {
+		sv.used[fn] = fl.used
 	}
 	return fl
+}
+
+// Flows is one consumer's cache of the heap analyses of functions of the
+// Result's package. The Result keeps no flows: they are large, and only
+// the few functions with transfer points need one. A pass that needs them
+// makes its own Flows, uses it on its goroutine (so it needs no mutex),
+// and drops it when it returns, which frees them.
+type Flows struct {
+	sv    *solver
+	flows map[*ssa.Function]*Flow
+}
+
+// NewFlows returns an empty cache of flows for one consumer.
+func (r *Result) NewFlows() *Flows {
+	return &Flows{sv: newSolver(r, make(map[*ssa.Function]*Summary)), flows: make(map[*ssa.Function]*Flow)}
 }
 
 // Flow returns the heap analysis of fn, which must have a body.
-func (r *Result) Flow(fn *ssa.Function) *Flow {
-	if fl, ok := r.flows[fn]; ok {
+func (c *Flows) Flow(fn *ssa.Function) *Flow {
+	if fl, ok := c.flows[fn]; ok {
 		return fl
 	}
-	fl := r.analyze(fn)
-	r.flows[fn] = fl
+	fl := c.sv.analyze(fn)
+	c.flows[fn] = fl
 	return fl
 }
 
-// Tracked reports whether values of type t may hold references.
-func (r *Result) Tracked(t types.Type) bool { return r.tracked(t) }
-
-func (r *Result) tracked(t types.Type) bool { return tracked(t, r.trackedMap) }
+func (sv *solver) tracked(t types.Type) bool { return tracked(t, sv.trackedMap) }
 
 // summaryFor returns fn's summary, or nil when none is known, in which case
 // the caller applies the conservative rule.
-func (r *Result) summaryFor(fn *ssa.Function) *Summary {
-	if s, ok := r.summaries[fn]; ok {
+func (sv *solver) summaryFor(fn *ssa.Function) *Summary {
+	if s, ok := sv.summaries[fn]; ok {
+		return s
+	}
+	if s, ok := sv.res.summaries[fn]; ok {
 		return s
 	}
 	if fn.Blocks == nil {
 		if origin := fn.Origin(); origin != nil && origin != fn {
 			if origin.Blocks != nil {
-				return r.summaryFor(origin)
+				return sv.summaryFor(origin)
 			}
 			fn = origin
 		}
 		if obj, ok := fn.Object().(*types.Func); ok {
 			s := new(Summary)
-			if r.pass.ImportObjectFact(obj, s) {
-				r.summaries[fn] = s
+			if sv.res.pass.ImportObjectFact(obj, s) {
+				sv.summaries[fn] = s
 				return s
 			}
 		}
-		if !r.anyTracked(fn.Signature) {
+		if !sv.anyTracked(fn.Signature) {
 			return &Summary{}
 		}
 		return nil
 	}
-	if r.inProgress[fn] {
-		r.recursive[fn] = true
+	if sv.inProgress[fn] {
+		sv.recursive[fn] = true
 		return &Summary{}
 	}
-	r.inProgress[fn] = true
-	fl := r.analyze(fn)
+	sv.inProgress[fn] = true
+	fl := sv.analyze(fn)
 	s := fl.summarize()
-	delete(r.inProgress, fn)
-	r.summaries[fn] = s
+	delete(sv.inProgress, fn)
+	sv.summaries[fn] = s
 	return s
 }
 
-func (r *Result) anyTracked(sig *types.Signature) bool {
+func (sv *solver) anyTracked(sig *types.Signature) bool {
 	if sig == nil {
 		return true
 	}
-	if sig.Recv() != nil && r.tracked(sig.Recv().Type()) {
+	if sig.Recv() != nil && sv.tracked(sig.Recv().Type()) {
 		return true
 	}
-	return r.tracked(sig.Params()) || r.tracked(sig.Results())
+	return sv.tracked(sig.Params()) || sv.tracked(sig.Results())
 }
 
-// Summary returns fn's summary, or nil when none is known (a callee the
-// analysis treats with the conservative rule).
-func (r *Result) Summary(fn *ssa.Function) *Summary { return r.summaryFor(fn) }
-
-// Release drops the flows computed for later passes. The checker keeps
-// every pass's result until the whole run ends, so the last consumer
-// calls it to keep a large run's memory flat.
-func (r *Result) Release() {
-	r.flows = make(map[*ssa.Function]*Flow)
-}
+// Summary returns the summary of fn, a function of this package, or nil
+// when it has none (no body).
+func (r *Result) Summary(fn *ssa.Function) *Summary { return r.summaries[fn] }

@@ -44,9 +44,9 @@ func (f *Flow) Writes(instr ssa.Instruction, h Heap) ObjSet {
 			}
 			return out
 		}
-		callees, complete := f.res.callees(c)
+		callees, complete := f.sv.callees(c)
 		for _, ce := range callees {
-			s := f.res.summaryFor(ce.fn)
+			s := f.sv.summaryFor(ce.fn)
 			if s == nil {
 				complete = false
 				continue

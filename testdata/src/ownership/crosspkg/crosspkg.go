@@ -26,7 +26,7 @@ func PutThenLen(q *helper.Queue) int {
 func PutThenPeek(q *helper.Queue) int {
 	it := &helper.Item{}
 	q.Put(it)
-	return helper.Peek(it) // want `it is passed to helper.Peek after it was given up by \(\*Queue\).Put`
+	return helper.Peek(it) // want `it is passed to helper.Peek after it was given up by \(\*helper.Queue\).Put`
 }
 
 // PeekThenPut reads the item before giving it up.

@@ -28,14 +28,14 @@ type PtrWorker struct {
 func ValueEmbed(w *Worker) {
 	it := &Item{}
 	w.Emit(it)
-	it.n = 1 // want `it is written after it was given up by \(\*Emitter\).Emit \(line \d+\)`
+	it.n = 1 // want `it is written after it was given up by \(\*embedded.Emitter\).Emit \(line \d+\)`
 }
 
 // PointerEmbed does the same through an embedded pointer.
 func PointerEmbed(w *PtrWorker) int {
 	it := &Item{}
 	w.Emit(it)
-	return it.n // want `it is read after it was given up by \(\*Emitter\).Emit`
+	return it.n // want `it is read after it was given up by \(\*embedded.Emitter\).Emit`
 }
 
 // EmitFresh emits a new item and forgets it.
@@ -59,5 +59,5 @@ func (w *Worker) Hand() {
 // EmitCurrent gives up the worker's current item through the promoted
 // method but keeps it in the worker.
 func (w *Worker) EmitCurrent() {
-	w.Emit(w.cur) // want `w.cur is given up by \(\*Emitter\).Emit \(which sends it on a channel at embedded.go:\d+\) but stays reachable from w.cur`
+	w.Emit(w.cur) // want `w.cur is given up by \(\*embedded.Emitter\).Emit \(which sends it on a channel at embedded.go:\d+\) but stays reachable from w.cur`
 }

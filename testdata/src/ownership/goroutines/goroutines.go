@@ -102,7 +102,7 @@ func WaitGroupGoUse() int {
 	wg.Go(func() {
 		b.n = 7
 	})
-	n := b.n // want `is read after it was passed to \(\*WaitGroup\).Go \(line \d+\); the goroutine may be using it concurrently`
+	n := b.n // want `is read after it was passed to \(\*sync.WaitGroup\).Go \(line \d+\); the goroutine may be using it concurrently`
 	wg.Wait()
 	return n
 }
@@ -115,7 +115,7 @@ func ErrgroupUseBeforeWait() int {
 		b.n = 3
 		return nil
 	})
-	n := b.n // want `is read after it was passed to \(\*Group\).Go \(line \d+\); the goroutine may be using it concurrently`
+	n := b.n // want `is read after it was passed to \(\*errgroup.Group\).Go \(line \d+\); the goroutine may be using it concurrently`
 	g.Wait()
 	return n
 }
@@ -127,7 +127,7 @@ func ErrgroupTryGo(g *errgroup.Group) {
 		b.n = 3
 		return nil
 	})
-	b.n = 4 // want `is (read|written) after it was passed to \(\*Group\).TryGo \(line \d+\); the goroutine may be using it concurrently`
+	b.n = 4 // want `is (read|written) after it was passed to \(\*errgroup.Group\).TryGo \(line \d+\); the goroutine may be using it concurrently`
 }
 
 // FanOut writes one element of results per goroutine and reads them all

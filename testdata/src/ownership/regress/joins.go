@@ -56,7 +56,7 @@ func Errgroup() (int, error) {
 // Since 9e33f07 it also reports "(func() error literal) is passed to
 // (*Group).Go after it was passed to (*Group).Go (line N)" at g.Go: the
 // literal captures the per-iteration i, whose cell is the same abstract
-// object on every iteration (see pending/fanout.go).
+// object on every iteration (see FanOutCaptured in fanout.go).
 // (An earlier version of the analyzer reported condition 1 here instead:
 // "(func() error literal) is passed to (*Group).Go but stays reachable
 // from *".)
