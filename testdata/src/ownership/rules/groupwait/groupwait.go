@@ -45,7 +45,7 @@ func SumEarly(xs []int) int {
 	wg.Go(func() {
 		t.sum = len(xs)
 	})
-	n := t.sum // want `t is read after it was passed to \(\*WaitGroup\).Go \(line \d+\); the goroutine may be using it concurrently`
+	n := t.sum // want `t is read after it was passed to \(\*sync.WaitGroup\).Go \(line \d+\); the goroutine may be using it concurrently`
 	wg.Wait()
 	return n
 }
@@ -58,5 +58,5 @@ func SumOtherGroup(xs []int, other *sync.WaitGroup) int {
 		t.sum = len(xs)
 	})
 	other.Wait()
-	return t.sum // want `t is read after it was passed to \(\*WaitGroup\).Go \(line \d+\); the goroutine may be using it concurrently`
+	return t.sum // want `t is read after it was passed to \(\*sync.WaitGroup\).Go \(line \d+\); the goroutine may be using it concurrently`
 }

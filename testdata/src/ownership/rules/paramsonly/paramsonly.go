@@ -57,5 +57,5 @@ func (w *Writer) emit(b []byte) {
 // set is a transfer at the call, so reported.
 func (w *Writer) WriteCopy(p []byte) {
 	w.emit(p)
-	p[0] = 0 // want `p is written after it was given up by \(\*Writer\).emit \(line \d+\), which sends it on a channel`
+	p[0] = 0 // want `p is written after it was given up by \(\*paramsonly.Writer\).emit \(line \d+\), which sends it on a channel`
 }
