@@ -457,6 +457,8 @@ func (w *walker) callAccess(call ssa.CallInstruction, h taint.Heap, direct func(
 	verb := "passed to " + w.c.calleeName(call)
 	if _, isGo := call.(*ssa.Go); isGo {
 		verb = "handed to another goroutine"
+	} else if !w.c.strict && !w.c.flows.Sees(c) {
+		return nil // an unseen callee is no evidence of a use
 	}
 	ops := c.Args
 	if _, static := c.Value.(*ssa.Function); !static {

@@ -36,7 +36,11 @@ const (
 type checker struct {
 	pass  *analysis.Pass
 	gu    *givesup.Result
+	flows *taint.Flows
 	names *sourceNames
+	// strict is P#'s conservative reading: a call the analysis cannot
+	// see into may use what it is passed. By default it is no evidence.
+	strict bool
 	// reported remembers the instructions already blamed, so that one
 	// access is reported once even when several transfers reach it.
 	reported map[token.Pos]bool
@@ -51,6 +55,8 @@ func run(pass *analysis.Pass) (any, error) {
 	c := &checker{
 		pass:     pass,
 		gu:       gu,
+		flows:    flows,
+		strict:   gu.Model.Strict,
 		names:    newSourceNames(pass.Files),
 		reported: make(map[token.Pos]bool),
 	}

@@ -26,6 +26,7 @@ var packages = []string{
 	"ownership/crosspkg",
 	"ownership/aliasing",
 	"ownership/readonly",
+	"ownership/unseen",
 }
 
 // stdPackages import the standard library (sync, context, ...). The
@@ -86,4 +87,15 @@ func TestCategories(t *testing.T) {
 	if len(seen) != 3 {
 		t.Errorf("categories seen: %v, want all three", seen)
 	}
+}
+
+// TestStrict checks the races that only the strict reading reports; the
+// default reading is quiet on the same code (ownership/readonly).
+func TestStrict(t *testing.T) {
+	suitetest.Track(t, "ownership")
+	t.Cleanup(func() { concur.Analyzer.Flags.Set("strict", "false") })
+	if err := concur.Analyzer.Flags.Set("strict", "true"); err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, suitetest.Dir(t), ownership.Analyzer, "ownership/strict")
 }

@@ -41,7 +41,9 @@ func (f *Flow) call(c *ssa.CallCommon, instr ssa.CallInstruction, h Heap) LocSet
 		f.used[ce.fn] = true
 		result = union(result, f.apply(s, f.portValues(c, ce), instr, h))
 	}
-	if !complete {
+	if !complete && f.sv.res.strict {
+		// By default an unknown callee links nothing: its results are
+		// its own memory (see Result.unseen).
 		result = union(result, f.conservative(c, instr, result, h))
 	}
 	if opaqueResult {
@@ -304,6 +306,19 @@ func (c *Flows) Callees(call *ssa.CallCommon) ([]Callee, bool) {
 		out[i] = Callee{ce.fn, ce.bindings}
 	}
 	return out, ok
+}
+
+// Sees reports whether the analysis sees into some callee of call: it
+// resolves to a function with a summary. A call it does not see gets the
+// rule of the reading in force (see Result.unseen).
+func (c *Flows) Sees(call *ssa.CallCommon) bool {
+	cs, _ := c.sv.callees(call)
+	for _, ce := range cs {
+		if c.sv.summaryFor(ce.fn) != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // elemType returns the element type of a slice, or nil for a string.

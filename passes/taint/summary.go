@@ -63,6 +63,17 @@ func (s *Summary) equal(t *Summary) bool {
 	return fmt.Sprint(s.Links, s.Returns, s.Writes, s.WritesRoot) == fmt.Sprint(t.Links, t.Returns, t.Writes, t.WritesRoot)
 }
 
+// unseen is the summary of a function the analysis could not follow
+// within its bounds. In the strict reading it is P#'s conservative
+// summary; by default what the analysis cannot see creates no evidence, so
+// the function links and writes nothing, and its results are its own.
+func (r *Result) unseen(ports []int) *Summary {
+	if r.strict {
+		return conservativeSummary(ports)
+	}
+	return &Summary{}
+}
+
 // conservativeSummary is the summary of a function the analysis cannot
 // follow: every port may reach every other, and the results all of them.
 func conservativeSummary(ports []int) *Summary {
@@ -84,7 +95,7 @@ func conservativeSummary(ports []int) *Summary {
 func (f *Flow) summarize() *Summary {
 	ports := f.ports()
 	if f.Incomplete {
-		return conservativeSummary(ports)
+		return f.sv.res.unseen(ports)
 	}
 	reach := make(map[int]ObjSet, len(ports))
 	for _, p := range ports {

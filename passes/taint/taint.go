@@ -13,7 +13,9 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/psharpvet/psharpvet/internal/analysisdoc"
+	"github.com/psharpvet/psharpvet/internal/model"
 	"github.com/psharpvet/psharpvet/internal/ssaops"
+	"github.com/psharpvet/psharpvet/passes/concur"
 )
 
 //go:embed doc.go
@@ -25,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:       "taint",
 	Doc:        analysisdoc.MustExtract(doc, "taint"),
 	URL:        "https://pkg.go.dev/github.com/psharpvet/psharpvet/passes/taint",
-	Requires:   []*analysis.Analyzer{buildssa.Analyzer},
+	Requires:   []*analysis.Analyzer{buildssa.Analyzer, concur.Analyzer},
 	Run:        run,
 	FactTypes:  []analysis.Fact{new(Summary)},
 	ResultType: reflect.TypeOf(new(Result)),
@@ -49,6 +51,9 @@ type Result struct {
 	Funcs []*ssa.Function
 
 	summaries map[*ssa.Function]*Summary
+	// strict applies P#'s conservative rule to what the analysis cannot
+	// see (see unseen); by default the unseen links and writes nothing.
+	strict bool
 }
 
 // A solver holds the memo tables an analysis fills as it goes: the
@@ -87,6 +92,7 @@ func run(pass *analysis.Pass) (any, error) {
 		pkg:       pass.Pkg,
 		Funcs:     ssaInfo.SrcFuncs,
 		summaries: make(map[*ssa.Function]*Summary),
+		strict:    pass.ResultOf[concur.Analyzer].(*model.Model).Strict,
 	}
 	sv := newSolver(r, r.summaries)
 	sv.used = make(map[*ssa.Function]map[*ssa.Function]bool)
@@ -128,7 +134,7 @@ func (sv *solver) summarizeAll() {
 			fl := sv.analyze(fn)
 			s := fl.summarize()
 			if round >= maxFixpointRounds {
-				s = conservativeSummary(fl.ports())
+				s = sv.res.unseen(fl.ports())
 			}
 			sv.summaries[fn] = s
 			if old == nil || !old.equal(s) {

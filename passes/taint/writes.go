@@ -9,7 +9,8 @@ import (
 // Writes returns the objects instr may write, with h the heap before it:
 // the memory a store, map update or built-in modifies, and for a call,
 // go or defer, everything reachable from the operands its callees' summaries
-// say they write (all of it for a callee without a summary).
+// say they write (all of it for a callee without a summary in the strict
+// reading, none of it by default).
 func (f *Flow) Writes(instr ssa.Instruction, h Heap) ObjSet {
 	var out ObjSet
 	direct := func(locs LocSet) {
@@ -60,7 +61,7 @@ func (f *Flow) Writes(instr ssa.Instruction, h Heap) ObjSet {
 				}
 			}
 		}
-		if !complete {
+		if !complete && f.sv.res.strict {
 			if _, static := c.Value.(*ssa.Function); !static {
 				deep(f.val(c.Value))
 			}

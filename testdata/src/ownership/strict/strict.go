@@ -1,0 +1,33 @@
+// Package strict holds the races only P#'s conservative reading reports:
+// they rest on what the analysis cannot see (an unknown callee, a budget
+// hit). The default reading is quiet on all of them, by design.
+package strict
+
+type Config struct {
+	Name string
+	Next *Config
+}
+
+// Two pointers passed to an unknown callee may now reach each other:
+// writing one after sending the other is reported.
+func sendLinked(ch chan *Config, c *Config, link func(a, b *Config)) {
+	d := &Config{}
+	link(d, c)
+	ch <- d
+	c.Name = "x" // want `c.Name is written after d, which shares memory with it, was sent on ch`
+}
+
+// An unknown callee may write, and so race with, what it is passed.
+func passUnknown(ch chan *Config, c *Config, use func(*Config)) {
+	ch <- c
+	use(c) // want `c is passed to use after it was sent on ch`
+}
+
+// Bytes hold no references: the unknown callee links nothing to them,
+// even in the strict reading.
+func sendBytes(ch chan []byte, c *Config, parse func([]byte, *Config)) {
+	buf := make([]byte, 8)
+	parse(buf, c)
+	ch <- buf
+	c.Name = "x"
+}
