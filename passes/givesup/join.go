@@ -1,6 +1,7 @@
 package givesup
 
 import (
+	"go/token"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/psharpvet/psharpvet/internal/model"
@@ -40,10 +41,28 @@ func (j *Joiner) IsJoin(instr ssa.Instruction) bool {
 	return j.model.IsJoin(instr, j.reachesToken)
 }
 
+// reachesToken reports whether v is related to what was given: its
+// memory was reachable from it at the transfer, or v is loaded out of such
+// memory (r.Reply of a request made by a constructor: the heap at the
+// transfer had not yet named the field's object).
 func (j *Joiner) reachesToken(v ssa.Value) bool {
-	for _, l := range j.fl.Locs(v) {
-		if j.tokens.Has(l.Obj) {
-			return true
+	for range 4 {
+		for _, l := range j.fl.Locs(v) {
+			if j.tokens.Has(l.Obj) {
+				return true
+			}
+		}
+		load, ok := v.(*ssa.UnOp)
+		if !ok || load.Op != token.MUL {
+			return false
+		}
+		switch addr := load.X.(type) {
+		case *ssa.FieldAddr:
+			v = addr.X
+		case *ssa.IndexAddr:
+			v = addr.X
+		default:
+			return false
 		}
 	}
 	return false

@@ -383,6 +383,9 @@ func (w *walker) access(instr ssa.Instruction, h taint.Heap, cur fresh) *access 
 		// request/reply idiom waits for the answer: such values
 		// synchronise themselves, so the load is not a data access.
 		if i.Op == token.MUL && !model.SelfSynchronizing(i.Type()) {
+			if w.c.neverWritten(i.X) {
+				return nil // nobody writes it: the read races with no one
+			}
 			return direct("read", false, i.X)
 		}
 	case *ssa.Store:

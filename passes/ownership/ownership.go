@@ -9,6 +9,7 @@ import (
 
 	"github.com/psharpvet/psharpvet/internal/analysisdoc"
 	"github.com/psharpvet/psharpvet/internal/transfer"
+	"github.com/psharpvet/psharpvet/passes/fieldwrites"
 	"github.com/psharpvet/psharpvet/passes/givesup"
 	"github.com/psharpvet/psharpvet/passes/taint"
 )
@@ -21,7 +22,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "ownership",
 	Doc:      analysisdoc.MustExtract(doc, "ownership"),
 	URL:      "https://pkg.go.dev/github.com/psharpvet/psharpvet/passes/ownership",
-	Requires: []*analysis.Analyzer{givesup.Analyzer, taint.Analyzer},
+	Requires: []*analysis.Analyzer{givesup.Analyzer, taint.Analyzer, fieldwrites.Analyzer},
 	Run:      run,
 }
 
@@ -37,7 +38,9 @@ type checker struct {
 	pass  *analysis.Pass
 	gu    *givesup.Result
 	flows *taint.Flows
-	names *sourceNames
+	// fields says which fields are written after construction.
+	fields *fieldwrites.Result
+	names  *sourceNames
 	// strict is P#'s conservative reading: a call the analysis cannot
 	// see into may use what it is passed. By default it is no evidence.
 	strict bool
@@ -56,6 +59,7 @@ func run(pass *analysis.Pass) (any, error) {
 		pass:     pass,
 		gu:       gu,
 		flows:    flows,
+		fields:   pass.ResultOf[fieldwrites.Analyzer].(*fieldwrites.Result),
 		strict:   gu.Model.Strict,
 		names:    newSourceNames(pass.Files),
 		reported: make(map[token.Pos]bool),
@@ -110,4 +114,13 @@ func givenSets(fl *taint.Flow, h taint.Heap, p transfer.Point) []givenValue {
 		}
 	}
 	return out
+}
+
+// neverWritten reports whether addr is a struct field that, by default,
+// nobody writes after construction (fieldwrites): reading it after a
+// transfer races with no one. The strict reading does not trust it, since
+// writes through reflect, unsafe or packages not in the build are unseen.
+func (c *checker) neverWritten(addr ssa.Value) bool {
+	fa, ok := addr.(*ssa.FieldAddr)
+	return ok && !c.strict && !c.fields.MayBeWritten(fa.X.Type(), fa.Field)
 }

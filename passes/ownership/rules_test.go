@@ -31,6 +31,7 @@ var rulePackages = []string{
 // loaded in a single run like stdPackages.
 var ruleStdPackages = []string{
 	"ownership/rules/sharedlock",
+	"ownership/rules/readonlyfields",
 	"ownership/rules/groupwait",
 }
 

@@ -8,6 +8,10 @@ type Msg struct {
 	Body []byte
 }
 
+// Append grows the body: Body is written after construction, so reading
+// it after a send may race with the receiver.
+func (m *Msg) Append(b byte) { m.Body = append(m.Body, b) }
+
 type Stats struct {
 	sent  int
 	bytes int

@@ -1,0 +1,23 @@
+// Package fieldwrites defines an Analyzer that finds the struct fields a
+// package writes after construction, and exports them as a package fact.
+//
+// # Analyzer fieldwrites
+//
+// fieldwrites: struct fields written after construction
+//
+// A race needs a write. A field that no code writes once its object is
+// published (it is set in a composite literal, or through the variable
+// that holds a new allocation, before the object goes anywhere) can be
+// read by any number of goroutines. The pass records, per package, every
+// field written otherwise: stored through a pointer that is not a fresh
+// allocation of the same function, or whose address escapes (to a call, a
+// variable, another goroutine), and every struct type overwritten as a
+// whole. The ownership pass reads the union of these facts over a
+// package's dependencies: a read of a field that is in none of them does
+// not race with the receiving side of a transfer.
+//
+// Unexported fields can only be written in their package, so the facts are
+// complete for them. Exported fields may also be written by packages the
+// reader does not import; the facts cover what the reader's build sees.
+// Writes through reflect or unsafe are not seen.
+package fieldwrites

@@ -1,0 +1,242 @@
+package fieldwrites
+
+import (
+	_ "embed"
+	"go/types"
+	"reflect"
+	"slices"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/buildssa"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/analysisdoc"
+	"github.com/psharpvet/psharpvet/internal/ssaops"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer finds the fields a package writes after construction.
+var Analyzer = &analysis.Analyzer{
+	Name:       "fieldwrites",
+	Doc:        analysisdoc.MustExtract(doc, "fieldwrites"),
+	URL:        "https://pkg.go.dev/github.com/psharpvet/psharpvet/passes/fieldwrites",
+	Requires:   []*analysis.Analyzer{buildssa.Analyzer},
+	Run:        run,
+	FactTypes:  []analysis.Fact{new(Written)},
+	ResultType: reflect.TypeFor[*Result](),
+}
+
+// Written lists, as a package fact, the fields the package writes after
+// construction, by Key, sorted.
+type Written struct {
+	Fields []string
+}
+
+// AFact marks Written as a fact.
+func (*Written) AFact() {}
+
+func (w *Written) String() string { return "written" + formatKeys(w.Fields) }
+
+func formatKeys(keys []string) string {
+	s := "("
+	for i, k := range keys {
+		if i > 0 {
+			s += ", "
+		}
+		s += k
+	}
+	return s + ")"
+}
+
+// Key names field i of the named struct type t (or of the type t points
+// to) as "pkg/path.Type.field", and a whole-struct write as
+// "pkg/path.Type.*" (i < 0). It returns "" for fields of unnamed structs
+// and type parameters, which are always treated as written.
+func Key(t types.Type, i int) string {
+	t = types.Unalias(t)
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	n, ok := t.(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return ""
+	}
+	n = n.Origin()
+	s, ok := n.Underlying().(*types.Struct)
+	if !ok || i >= s.NumFields() {
+		return ""
+	}
+	prefix := n.Obj().Pkg().Path() + "." + n.Obj().Name() + "."
+	if i < 0 {
+		return prefix + "*"
+	}
+	return prefix + s.Field(i).Name()
+}
+
+// Result answers whether a field may be written after construction, by
+// this package or by the packages it depends on.
+type Result struct {
+	pass  *analysis.Pass
+	own   map[string]bool
+	union map[string]bool // built on first use
+}
+
+// MayBeWritten reports whether field i of struct type t (or of the struct
+// t points to) may be written after construction.
+func (r *Result) MayBeWritten(t types.Type, i int) bool {
+	k := Key(t, i)
+	if k == "" {
+		return true
+	}
+	if r.union == nil {
+		r.union = make(map[string]bool)
+		for k := range r.own {
+			r.union[k] = true
+		}
+		for _, f := range r.pass.AllPackageFacts() {
+			if w, ok := f.Fact.(*Written); ok {
+				for _, k := range w.Fields {
+					r.union[k] = true
+				}
+			}
+		}
+	}
+	return r.union[k] || r.union[Key(t, -1)]
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	ssainfo := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
+	own := make(map[string]bool)
+	for _, fn := range ssainfo.SrcFuncs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				for _, k := range writtenBy(instr) {
+					own[k] = true
+				}
+			}
+		}
+	}
+	if len(own) > 0 {
+		w := &Written{}
+		for k := range own {
+			w.Fields = append(w.Fields, k)
+		}
+		slices.Sort(w.Fields)
+		pass.ExportPackageFact(w)
+	}
+	return &Result{pass: pass, own: own}, nil
+}
+
+// writtenBy returns the keys of the fields instr writes after
+// construction.
+func writtenBy(instr ssa.Instruction) []string {
+	switch i := instr.(type) {
+	case *ssa.FieldAddr:
+		if !addressEscapes(i) || constructing(i) {
+			return nil
+		}
+		return []string{Key(i.X.Type(), i.Field)}
+	case *ssa.Store:
+		// *p = T{...} overwrites every field of T.
+		if _, ok := i.Addr.(*ssa.FieldAddr); ok {
+			return nil
+		}
+		if k := Key(i.Addr.Type(), -1); k != "" && isStruct(i.Val.Type()) {
+			return []string{k}
+		}
+	}
+	return nil
+}
+
+func isStruct(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Struct)
+	return ok
+}
+
+// addressEscapes reports whether the address of a field is used other than
+// to load from it or to reach a field or element inside it: a store, a
+// call (atomic.AddInt64(&s.n, 1), json.Unmarshal(b, &s.cfg)), or a copy of
+// the pointer may all write it.
+func addressEscapes(fa *ssa.FieldAddr) bool {
+	refs := fa.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, ref := range *refs {
+		switch r := ref.(type) {
+		case *ssa.UnOp: // a load
+		case *ssa.FieldAddr, *ssa.IndexAddr:
+			// A field of a nested struct, or an element of an array
+			// field: its own writes are keyed by its own field, or are
+			// element writes, which are not field writes.
+			if _, isArray := r.(*ssa.IndexAddr); isArray {
+				return true
+			}
+		case *ssa.DebugRef:
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// constructing reports whether fa addresses a field of an object the
+// same function allocates (through nested fields) and has not yet
+// published: no publishing use of the allocation reaches fa. Writes there
+// build the object before anyone else can see it.
+func constructing(fa *ssa.FieldAddr) bool {
+	alloc := baseAlloc(fa)
+	if alloc == nil {
+		return false
+	}
+	refs := alloc.Referrers()
+	if refs == nil {
+		return true
+	}
+	for _, ref := range *refs {
+		switch ref.(type) {
+		case *ssa.FieldAddr, *ssa.IndexAddr, *ssa.UnOp, *ssa.DebugRef:
+			continue // uses that do not hand the object to anyone
+		}
+		if before(ref, fa) {
+			return false
+		}
+	}
+	return true
+}
+
+// before reports whether instruction a may run before b in one call.
+func before(a, b ssa.Instruction) bool {
+	if a.Block() == b.Block() {
+		for _, instr := range a.Block().Instrs {
+			if instr == a {
+				return true
+			}
+			if instr == b {
+				// a comes later in the block: it runs before b only
+				// if the block is on a cycle.
+				return slices.ContainsFunc(a.Block().Succs, func(s *ssa.BasicBlock) bool {
+					return ssaops.Reaches(s, a.Block())
+				})
+			}
+		}
+	}
+	return ssaops.Reaches(a.Block(), b.Block())
+}
+
+// baseAlloc returns the allocation addr points into, through nested
+// fields, or nil.
+func baseAlloc(addr ssa.Value) *ssa.Alloc {
+	for {
+		switch a := addr.(type) {
+		case *ssa.Alloc:
+			return a
+		case *ssa.FieldAddr:
+			addr = a.X
+		default:
+			return nil
+		}
+	}
+}
