@@ -12,12 +12,16 @@ package main
 import (
 	"golang.org/x/tools/go/analysis/multichecker"
 
+	"github.com/psharpvet/psharpvet/passes/concur"
 	"github.com/psharpvet/psharpvet/passes/lockset"
 	"github.com/psharpvet/psharpvet/passes/ownership"
 )
 
 func main() {
 	multichecker.Main(
+		// concur reports nothing; it is listed so that its -concur.spawn,
+		// -concur.join and -concur.send flags reach the passes requiring it.
+		concur.Analyzer,
 		ownership.Analyzer,
 		lockset.Analyzer,
 	)
