@@ -11,6 +11,9 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/model"
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
 // This file is the must-lockset dataflow of Fig. 3.7: a forward analysis
@@ -250,16 +253,21 @@ func (c *checker) edge(st *state, b *ssa.BasicBlock, i int) *state {
 	if !ok || i != want {
 		return st
 	}
-	kind, name := syncMethod(call.Call.StaticCallee())
-	if (kind != "Mutex" && kind != "RWMutex") || (name != "TryLock" && name != "TryRLock") {
+	rc, ok := c.model.Resolve(call.Common())
+	if !ok {
 		return st
 	}
-	lock := c.pathOf(call.Call.Args[0])
+	kind := c.model.LockKindOf(rc)
+	read, acquires := kind.Acquires()
+	if !acquires || !kind.Conditional() || rc.Recv == nil {
+		return st
+	}
+	lock := c.pathOf(rc.Recv)
 	if lock == "" {
 		return st
 	}
 	out := st.clone()
-	out.held = out.held.add(Held{Lock: lock, Read: name == "TryRLock"})
+	out.held = out.held.add(Held{Lock: lock, Read: read})
 	out.released = without(out.released, lock)
 	return out
 }
@@ -270,11 +278,11 @@ func (c *checker) step(fi *funcInfo, st *state, instr ssa.Instruction, emit func
 	fn := fi.fn
 	switch instr := instr.(type) {
 	case *ssa.UnOp:
-		if instr.Op == token.MUL && emit != nil && !syncType(instr.Type()) {
+		if instr.Op == token.MUL && emit != nil && !model.IsSyncType(instr.Type()) {
 			c.direct(fn, st, instr.X, false, instr, emit)
 		}
 	case *ssa.Store:
-		if emit != nil && !syncType(instr.Val.Type()) {
+		if emit != nil && !model.IsSyncType(instr.Val.Type()) {
 			c.direct(fn, st, instr.Addr, true, instr, emit)
 		}
 	case *ssa.MapUpdate:
@@ -282,11 +290,11 @@ func (c *checker) step(fi *funcInfo, st *state, instr ssa.Instruction, emit func
 			c.element(fn, st, instr.Map, true, instr, emit)
 		}
 	case *ssa.Lookup:
-		if _, ok := coreType(instr.X.Type()).(*types.Map); ok && emit != nil {
+		if _, ok := ssaops.CoreType(instr.X.Type()).(*types.Map); ok && emit != nil {
 			c.element(fn, st, instr.X, false, instr, emit)
 		}
 	case *ssa.Range:
-		if _, ok := coreType(instr.X.Type()).(*types.Map); ok && emit != nil {
+		if _, ok := ssaops.CoreType(instr.X.Type()).(*types.Map); ok && emit != nil {
 			c.element(fn, st, instr.X, false, instr, emit)
 		}
 	case *ssa.Call:
@@ -369,15 +377,12 @@ func accessPos(addr ssa.Value, instr ssa.Instruction) token.Pos {
 	return token.NoPos
 }
 
-// call applies the effect of a call (or deferred call) to st.
+// call applies the effect of a call (or deferred call) to st. What a
+// call does to locks, Once and goroutines comes from the model's rows;
+// sync/atomic calls are atomic accesses; other static callees contribute
+// their summaries.
 func (c *checker) call(fi *funcInfo, st *state, call *ssa.CallCommon, instr ssa.Instruction, emit func(Access)) {
 	fn := fi.fn
-	if call.IsInvoke() {
-		// An interface call: only sync.Locker-like Lock/Unlock are
-		// modelled; other dynamic callees are unknown (see doc).
-		c.lockOp(st, call.Method.Name(), c.pathOf(call.Value))
-		return
-	}
 	if b, ok := call.Value.(*ssa.Builtin); ok {
 		if emit == nil || len(call.Args) == 0 {
 			return
@@ -391,32 +396,40 @@ func (c *checker) call(fi *funcInfo, st *state, call *ssa.CallCommon, instr ssa.
 		}
 		return
 	}
+	if rc, ok := c.model.Resolve(call); ok {
+		if kind := c.model.LockKindOf(rc); kind != 0 {
+			// TryLock acquires on its true edge only; see edge.
+			if !kind.Conditional() && rc.Recv != nil {
+				c.lockOp(st, kind, c.pathOf(rc.Recv))
+			}
+			return
+		}
+		if row, ok := rc.Row(model.Once); ok && len(row.Args) > 0 {
+			c.onceDo(fi, st, rc.Recv, rc.Arg(row.Args[0]), instr, emit)
+			return
+		}
+		if _, ok := rc.Row(model.Spawn); ok {
+			return // runs its argument in another goroutine
+		}
+	}
+	if call.IsInvoke() {
+		return // a dynamic callee: unknown (see doc)
+	}
 	callee := call.StaticCallee()
 	if callee == nil {
 		return // dynamic call of a func value: unknown
 	}
-	if spawnFunc(callee) >= 0 {
-		return // runs its argument in another goroutine
-	}
-	switch pkg := funcPkg(callee); {
-	case pkg == "sync":
-		kind, name := syncMethod(callee)
-		switch {
-		case kind == "Mutex" || kind == "RWMutex":
-			c.lockOp(st, name, c.pathOf(call.Args[0]))
-		case kind == "Once" && name == "Do" && len(call.Args) == 2:
-			c.onceDo(fi, st, call, instr, emit)
-		}
-		return
-	case pkg == "sync/atomic":
-		if emit != nil && len(call.Args) > 0 && strings.IndexFunc(callee.Name(), isUpper) == 0 {
-			if p := c.locOf(call.Args[0]); p != "" {
-				write := !strings.HasPrefix(callee.Name(), "Load")
-				emit(c.frameAccess(fn, st, p, write, true, instr.Pos()))
+	if obj, ok := callee.Object().(*types.Func); ok {
+		if write, ok := model.AtomicAccess(obj); ok {
+			if emit != nil && len(call.Args) > 0 {
+				if p := c.locOf(call.Args[0]); p != "" {
+					emit(c.frameAccess(fn, st, p, write, true, instr.Pos()))
+				}
 			}
+			return
 		}
-		return
-	case opaquePkg(pkg):
+	}
+	if pkg := funcPkg(callee); pkg == "sync" || opaquePkg(pkg) {
 		return
 	}
 	var bindings []ssa.Value
@@ -425,8 +438,6 @@ func (c *checker) call(fi *funcInfo, st *state, call *ssa.CallCommon, instr ssa.
 	}
 	c.apply(fn, st, c.calleeSummary(callee), callee, call.Args, bindings, instr, emit)
 }
-
-func isUpper(r rune) bool { return 'A' <= r && r <= 'Z' }
 
 // apply rebases a callee summary onto the caller's frame (Fig. 3.7 lifted
 // to procedure summaries): each callee access is held under the caller's
@@ -490,44 +501,37 @@ func without(s []string, x string) []string {
 	return slices.Delete(slices.Clone(s), i, i+1)
 }
 
-// lockOp applies Lock, RLock, Unlock or RUnlock of the mutex at path lock.
-// A mutex we cannot name is ignored: accesses under it look unprotected.
-func (c *checker) lockOp(st *state, method, lock string) {
+// lockOp applies a lock or unlock of kind k to the lock at path lock.
+// A lock we cannot name is ignored: accesses under it look unprotected.
+func (c *checker) lockOp(st *state, k model.Kind, lock string) {
 	if lock == "" {
 		return
 	}
-	switch method {
-	case "Lock", "RLock":
-		st.held = st.held.add(Held{Lock: lock, Read: method == "RLock"})
+	if read, ok := k.Acquires(); ok {
+		st.held = st.held.add(Held{Lock: lock, Read: read})
 		st.released = without(st.released, lock)
-	case "Unlock", "RUnlock":
+	} else if k.Releases() {
 		st.release(lock)
 	}
 }
 
-// onceDo runs the function passed to once.Do holding a pseudo-lock named
-// after the Once: two writes inside the same Once never race, and see
-// pairs.go for why reads of once-initialised state stay quiet.
-func (c *checker) onceDo(fi *funcInfo, st *state, call *ssa.CallCommon, instr ssa.Instruction, emit func(Access)) {
-	f := call.Args[1]
-	var callee *ssa.Function
-	var bindings []ssa.Value
-	switch f := f.(type) {
-	case *ssa.Function:
-		callee = f
-	case *ssa.MakeClosure:
-		callee, _ = f.Fn.(*ssa.Function)
-		bindings = f.Bindings
-	}
+// onceDo runs f, the function passed to once.Do, holding a pseudo-lock
+// named after the Once: two writes inside the same Once never race, and
+// see pairs.go for why reads of once-initialised state stay quiet.
+func (c *checker) onceDo(fi *funcInfo, st *state, once, f ssa.Value, instr ssa.Instruction, emit func(Access)) {
+	callee, bindings := ssaops.FuncValue(f)
 	if callee == nil {
 		return
 	}
-	once := c.pathOf(call.Args[0])
-	if once == "" {
+	var path string
+	if once != nil {
+		path = c.pathOf(once)
+	}
+	if path == "" {
 		c.apply(fi.fn, st, c.calleeSummary(callee), callee, nil, bindings, instr, emit)
 		return
 	}
-	lock := oncePrefix + once
+	lock := oncePrefix + path
 	st.held = st.held.add(Held{Lock: lock})
 	c.apply(fi.fn, st, c.calleeSummary(callee), callee, nil, bindings, instr, emit)
 	st.held = st.held.remove(lock)
@@ -556,85 +560,13 @@ func opaquePkg(pkg string) bool {
 		strings.HasPrefix(pkg, "sync/")
 }
 
-// syncMethod returns the receiver type name and method name of a method
-// declared in package sync, e.g. ("Mutex", "Lock").
-func syncMethod(fn *ssa.Function) (kind, name string) {
-	if fn == nil || funcPkg(fn) != "sync" {
-		return "", ""
-	}
-	recv := fn.Signature.Recv()
-	if recv == nil {
-		return "", fn.Name()
-	}
-	t := recv.Type()
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	if n, ok := types.Unalias(t).(*types.Named); ok {
-		return n.Obj().Name(), fn.Name()
-	}
-	return "", fn.Name()
-}
-
-// syncType reports whether t is a type from sync or sync/atomic, whose
-// copies are not data accesses we model (copylocks reports them).
-func syncType(t types.Type) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil {
-		return false
-	}
-	p := n.Obj().Pkg().Path()
-	return p == "sync" || p == "sync/atomic"
-}
-
-// funcName names fn for a diagnostic.
+// funcName names fn for a diagnostic, memoised: names are asked for
+// every access.
 func (c *checker) funcName(fn *ssa.Function) string {
 	if name, ok := c.names[fn]; ok {
 		return name
 	}
-	name := c.computeFuncName(fn)
+	name := ssaops.SSAFuncName(fn, c.pkg)
 	c.names[fn] = name
 	return name
-}
-
-func (c *checker) computeFuncName(fn *ssa.Function) string {
-	if fn.Parent() != nil {
-		return "the func literal in " + c.funcName(fn.Parent())
-	}
-	if o := fn.Origin(); o != nil && o != fn {
-		fn = o
-	}
-	obj, ok := fn.Object().(*types.Func)
-	if !ok {
-		return strings.TrimSuffix(fn.RelString(c.pkg), "$bound")
-	}
-	qual := func(p *types.Package) string {
-		if p == c.pkg {
-			return ""
-		}
-		return p.Name()
-	}
-	sig := obj.Signature()
-	if sig.Recv() == nil {
-		if q := qual(obj.Pkg()); q != "" {
-			return q + "." + obj.Name()
-		}
-		return obj.Name()
-	}
-	t := sig.Recv().Type()
-	star := ""
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t, star = p.Elem(), "*"
-	}
-	recv := types.TypeString(t, qual)
-	if n, ok := types.Unalias(t).(*types.Named); ok {
-		recv = types.TypeString(n.Origin(), qual)
-		if i := strings.IndexByte(recv, '['); i >= 0 {
-			recv = recv[:i] // (*Cache).Get, not (*Cache[K, V]).Get
-		}
-	}
-	if star != "" {
-		return "(*" + recv + ")." + obj.Name()
-	}
-	return recv + "." + obj.Name()
 }

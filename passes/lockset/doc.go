@@ -18,20 +18,23 @@
 //
 //	c.n is read in (*Counter).Get without a lock and written in (*Counter).Inc holding c.mu
 //
-// Entry points are the bodies of go statements (checked against the rest
-// of the function that started them), the exported methods of types that
-// hold a sync.Mutex or sync.RWMutex or whose methods are started with go,
-// http.Handler and gRPC service methods, functions passed to
-// http.HandleFunc, and functions marked //psharpvet:entrypoint.
+// Entry points are the bodies of go statements and of the functions passed
+// to spawning calls such as wg.Go and time.AfterFunc (checked against the
+// rest of the function that started them), the exported methods of types
+// that hold a lock or whose methods are started with go, http.Handler and
+// gRPC service methods, functions passed to http.HandleFunc, and functions
+// marked //psharpvet:entrypoint. What each API does is the model of the
+// concur analyzer, which -concur.spawn and -concur.join extend.
 // //psharpvet:serialized GROUP marks entry points that never run at the
 // same time as other members of GROUP.
 //
 // Locks are followed through defer, wrapper functions and helpers, in this
 // package and others, by per-function summaries exported as facts.
-// Constructor writes, accesses ordered by a go statement or a join
-// (sync.WaitGroup.Wait, errgroup.Group.Wait, a receive from a channel the
-// goroutine reaches), sync.Once initialisation, sync/atomic accesses and
-// state confined to one goroutine are not reported.
+// Constructor writes, accesses ordered by a go statement or a join (the
+// goroutine's WaitGroup or errgroup.Group Wait, a receive from a channel
+// the goroutine reaches, a select all of whose cases are such receives),
+// sync.Once initialisation, sync/atomic accesses and state confined to one
+// goroutine are not reported.
 //
 // With -guards, the analyzer instead also reports, at each field of each
 // shared type, the lock most often held when the field is accessed:

@@ -12,6 +12,9 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/model"
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
 // An entry is one of Whoop's thread templates: code that may run
@@ -30,46 +33,19 @@ type entry struct {
 	accs   []*epAccess
 }
 
-// A spawn is a go statement or a call that runs a function in a new
-// goroutine (wg.Go, errgroup's Go, time.AfterFunc, context.AfterFunc).
+// A spawn is a go statement or a call of a Spawn row of the model (wg.Go,
+// errgroup's Go, time.AfterFunc, a user's -concur.spawn row), which runs a
+// function in a new goroutine.
 type spawn struct {
 	instr    ssa.Instruction
 	parent   *funcInfo
 	callee   *ssa.Function
 	args     []ssa.Value
 	bindings []ssa.Value
-	body     []Access // the goroutine's accesses, in the parent's frame
-}
-
-// spawnFunc reports which argument of a call to fn is run in a new
-// goroutine, or -1.
-func spawnFunc(fn *ssa.Function) int {
-	pkg := funcPkg(fn)
-	switch {
-	case pkg == "sync" && (fn.Name() == "Go"):
-		return 1 // (*WaitGroup).Go
-	case strings.HasSuffix(pkg, "golang.org/x/sync/errgroup") && (fn.Name() == "Go" || fn.Name() == "TryGo"):
-		return 1
-	case (pkg == "time" || pkg == "context") && fn.Name() == "AfterFunc" && fn.Signature.Recv() == nil:
-		return 1
-	}
-	return -1
-}
-
-// funcValue decomposes a function value into its code and bindings.
-func funcValue(v ssa.Value) (*ssa.Function, []ssa.Value) {
-	switch v := v.(type) {
-	case *ssa.Function:
-		return v, nil
-	case *ssa.MakeClosure:
-		fn, _ := v.Fn.(*ssa.Function)
-		return fn, v.Bindings
-	case *ssa.ChangeType:
-		return funcValue(v.X)
-	case *ssa.MakeInterface:
-		return funcValue(v.X)
-	}
-	return nil, nil
+	// group is the receiver of a Spawn-row method (the WaitGroup or
+	// errgroup.Group), whose joins wait for the goroutine; else nil.
+	group ssa.Value
+	body  []Access // the goroutine's accesses, in the parent's frame
 }
 
 // spawns finds every goroutine start in the package.
@@ -78,32 +54,8 @@ func (c *checker) spawns(funcs []*ssa.Function) []*spawn {
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
-				var sp *spawn
-				switch instr := instr.(type) {
-				case *ssa.Go:
-					if instr.Call.IsInvoke() {
-						continue // go iface.M(): unknown body
-					}
-					callee, bindings := funcValue(instr.Call.Value)
-					if callee == nil {
-						continue
-					}
-					sp = &spawn{instr: instr, callee: callee, args: instr.Call.Args, bindings: bindings}
-				case *ssa.Call:
-					callee := instr.Call.StaticCallee()
-					i := -1
-					if callee != nil && !instr.Call.IsInvoke() {
-						i = spawnFunc(callee)
-					}
-					if i < 0 || i >= len(instr.Call.Args) {
-						continue
-					}
-					body, bindings := funcValue(instr.Call.Args[i])
-					if body == nil {
-						continue
-					}
-					sp = &spawn{instr: instr, callee: body, bindings: bindings}
-				default:
+				sp := c.spawnAt(instr)
+				if sp == nil {
 					continue
 				}
 				sp.parent = c.info(fn)
@@ -119,6 +71,37 @@ func (c *checker) spawns(funcs []*ssa.Function) []*spawn {
 		}
 	}
 	return out
+}
+
+// spawnAt returns the goroutine instr starts, or nil if it starts none
+// whose body is known.
+func (c *checker) spawnAt(instr ssa.Instruction) *spawn {
+	switch instr := instr.(type) {
+	case *ssa.Go:
+		if instr.Call.IsInvoke() {
+			return nil // go iface.M(): unknown body
+		}
+		callee, bindings := ssaops.FuncValue(instr.Call.Value)
+		if callee == nil {
+			return nil
+		}
+		return &spawn{instr: instr, callee: callee, args: instr.Call.Args, bindings: bindings}
+	case *ssa.Call:
+		call, ok := c.model.Resolve(instr.Common())
+		if !ok {
+			return nil
+		}
+		row, ok := call.Row(model.Spawn)
+		if !ok || len(row.Args) == 0 {
+			return nil
+		}
+		body, bindings := ssaops.FuncValue(call.Arg(row.Args[0]))
+		if body == nil {
+			return nil
+		}
+		return &spawn{instr: instr, callee: body, bindings: bindings, group: call.Recv}
+	}
+	return nil
 }
 
 // startedMethod returns the method a spawn runs, if it runs one directly
@@ -158,56 +141,17 @@ func typeKey(n *types.Named) string {
 	return n.Obj().Pkg().Path() + "." + n.Obj().Name()
 }
 
-// holdsMutex reports whether values of t contain a sync.Mutex or RWMutex
-// (or a pointer to one) directly, by embedding, or in a struct field.
-func holdsMutex(t types.Type, depth int) bool {
-	if depth > 3 {
-		return false
-	}
-	if isMutex(t) {
-		return true
-	}
-	s, ok := t.Underlying().(*types.Struct)
-	if !ok {
-		return false
-	}
-	for f := range s.Fields() {
-		ft := f.Type()
-		if p, ok := types.Unalias(ft).(*types.Pointer); ok && isMutex(p.Elem()) {
-			return true
-		}
-		if holdsMutex(ft, depth+1) {
-			return true
-		}
-	}
-	return false
-}
-
-func isMutex(t types.Type) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "sync" &&
-		(n.Obj().Name() == "Mutex" || n.Obj().Name() == "RWMutex")
-}
-
-// isHandlerMethod reports whether fn is ServeHTTP(http.ResponseWriter, *http.Request).
-func isHandlerMethod(fn *ssa.Function) bool {
-	if fn.Name() != "ServeHTTP" || fn.Signature.Params().Len() != 2 {
-		return false
-	}
-	return isNamed(fn.Signature.Params().At(0).Type(), "net/http", "ResponseWriter")
-}
-
-func isNamed(t types.Type, pkg, name string) bool {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
+// isEntryMethod reports whether fn implements an interface method whose
+// implementations a framework runs concurrently ((http.Handler).ServeHTTP).
+func (c *checker) isEntryMethod(fn *types.Func) bool {
+	return slices.ContainsFunc(c.entryMethods, func(im *types.Func) bool { return model.ImplementsMethod(fn, im) })
 }
 
 // registrations finds functions handed to frameworks that call them
-// concurrently: net/http handlers and gRPC service implementations.
-// It returns the handler function values and the service types.
+// concurrently: the arguments of Handler rows (http.HandleFunc), function
+// conversions to a handler type (http.HandlerFunc(f)), and gRPC service
+// implementations. It returns the handler function values and the service
+// types.
 func (c *checker) registrations(funcs []*ssa.Function) (handlers []ssa.Value, services map[*types.Named]bool) {
 	services = make(map[*types.Named]bool)
 	for _, fn := range funcs {
@@ -215,30 +159,18 @@ func (c *checker) registrations(funcs []*ssa.Function) (handlers []ssa.Value, se
 			for _, instr := range b.Instrs {
 				switch instr := instr.(type) {
 				case *ssa.Call:
-					callee := instr.Call.StaticCallee()
-					if callee == nil || instr.Call.IsInvoke() {
-						continue
-					}
-					args := instr.Call.Args
-					switch pkg := funcPkg(callee); {
-					case pkg == "net/http" && callee.Name() == "HandleFunc" && len(args) >= 2:
-						handlers = append(handlers, args[len(args)-1])
-					case strings.HasPrefix(callee.Name(), "Register") && strings.HasSuffix(callee.Name(), "Server") &&
-						len(args) == 2 && isGRPCRegistrar(args[0].Type()):
-						// Generated: func RegisterFooServer(s grpc.ServiceRegistrar, srv FooServer)
-						if mi, ok := args[1].(*ssa.MakeInterface); ok {
-							t := mi.X.Type()
-							if p, ok := types.Unalias(t).(*types.Pointer); ok {
-								t = p.Elem()
-							}
-							if n, ok := types.Unalias(t).(*types.Named); ok {
-								services[n.Origin()] = true
+					if call, ok := c.model.Resolve(instr.Common()); ok {
+						if row, ok := call.Row(model.Handler); ok && len(row.Args) > 0 {
+							if h := call.Arg(row.Args[0]); h != nil {
+								handlers = append(handlers, h)
 							}
 						}
 					}
+					if n := grpcService(instr); n != nil {
+						services[n] = true
+					}
 				case *ssa.ChangeType:
-					// http.HandlerFunc(f)
-					if isNamed(instr.Type(), "net/http", "HandlerFunc") {
+					if model.IsHandlerFunc(instr.Type()) {
 						handlers = append(handlers, instr.X)
 					}
 				}
@@ -248,8 +180,47 @@ func (c *checker) registrations(funcs []*ssa.Function) (handlers []ssa.Value, se
 	return handlers, services
 }
 
-func isGRPCRegistrar(t types.Type) bool {
-	return isNamed(t, "google.golang.org/grpc", "ServiceRegistrar") || isNamed(t, "google.golang.org/grpc", "Server")
+// grpcService returns the service type a call of generated gRPC code
+// registers, or nil. protoc-gen-go-grpc generates, for each service Foo,
+//
+//	func RegisterFooServer(s grpc.ServiceRegistrar, srv FooServer)
+//
+// in the user's own package, so no row can name it: the pattern is
+// matched by shape, and the concrete type boxed into srv is the service.
+func grpcService(call *ssa.Call) *types.Named {
+	callee := call.Call.StaticCallee()
+	if callee == nil || call.Call.IsInvoke() {
+		return nil
+	}
+	name, args := callee.Name(), call.Call.Args
+	if !strings.HasPrefix(name, "Register") || !strings.HasSuffix(name, "Server") || len(args) != 2 {
+		return nil
+	}
+	if !isNamed(args[0].Type(), "google.golang.org/grpc", "ServiceRegistrar") && !isNamed(args[0].Type(), "google.golang.org/grpc", "Server") {
+		return nil
+	}
+	mi, ok := args[1].(*ssa.MakeInterface)
+	if !ok {
+		return nil
+	}
+	t := mi.X.Type()
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Origin()
+	}
+	return nil
+}
+
+// isNamed reports whether t, or the type t points to, is the named type
+// pkg.name.
+func isNamed(t types.Type, pkg, name string) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
 }
 
 // entries computes the package's entry points (§3.4.2).
@@ -294,9 +265,9 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 		if n == nil || started[obj] || n.Obj().Pkg() != c.pkg {
 			continue
 		}
-		isShared := shared[n] || holdsMutex(n, 0)
+		isShared := shared[n] || model.HoldsLock(n)
 		switch {
-		case isHandlerMethod(fn):
+		case c.isEntryMethod(obj):
 			add(e)
 		case (isShared || goShared[n]) && (obj.Exported() || ifaceMethods[obj.Name()]):
 			if !isShared {
@@ -306,7 +277,7 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 		}
 	}
 	for _, h := range handlers {
-		fn, _ := funcValue(h)
+		fn, _ := ssaops.FuncValue(h)
 		if fn == nil || fn.Blocks == nil || (fn.Pkg != nil && fn.Pkg.Pkg != c.pkg) {
 			continue
 		}
@@ -335,7 +306,7 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 		}
 		add(e)
 	}
-	slices.SortStableFunc(out, func(a, b *entry) int { return int(a.pos - b.pos) })
+	slices.SortStableFunc(out, func(a, b *entry) int { return ssaops.ComparePos(c.pass.Fset, a.pos, b.pos) })
 	return out
 }
 

@@ -6,7 +6,6 @@ package lockset
 
 import (
 	_ "embed"
-	"flag"
 	"go/token"
 	"go/types"
 	"slices"
@@ -15,6 +14,10 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/buildssa"
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/analysisdoc"
+	"github.com/psharpvet/psharpvet/internal/model"
+	"github.com/psharpvet/psharpvet/passes/concur"
 )
 
 //go:embed doc.go
@@ -24,42 +27,51 @@ var doc string
 // analysis over pairs of concurrently runnable entry points.
 var Analyzer = &analysis.Analyzer{
 	Name:      "lockset",
-	Doc:       extractDoc(doc),
+	Doc:       analysisdoc.MustExtract(doc, "lockset"),
 	URL:       "https://github.com/psharpvet/psharpvet/blob/main/docs/lockset.md",
 	Run:       run,
-	Requires:  []*analysis.Analyzer{buildssa.Analyzer},
+	Requires:  []*analysis.Analyzer{buildssa.Analyzer, concur.Analyzer},
 	FactTypes: []analysis.Fact{new(Summaries)},
-	Flags:     flags(),
 }
 
-func flags() flag.FlagSet {
-	var fs flag.FlagSet
-	fs.Bool("guards", false, "report the inferred guard of every field of every shared type")
-	return fs
+// guards is the -guards flag.
+var guards bool
+
+func init() {
+	Analyzer.Flags.BoolVar(&guards, "guards", false, "report the inferred guard of every field of every shared type")
 }
 
 // checker holds the state of one pass; nothing is shared between passes.
 type checker struct {
-	pass   *analysis.Pass
-	pkg    *types.Package
-	allocs map[*ssa.Alloc]string
-	funcs  map[*ssa.Function]*funcInfo
-	facts  map[*types.Package]map[string]*Summary
+	pass  *analysis.Pass
+	pkg   *types.Package
+	model *model.Model
+	// entryMethods are the interface methods whose implementations are
+	// entry points ((http.Handler).ServeHTTP), as pkg sees them.
+	entryMethods []*types.Func
+	allocs       map[*ssa.Alloc]string
+	funcs        map[*ssa.Function]*funcInfo
+	facts        map[*types.Package]map[string]*Summary
 	// assigned maps composite literal positions to variable names,
 	// built on first use.
 	assigned map[token.Pos]string
 	names    map[*ssa.Function]string // funcName memo
+	cycles   map[*ssa.Function][]bool // ssaops.BlocksInCycles memo
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	ssainfo := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
+	m := pass.ResultOf[concur.Analyzer].(*model.Model)
 	c := &checker{
-		pass:   pass,
-		pkg:    pass.Pkg,
-		allocs: make(map[*ssa.Alloc]string),
-		funcs:  make(map[*ssa.Function]*funcInfo),
-		facts:  make(map[*types.Package]map[string]*Summary),
-		names:  make(map[*ssa.Function]string),
+		pass:         pass,
+		pkg:          pass.Pkg,
+		model:        m,
+		entryMethods: m.EntryMethods(pass.Pkg),
+		allocs:       make(map[*ssa.Alloc]string),
+		funcs:        make(map[*ssa.Function]*funcInfo),
+		facts:        make(map[*types.Package]map[string]*Summary),
+		names:        make(map[*ssa.Function]string),
+		cycles:       make(map[*ssa.Function][]bool),
 	}
 	funcs := ssainfo.SrcFuncs
 
@@ -85,11 +97,11 @@ func run(pass *analysis.Pass) (any, error) {
 	entries := c.entries(funcs, spawns)
 
 	r := &reporter{fset: pass.Fset, seen: make(map[[2]int]bool)}
-	checkEntries(entries, r.add)
+	checkEntries(pass.Fset, entries, r.add)
 	c.checkSpawns(spawns, r.add)
 	r.flush(pass)
 
-	if g := pass.Analyzer.Flags.Lookup("guards"); g != nil && g.Value.String() == "true" {
+	if guards {
 		c.reportGuards(entries)
 	}
 	return nil, nil
@@ -114,22 +126,4 @@ func exportable(s *Summary) *Summary {
 		out.Accesses = append(out.Accesses, a)
 	}
 	return out
-}
-
-// extractDoc returns the "# Analyzer lockset" section of the package
-// documentation, as the x/tools passes do.
-func extractDoc(content string) string {
-	const header = "// # Analyzer lockset\n"
-	_, after, ok := strings.Cut(content, header)
-	if !ok {
-		panic("lockset: doc.go lacks " + header)
-	}
-	var lines []string
-	for line := range strings.SplitSeq(after, "\n") {
-		if !strings.HasPrefix(line, "//") {
-			break
-		}
-		lines = append(lines, strings.TrimPrefix(strings.TrimPrefix(line, "//"), " "))
-	}
-	return strings.TrimSpace(strings.Join(lines, "\n"))
 }

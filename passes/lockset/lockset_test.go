@@ -7,10 +7,12 @@ package lockset_test
 import (
 	"testing"
 
-	"github.com/psharpvet/psharpvet/internal/suitetest"
-
-	"github.com/psharpvet/psharpvet/passes/lockset"
 	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/psharpvet/psharpvet/internal/model"
+	"github.com/psharpvet/psharpvet/internal/suitetest"
+	"github.com/psharpvet/psharpvet/passes/concur"
+	"github.com/psharpvet/psharpvet/passes/lockset"
 )
 
 func TestBasic(t *testing.T) {
@@ -61,4 +63,27 @@ func TestGuards(t *testing.T) {
 // that are there are still found.
 func TestRobust(t *testing.T) {
 	analysistest.Run(t, suitetest.Dir(t), lockset.Analyzer, "lockset/robust")
+}
+
+// TestUserRows checks that rows declared with the concur flags reach
+// lockset: a -concur.spawn row starts a goroutine entry point, and a
+// -concur.join row on the same receiver ends it. It sets flags on the
+// shared concur Analyzer, so it must not run in parallel with other tests.
+func TestUserRows(t *testing.T) {
+	setRows(t, "spawn", "(*lockset/userspawn.Pool).Submit:0")
+	setRows(t, "join", "(*lockset/userspawn.Pool).Wait")
+	analysistest.Run(t, suitetest.Dir(t), lockset.Analyzer, "lockset/userspawn")
+}
+
+// setRows adds rows to a concur flag for the duration of the test.
+func setRows(t *testing.T, name, rows string) {
+	t.Helper()
+	f := concur.Analyzer.Flags.Lookup(name)
+	if f == nil {
+		t.Fatalf("concur has no -%s flag", name)
+	}
+	if err := f.Value.Set(rows); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Value.(*model.RowsFlag).Rows = nil })
 }

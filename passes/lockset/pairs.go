@@ -12,6 +12,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
 // This file is the pairwise check of Fig. 3.8. Accesses of different
@@ -219,7 +221,7 @@ func pairCheck(x, y side, self bool, keep func(*epAccess) bool, found func(race)
 // checkEntries runs the pairwise check over all pairs of entry points,
 // including each entry with itself when it may run concurrently with
 // itself, reporting at most one race per location.
-func checkEntries(entries []*entry, found func(race)) {
+func checkEntries(fset *token.FileSet, entries []*entry, found func(race)) {
 	// Index accesses by location so that the quadratic part is bounded
 	// by the entries that share a location, not by all pairs.
 	type ref struct {
@@ -238,7 +240,7 @@ func checkEntries(entries []*entry, found func(race)) {
 	}
 	slices.Sort(keys)
 	for _, k := range keys {
-		slices.SortStableFunc(byKey[k], func(x, y ref) int { return int(x.a.pos - y.a.pos) })
+		slices.SortStableFunc(byKey[k], func(x, y ref) int { return ssaops.ComparePos(fset, x.a.pos, y.a.pos) })
 	}
 	const maxRefs = 400 // bound the work on one hot location
 	for _, k := range keys {
@@ -307,13 +309,13 @@ func (c *checker) checkSpawns(spawns []*spawn, found func(race)) {
 		// are fresh in each iteration: after the back edge, the function
 		// touches a different variable than the goroutine does.
 		blk := sp.instr.Block()
-		loop := inCycle(blk)
+		loop := c.inCycle(blk)
 		perIteration := func(a *epAccess) bool {
 			if !loop || !isLocal(a.key) {
 				return false
 			}
 			alloc := allocOf(fn, a.key)
-			return alloc != nil && reaches(blk, alloc.Block()) && reaches(alloc.Block(), blk)
+			return alloc != nil && ssaops.Reaches(blk, alloc.Block()) && ssaops.Reaches(alloc.Block(), blk)
 		}
 		keep := func(a *epAccess) bool { return !perIteration(a) }
 
@@ -355,10 +357,10 @@ func (c *checker) frameAccesses(fn *ssa.Function, accs []Access) []*epAccess {
 
 // live returns the instructions of the spawning function before which the
 // goroutine may still be running: reachable from the spawn without
-// passing a join (wg.Wait, errgroup's Wait, or a receive from a channel
-// the goroutine can reach).
+// passing a join of it (see related).
 func (c *checker) live(sp *spawn) map[ssa.Instruction]bool {
 	fn := sp.parent.fn
+	related := c.related(sp)
 	live := make(map[ssa.Instruction]bool)
 	in := make([]bool, len(fn.Blocks))
 	out := make([]bool, len(fn.Blocks))
@@ -376,7 +378,7 @@ func (c *checker) live(sp *spawn) map[ssa.Instruction]bool {
 				}
 				if instr == sp.instr {
 					cur = true
-				} else if cur && c.isJoin(instr, sp) {
+				} else if cur && c.model.IsJoin(instr, related) {
 					cur = false
 				}
 			}
@@ -389,81 +391,69 @@ func (c *checker) live(sp *spawn) map[ssa.Instruction]bool {
 	return live
 }
 
-// isJoin reports whether instr waits for the goroutine of sp.
-func (c *checker) isJoin(instr ssa.Instruction, sp *spawn) bool {
-	switch instr := instr.(type) {
-	case *ssa.Call:
-		callee := instr.Call.StaticCallee()
-		if callee == nil || instr.Call.IsInvoke() || callee.Name() != "Wait" {
-			return false
+// related returns lockset's relatedness for the join rule of the model
+// (model.IsJoin): a value of the spawning frame is related to the
+// goroutine of sp if it is one of the spawn's arguments, captured
+// variables or group (the receiver of wg.Go), or a load of one; if its
+// access path, or a prefix of its path, is the path of one of those (s.wg
+// where the goroutine was given s); or if the goroutine itself accesses
+// its path (a package-level done channel).
+func (c *checker) related(sp *spawn) func(ssa.Value) bool {
+	given := slices.Concat(sp.args, sp.bindings)
+	if sp.group != nil {
+		given = append(given, sp.group)
+	}
+	var roots []string
+	for _, v := range given {
+		if p := c.pathOf(v); p != "" {
+			roots = append(roots, p)
 		}
-		kind, _ := syncMethod(callee)
-		return kind == "WaitGroup" || strings.HasSuffix(funcPkg(callee), "/errgroup")
-	case *ssa.UnOp:
-		return instr.Op == token.ARROW && c.reachesChan(instr.X, sp)
-	case *ssa.Select:
-		if !instr.Blocking {
-			return false
-		}
-		for _, st := range instr.States {
-			if st.Dir == types.RecvOnly && c.reachesChan(st.Chan, sp) {
+	}
+	return func(v ssa.Value) bool {
+		for _, g := range given {
+			if v == g {
+				return true
+			}
+			if u, ok := v.(*ssa.UnOp); ok && u.X == g {
 				return true
 			}
 		}
+		p := c.pathOf(v)
+		if p == "" {
+			return false
+		}
+		if slices.ContainsFunc(roots, func(r string) bool { return hasPathPrefix(p, r) }) {
+			return true
+		}
+		return slices.ContainsFunc(sp.body, func(a Access) bool { return a.Path == p })
 	}
-	return false
 }
 
-// reachesChan reports whether the goroutine can reach channel ch: it was
-// passed to it or captured by it, or the goroutine loads it.
-func (c *checker) reachesChan(ch ssa.Value, sp *spawn) bool {
-	p := c.pathOf(ch)
-	for _, v := range slices.Concat(sp.args, sp.bindings) {
-		if v == ch || (p != "" && c.pathOf(v) == p) {
-			return true
-		}
-		if u, ok := ch.(*ssa.UnOp); ok && u.X == v {
-			return true
-		}
-	}
-	if p == "" {
+// hasPathPrefix reports whether path p is prefix, or selects inside it.
+func hasPathPrefix(p, prefix string) bool {
+	if !strings.HasPrefix(p, prefix) {
 		return false
 	}
-	for _, a := range sp.body {
-		if a.Path == p {
-			return true
-		}
+	if len(p) == len(prefix) || strings.HasSuffix(prefix, "|") {
+		return true
+	}
+	switch p[len(prefix)] {
+	case '.', '[', '*':
+		return true
 	}
 	return false
 }
 
-// inCycle reports whether b can reach itself.
-func inCycle(b *ssa.BasicBlock) bool {
-	for _, s := range b.Succs {
-		if reaches(s, b) {
-			return true
-		}
+// inCycle reports whether b lies on a cycle of its function's
+// control-flow graph, memoised per function.
+func (c *checker) inCycle(b *ssa.BasicBlock) bool {
+	fn := b.Parent()
+	in, ok := c.cycles[fn]
+	if !ok {
+		in = ssaops.BlocksInCycles(fn)
+		c.cycles[fn] = in
 	}
-	return false
-}
-
-// reaches reports whether to is reachable from from.
-func reaches(from, to *ssa.BasicBlock) bool {
-	seen := make(map[*ssa.BasicBlock]bool)
-	stack := []*ssa.BasicBlock{from}
-	for len(stack) > 0 {
-		b := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if b == to {
-			return true
-		}
-		if seen[b] {
-			continue
-		}
-		seen[b] = true
-		stack = append(stack, b.Succs...)
-	}
-	return false
+	return in[b.Index]
 }
 
 // allocOf returns the allocation named by a local path of fn.

@@ -12,6 +12,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
 // An access path names a memory location relative to a function frame.
@@ -128,34 +130,28 @@ func (c *checker) pathOfDepth(v ssa.Value, d int) string {
 	case *ssa.Alloc:
 		return c.allocRoot(v)
 	case *ssa.FieldAddr:
-		name := fieldName(v.X.Type(), v.Field, true)
-		if name == "" {
+		name, ok := ssaops.FieldName(v.X.Type(), v.Field)
+		if !ok {
 			return ""
 		}
 		return extend(c.pathOfDepth(v.X, d+1), "."+name)
 	case *ssa.Field:
 		// A field of a struct value: same location as the struct's field.
-		name := fieldName(v.X.Type(), v.Field, false)
-		if name == "" {
+		name, ok := ssaops.FieldName(v.X.Type(), v.Field)
+		if !ok {
 			return ""
 		}
 		return extend(c.pathOfDepth(v.X, d+1), "."+name)
 	case *ssa.IndexAddr:
 		return extend(c.pathOfDepth(v.X, d+1), partSel)
+	case *ssa.Index:
+		// An element of an array value in a register: not tracked. (Alias
+		// would wrongly give it the path of the whole array.)
+		return ""
 	case *ssa.UnOp:
-		if v.Op.String() == "*" {
+		if v.Op == token.MUL {
 			return c.pathOfDepth(v.X, d+1)
 		}
-	case *ssa.ChangeType:
-		return c.pathOfDepth(v.X, d+1)
-	case *ssa.MakeInterface:
-		return c.pathOfDepth(v.X, d+1)
-	case *ssa.ChangeInterface:
-		return c.pathOfDepth(v.X, d+1)
-	case *ssa.TypeAssert:
-		return c.pathOfDepth(v.X, d+1)
-	case *ssa.Slice:
-		return c.pathOfDepth(v.X, d+1)
 	case *ssa.Phi:
 		// A φ of equal paths (e.g. the same field reloaded on two
 		// branches) keeps its path; anything else is unknown.
@@ -171,6 +167,12 @@ func (c *checker) pathOfDepth(v ssa.Value, d int) string {
 			p = q
 		}
 		return p
+	case ssa.Instruction:
+		// Conversions, boxing, slicing, type assertions and tuple
+		// extraction view the same memory as their operand.
+		if x, ok := ssaops.Alias(v); ok {
+			return c.pathOfDepth(x, d+1)
+		}
 	}
 	return ""
 }
@@ -195,47 +197,6 @@ func (c *checker) allocRoot(a *ssa.Alloc) string {
 		}
 	}
 	return c.allocs[a]
-}
-
-// fieldName returns the name of field i of the struct (or, if ptr, the
-// struct pointed to by) t, or "" if t's structure is not statically known
-// (for instance a type parameter without a core struct type).
-func fieldName(t types.Type, i int, ptr bool) string {
-	t = coreType(t)
-	if ptr {
-		p, ok := t.(*types.Pointer)
-		if !ok {
-			return ""
-		}
-		t = coreType(p.Elem())
-	}
-	s, ok := t.(*types.Struct)
-	if !ok || i < 0 || i >= s.NumFields() {
-		return ""
-	}
-	return s.Field(i).Name()
-}
-
-// coreType returns the underlying type of t, or of the single type in the
-// type set of a type parameter; otherwise nil.
-func coreType(t types.Type) types.Type {
-	if tp, ok := types.Unalias(t).(*types.TypeParam); ok {
-		iface, _ := tp.Constraint().Underlying().(*types.Interface)
-		if iface == nil || iface.NumEmbeddeds() != 1 {
-			return nil
-		}
-		t = iface.EmbeddedType(0)
-		if u, ok := t.(*types.Union); ok {
-			if u.Len() != 1 {
-				return nil
-			}
-			t = u.Term(0).Type()
-		}
-	}
-	if t == nil {
-		return nil
-	}
-	return t.Underlying()
 }
 
 // rebase rewrites a callee-frame path p into the caller's frame, given the

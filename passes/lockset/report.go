@@ -14,14 +14,9 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-)
 
-// before orders positions by file name and offset, which, unlike
-// token.Pos, does not depend on the order files were loaded in.
-func before(fset *token.FileSet, p, q token.Pos) bool {
-	pp, qp := fset.Position(p), fset.Position(q)
-	return pp.Filename < qp.Filename || pp.Filename == qp.Filename && pp.Offset < qp.Offset
-}
+	"github.com/psharpvet/psharpvet/internal/ssaops"
+)
 
 // reporter collects races and emits each once, in position order.
 type reporter struct {
@@ -36,7 +31,7 @@ func (r *reporter) add(x race) {
 	// first in the file.
 	if len(x.b.locks) < len(x.a.locks) ||
 		len(x.b.locks) == len(x.a.locks) && (x.a.atomic && !x.b.atomic ||
-			x.a.atomic == x.b.atomic && before(r.fset, x.b.pos, x.a.pos)) {
+			x.a.atomic == x.b.atomic && ssaops.ComparePos(r.fset, x.b.pos, x.a.pos) < 0) {
 		x.a, x.b, x.ea, x.eb = x.b, x.a, x.eb, x.ea
 	}
 	k := [2]int{int(x.a.pos), int(x.b.pos)}
@@ -54,15 +49,7 @@ func (r *reporter) flush(pass *analysis.Pass) {
 	// Sort by file name and offset, not token.Pos: file bases depend on
 	// the order in which files entered the FileSet, which a concurrent
 	// loader does not fix.
-	posKey := func(p token.Pos) (string, int) {
-		posn := pass.Fset.Position(p)
-		return posn.Filename, posn.Offset
-	}
-	cmpPos := func(p, q token.Pos) int {
-		pf, po := posKey(p)
-		qf, qo := posKey(q)
-		return cmp.Or(cmp.Compare(pf, qf), cmp.Compare(po, qo))
-	}
+	cmpPos := func(p, q token.Pos) int { return ssaops.ComparePos(pass.Fset, p, q) }
 	slices.SortStableFunc(r.races, func(x, y race) int {
 		return cmp.Or(cmpPos(x.a.pos, y.a.pos), cmpPos(x.b.pos, y.b.pos), cmp.Compare(x.a.disp, y.a.disp))
 	})
@@ -141,13 +128,34 @@ func held(a *epAccess) string {
 // reportGuards implements -guards: for every field of every shared type,
 // the lock most often held when it is accessed, and how often.
 func (c *checker) reportGuards(entries []*entry) {
-	type counts struct {
-		total int
-		locks map[string]int
-		disp  map[string]string
-		seen  map[string]bool
+	byType := guardCounts(entries)
+	for _, f := range c.pass.Files {
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				c.reportTypeGuards(spec, byType)
+			}
+		}
 	}
-	byType := make(map[string]map[string]*counts) // type key -> field -> counts
+}
+
+// fieldCounts tallies the accesses to one field of a shared type, and
+// the locks held at them.
+type fieldCounts struct {
+	total int
+	locks map[string]int    // lock key -> accesses holding it
+	disp  map[string]string // lock key -> how the first access named it
+	seen  map[string]bool   // accesses counted, by position and kind
+}
+
+// guardCounts tallies, for each shared type (by its t: root) and each of
+// its fields, the distinct accesses of the entry points and the locks
+// held at them.
+func guardCounts(entries []*entry) map[string]map[string]*fieldCounts {
+	byType := make(map[string]map[string]*fieldCounts)
 	for _, e := range entries {
 		for _, a := range e.accs {
 			if !strings.HasPrefix(a.key, "t:") {
@@ -161,85 +169,92 @@ func (c *checker) reportGuards(entries []*entry) {
 			}
 			fields := byType[root]
 			if fields == nil {
-				fields = make(map[string]*counts)
+				fields = make(map[string]*fieldCounts)
 				byType[root] = fields
 			}
 			ct := fields[field]
 			if ct == nil {
-				ct = &counts{locks: make(map[string]int), disp: make(map[string]string), seen: make(map[string]bool)}
+				ct = &fieldCounts{locks: make(map[string]int), disp: make(map[string]string), seen: make(map[string]bool)}
 				fields[field] = ct
 			}
-			id := fmt.Sprint(a.pos, a.write, a.key)
-			if ct.seen[id] {
-				continue
-			}
-			ct.seen[id] = true
-			ct.total++
-			var ks []string
-			for _, l := range a.locks {
-				if l.key != "" && !slices.Contains(ks, l.key) {
-					ks = append(ks, l.key)
-					ct.locks[l.key]++
-					if _, ok := ct.disp[l.key]; !ok {
-						ct.disp[l.key] = l.disp
-					}
-				}
+			ct.add(a)
+		}
+	}
+	return byType
+}
+
+// add counts access a once, however many entry points share it.
+func (ct *fieldCounts) add(a *epAccess) {
+	id := fmt.Sprint(a.pos, a.write, a.key)
+	if ct.seen[id] {
+		return
+	}
+	ct.seen[id] = true
+	ct.total++
+	var ks []string
+	for _, l := range a.locks {
+		if l.key != "" && !slices.Contains(ks, l.key) {
+			ks = append(ks, l.key)
+			ct.locks[l.key]++
+			if _, ok := ct.disp[l.key]; !ok {
+				ct.disp[l.key] = l.disp
 			}
 		}
 	}
-	for _, f := range c.pass.Files {
-		for _, d := range f.Decls {
-			gd, ok := d.(*ast.GenDecl)
-			if !ok {
+}
+
+// guard returns how the lock held at most accesses is named, and at how
+// many; ties go to the smallest key, so the report is deterministic.
+func (ct *fieldCounts) guard() (string, int) {
+	best, n := "", 0
+	for k, v := range ct.locks {
+		if v > n || v == n && k < best {
+			best, n = k, v
+		}
+	}
+	if best == "" {
+		return "no lock", 0
+	}
+	return ct.disp[best], n
+}
+
+// reportTypeGuards reports the guard of each field of the struct type
+// declared by spec, if the type is shared, at the field's declaration.
+func (c *checker) reportTypeGuards(spec ast.Spec, byType map[string]map[string]*fieldCounts) {
+	ts, ok := spec.(*ast.TypeSpec)
+	if !ok {
+		return
+	}
+	st, ok := ts.Type.(*ast.StructType)
+	if !ok {
+		return
+	}
+	tn, ok := c.pass.TypesInfo.Defs[ts.Name].(*types.TypeName)
+	if !ok {
+		return
+	}
+	fields := byType["t:"+c.pkg.Path()+"."+tn.Name()+"|"]
+	if fields == nil {
+		return
+	}
+	for _, fld := range st.Fields.List {
+		names := fld.Names
+		if len(names) == 0 {
+			if id := embeddedName(fld.Type); id != nil {
+				names = []*ast.Ident{id}
+			}
+		}
+		for _, id := range names {
+			ct := fields[id.Name]
+			if ct == nil {
 				continue
 			}
-			for _, spec := range gd.Specs {
-				ts, ok := spec.(*ast.TypeSpec)
-				if !ok {
-					continue
-				}
-				st, ok := ts.Type.(*ast.StructType)
-				if !ok {
-					continue
-				}
-				tn, ok := c.pass.TypesInfo.Defs[ts.Name].(*types.TypeName)
-				if !ok {
-					continue
-				}
-				fields := byType["t:"+c.pkg.Path()+"."+tn.Name()+"|"]
-				if fields == nil {
-					continue
-				}
-				for _, fld := range st.Fields.List {
-					names := fld.Names
-					if len(names) == 0 {
-						if id := embeddedName(fld.Type); id != nil {
-							names = []*ast.Ident{id}
-						}
-					}
-					for _, id := range names {
-						ct := fields[id.Name]
-						if ct == nil {
-							continue
-						}
-						best, n := "", 0
-						for k, v := range ct.locks {
-							if v > n || v == n && k < best {
-								best, n = k, v
-							}
-						}
-						guard := "no lock"
-						if best != "" {
-							guard = ct.disp[best]
-						}
-						c.pass.Report(analysis.Diagnostic{
-							Pos:      id.Pos(),
-							Category: "guards",
-							Message:  fmt.Sprintf("%s.%s: %s, %d/%d accesses", tn.Name(), id.Name, guard, n, ct.total),
-						})
-					}
-				}
-			}
+			guard, n := ct.guard()
+			c.pass.Report(analysis.Diagnostic{
+				Pos:      id.Pos(),
+				Category: "guards",
+				Message:  fmt.Sprintf("%s.%s: %s, %d/%d accesses", tn.Name(), id.Name, guard, n, ct.total),
+			})
 		}
 	}
 }

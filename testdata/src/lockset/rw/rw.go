@@ -97,3 +97,29 @@ func (x *Locked) Inc() {
 func (x *Locked) Dec() {
 	x.n-- // want `x.n is written in \(\*Locked\).Dec without a lock and read in \(\*Locked\).Inc holding x.l`
 }
+
+// rwLocker is a user's locker interface, not sync.Locker: its func()
+// Lock, Unlock, RLock and RUnlock methods count as those operations by
+// convention.
+type rwLocker interface {
+	Lock()
+	Unlock()
+	RLock()
+	RUnlock()
+}
+
+type Conv struct {
+	mu sync.Mutex // makes the type shared; l guards n
+	l  rwLocker
+	n  int
+}
+
+func (x *Conv) Get() int {
+	x.l.RLock()
+	defer x.l.RUnlock()
+	return x.n
+}
+
+func (x *Conv) Set(n int) {
+	x.n = n // want `x.n is written in \(\*Conv\).Set without a lock and read in \(\*Conv\).Get holding x.l \(read\)`
+}

@@ -1,0 +1,110 @@
+package model_test
+
+import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"testing"
+
+	"github.com/psharpvet/psharpvet/internal/model"
+)
+
+const src = `package p
+
+import "sync/atomic"
+
+type Handler interface{ Serve(n int) }
+
+type H struct{}
+
+func (*H) Serve(n int) {}
+
+type Other struct{}
+
+func (Other) Serve(s string) {}
+
+type L interface {
+	Lock()
+	RUnlock()
+	Unlock() error
+}
+
+var _ = atomic.AddInt64
+`
+
+func check(t *testing.T) *types.Package {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	conf := types.Config{Importer: importer.Default()}
+	pkg, err := conf.Check("example.com/p", fset, []*ast.File{f}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pkg
+}
+
+// method returns the method name of pkg.typ, or of *pkg.typ.
+func method(pkg *types.Package, typ, name string) *types.Func {
+	t := pkg.Scope().Lookup(typ).Type()
+	if !types.IsInterface(t) {
+		t = types.NewPointer(t)
+	}
+	obj, _, _ := types.LookupFieldOrMethod(t, true, pkg, name)
+	return obj.(*types.Func)
+}
+
+func TestEntryMethods(t *testing.T) {
+	pkg := check(t)
+	m := model.New(model.Row{Func: "(example.com/p.Handler).Serve", Kind: model.Entry})
+	ims := m.EntryMethods(pkg)
+	if len(ims) != 1 || ims[0].Name() != "Serve" {
+		t.Fatalf("EntryMethods = %v, want (Handler).Serve", ims)
+	}
+	if !model.ImplementsMethod(method(pkg, "H", "Serve"), ims[0]) {
+		t.Errorf("(*H).Serve does not implement (Handler).Serve")
+	}
+	if model.ImplementsMethod(method(pkg, "Other", "Serve"), ims[0]) {
+		t.Errorf("(Other).Serve, of another signature, implements (Handler).Serve")
+	}
+	if got := model.Default().EntryMethods(pkg); len(got) != 0 {
+		t.Errorf("net/http.Handler found in a package that does not import net/http: %v", got)
+	}
+}
+
+func TestLockKindOf(t *testing.T) {
+	pkg := check(t)
+	m := model.Default()
+	for _, tc := range []struct {
+		name string
+		want model.Kind
+	}{
+		{"Lock", model.Lock},
+		{"RUnlock", model.RUnlock},
+		{"Unlock", 0}, // returns an error: not a locker method
+	} {
+		call := model.Call{Func: method(pkg, "L", tc.name)}
+		if got := m.LockKindOf(call); got != tc.want {
+			t.Errorf("LockKindOf((L).%s) = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestAtomicAccess(t *testing.T) {
+	atomic := check(t).Imports()[0]
+	for name, want := range map[string]bool{"AddInt64": true, "LoadInt64": false, "StoreInt64": true} {
+		write, ok := model.AtomicAccess(atomic.Scope().Lookup(name).(*types.Func))
+		if !ok || write != want {
+			t.Errorf("AtomicAccess(%s) = %v, %v; want %v, true", name, write, ok, want)
+		}
+	}
+	load := method(atomic, "Int64", "Load")
+	if write, ok := model.AtomicAccess(load); !ok || write {
+		t.Errorf("AtomicAccess((*Int64).Load) = %v, %v; want false, true", write, ok)
+	}
+}
