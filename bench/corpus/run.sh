@@ -136,9 +136,11 @@ related_re='\.go:[0-9]+:[0-9]+: '"$tab"
 reports() { grep -E "$report_re" "$1" | grep -cvE "$related_re" || true; }
 crashes() { grep -cE 'panic:|internal error' "$1" || true; }
 # typefail prints the lines of a plain vet log showing that the module does
-# not load or type-check here.
+# not load or type-check here ("go: downloading ..." and the like, printed
+# while -mod=mod completes go.mod, are not failures).
 typefail() {
-	grep -E '^vet: |^go: |^pattern |no required module provides|build constraints exclude all|could not import|cannot find (module|package)' "$1" || true
+	grep -E '^vet: |^go: |^pattern |no required module provides|build constraints exclude all|could not import|cannot find (module|package)|403 Forbidden' "$1" |
+		grep -vE '^go: (downloading|extracting|finding module|found|added|upgraded) ' || true
 }
 loc() {
 	find "$1" -name '*.go' -type f -not -path '*/vendor/*' -not -path '*/testdata/*' -print0 |
