@@ -30,7 +30,11 @@ type entry struct {
 	// goOnly marks a method of a type that is shared only because some
 	// of its methods run as goroutines (it holds no mutex).
 	goOnly bool
-	accs   []*epAccess
+	// inferred marks a method that is an entry point only because its
+	// type holds a lock or runs goroutines: nothing declares that callers
+	// share it. By default its pairs need evidence (see checkEntries).
+	inferred bool
+	accs     []*epAccess
 }
 
 // A spawn is a go statement or a call of a Spawn row of the model (wg.Go,
@@ -273,6 +277,7 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 			if !isShared {
 				e.goOnly, e.self = true, false
 			}
+			e.inferred = !shared[n]
 			add(e)
 		}
 	}

@@ -97,7 +97,7 @@ func run(pass *analysis.Pass) (any, error) {
 	entries := c.entries(funcs, spawns)
 
 	r := &reporter{fset: pass.Fset, seen: make(map[[2]int]bool)}
-	checkEntries(pass.Fset, entries, r.add)
+	checkEntries(pass.Fset, entries, m.Strict, r.add)
 	c.checkSpawns(spawns, r.add)
 	r.flush(pass)
 

@@ -87,3 +87,14 @@ func setRows(t *testing.T, name, rows string) {
 	}
 	t.Cleanup(func() { f.Value.(*model.RowsFlag).Rows = nil })
 }
+
+// TestStrict checks the races only the strict reading reports: the
+// default reading is quiet on the same shapes (basic's File, guards'
+// Unguarded, noparamalias' lastPath).
+func TestStrict(t *testing.T) {
+	t.Cleanup(func() { concur.Analyzer.Flags.Set("strict", "false") })
+	if err := concur.Analyzer.Flags.Set("strict", "true"); err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, suitetest.Dir(t), lockset.Analyzer, "lockset/strict")
+}

@@ -151,6 +151,12 @@ func protected(a, b *epAccess) bool {
 	return false
 }
 
+// synchronized reports whether a is made under a lock or a once.Do, or
+// atomically: evidence that the code expects its location to be shared.
+func synchronized(a *epAccess) bool {
+	return a.atomic || len(a.locks) > 0
+}
+
 func inOnce(a *epAccess) bool {
 	return slices.ContainsFunc(a.locks, func(l lockRef) bool { return l.once })
 }
@@ -221,7 +227,16 @@ func pairCheck(x, y side, self bool, keep func(*epAccess) bool, found func(race)
 // checkEntries runs the pairwise check over all pairs of entry points,
 // including each entry with itself when it may run concurrently with
 // itself, reporting at most one race per location.
-func checkEntries(fset *token.FileSet, entries []*entry, found func(race)) {
+//
+// By default a pair of inferred entries (methods of a type that holds a
+// lock, or runs goroutines; not goroutines, handlers or declared entry
+// points) is checked only at a location that some access, anywhere in the
+// package, makes under a lock or a once.Do, or atomically: the code shows
+// that it expects the location to be shared (RacerD's evidence; a
+// guarded-by inference). A type whose SetX never locks, and whose x is
+// never locked, is configured by its owner before use. In the strict
+// reading every pair is checked.
+func checkEntries(fset *token.FileSet, entries []*entry, strict bool, found func(race)) {
 	// Index accesses by location so that the quadratic part is bounded
 	// by the entries that share a location, not by all pairs.
 	type ref struct {
@@ -251,6 +266,7 @@ func checkEntries(fset *token.FileSet, entries []*entry, found func(race)) {
 		if !slices.ContainsFunc(refs, func(r ref) bool { return r.a.write }) {
 			continue
 		}
+		guarded := strict || slices.ContainsFunc(refs, func(r ref) bool { return synchronized(r.a) })
 		involved := make(map[token.Pos]bool)
 		for _, r := range refs {
 			if involved[r.a.pos] {
@@ -258,6 +274,9 @@ func checkEntries(fset *token.FileSet, entries []*entry, found func(race)) {
 			}
 			for _, s := range refs {
 				if !compatible(entries[r.e], entries[s.e]) || !racy(r.a, s.a) {
+					continue
+				}
+				if !guarded && entries[r.e].inferred && entries[s.e].inferred {
 					continue
 				}
 				involved[r.a.pos], involved[s.a.pos] = true, true

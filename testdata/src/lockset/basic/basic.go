@@ -36,7 +36,9 @@ func (c *SafeCounter) Get() int {
 	return c.n
 }
 
-// File is Whoop's nvram_llseek: an entry point racing with itself.
+// File is Whoop's nvram_llseek: an entry point racing with itself. No
+// access of pos holds a lock, so by default nothing shows that callers
+// share a File: quiet (lockset/strict has it reported).
 type File struct {
 	mu  sync.Mutex
 	pos int64
@@ -45,8 +47,8 @@ type File struct {
 func (f *File) Seek(off int64, whence int) int64 {
 	switch whence {
 	case 1:
-		off += f.pos // want `f.pos is read in \(\*File\).Seek without a lock and written in another call of \(\*File\).Seek without a lock`
+		off += f.pos // quiet by default: nothing locks f.pos (lockset/strict reports it)
 	}
-	f.pos = off // want `f.pos is written in \(\*File\).Seek without a lock and read in another call of \(\*File\).Seek without a lock`
+	f.pos = off
 	return f.pos
 }

@@ -80,7 +80,7 @@ type impl struct {
 }
 
 func (i *impl) touch() {
-	i.t++ // want `i.t is read in \(\*impl\).touch without a lock and written in another call of \(\*impl\).touch without a lock`
+	i.t++ // quiet by default: t is never locked (lockset/strict reports it)
 }
 
 // value receivers copy: quiet.

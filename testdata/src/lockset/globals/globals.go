@@ -29,7 +29,7 @@ func (r *Registry) Unsafe(k string) int {
 }
 
 func (r *Registry) Hit() {
-	hits++ // want `hits is read in \(\*Registry\).Hit without a lock and written in another call of \(\*Registry\).Hit without a lock`
+	hits++ // want `hits is read in \(\*Registry\).Hit without a lock and written in the goroutine started in Spawn \(line \d+\) via worker without a lock`
 }
 
 func init() {
@@ -39,7 +39,7 @@ func init() {
 func (r *Registry) Name() string { return name }
 
 func worker(done chan bool) {
-	hits = 0 // want `hits is written in the goroutine started in Spawn \(line \d+\) via worker without a lock and read in \(\*Registry\).Hit without a lock`
+	hits = 0 // reported at Hit's read: one report per location
 	done <- true
 }
 

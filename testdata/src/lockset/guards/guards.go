@@ -34,11 +34,11 @@ type Unguarded struct {
 }
 
 func (u *Unguarded) Set(x int) {
-	u.v = x // want `u.v is written in \(\*Unguarded\).Set without a lock and written in another call of \(\*Unguarded\).Set without a lock`
+	u.v = x // quiet by default: v is never locked (lockset/strict reports it)
 }
 
 func (u *Unguarded) Get() int {
-	return u.v // want `u.v is read in \(\*Unguarded\).Get without a lock and written in \(\*Unguarded\).Set without a lock`
+	return u.v
 }
 
 // notShared has no entry points: no guard lines.

@@ -1,0 +1,51 @@
+// Package strict holds the lockset races only the strict reading reports:
+// methods of a type that holds a mutex, racing with each other at a
+// location no access ever locks. By default nothing shows that callers
+// share such a value (it may be configured by its owner before use), so
+// the default reading is quiet on the same code.
+package strict // want package:"lockset summaries"
+
+import "sync"
+
+// File is Whoop's nvram_llseek: an entry point racing with itself.
+type File struct {
+	mu  sync.Mutex
+	pos int64
+}
+
+func (f *File) Seek(off int64, whence int) int64 {
+	switch whence {
+	case 1:
+		off += f.pos // want `f.pos is read in \(\*File\).Seek without a lock and written in another call of \(\*File\).Seek without a lock`
+	}
+	f.pos = off // want `f.pos is written in \(\*File\).Seek without a lock and read in another call of \(\*File\).Seek without a lock`
+	return f.pos
+}
+
+// Options holds a mutex for its cache, but its setter never locks.
+type Options struct {
+	mu    sync.Mutex
+	cache map[string]int
+	limit int
+}
+
+func (o *Options) SetLimit(n int) {
+	o.limit = n // want `o.limit is written in \(\*Options\).SetLimit without a lock and written in another call of \(\*Options\).SetLimit without a lock`
+}
+
+func (o *Options) Limit() int {
+	return o.limit // want `o.limit is read in \(\*Options\).Limit without a lock and written in \(\*Options\).SetLimit without a lock`
+}
+
+// Cached is guarded, and reported in both readings only where it is not.
+func (o *Options) Cached(k string) int {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.cache[k]
+}
+
+var lastKey string
+
+func (o *Options) Remember(k string) {
+	lastKey = k // want `lastKey is written in \(\*Options\).Remember without a lock and written in another call of \(\*Options\).Remember without a lock`
+}
