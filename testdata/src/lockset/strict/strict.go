@@ -1,9 +1,10 @@
-// Package strict holds the lockset races only the strict reading reports:
+package strict // want package:"lockset summaries"
+
+// This package holds the lockset races only the strict reading reports:
 // methods of a type that holds a mutex, racing with each other at a
 // location no access ever locks. By default nothing shows that callers
 // share such a value (it may be configured by its owner before use), so
 // the default reading is quiet on the same code.
-package strict // want package:"lockset summaries"
 
 import "sync"
 
