@@ -1,3 +1,7 @@
+// Copyright 2025 The psharpvet Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
 // Command psharpvet checks that message-passing Go code is free of data
 // races: memory sent to another goroutine is not used afterwards
 // (ownership), and memory shared under locks is accessed under a common

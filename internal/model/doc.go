@@ -1,3 +1,7 @@
+// Copyright 2025 The psharpvet Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
 // Package model is psharpvet's one model of Go's concurrency APIs: which
 // calls hand memory to another goroutine, which start one, which wait for
 // one, which take or release a lock, and which types synchronise

@@ -1,3 +1,7 @@
+// Copyright 2025 The psharpvet Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
 // Package fieldwrites defines an Analyzer that finds the struct fields a
 // package writes after construction, and exports them as a package fact.
 //

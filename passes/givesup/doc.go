@@ -1,3 +1,7 @@
+// Copyright 2025 The psharpvet Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
 // Package givesup defines an Analyzer that computes which of a function's
 // parameters, receiver and free variables it gives up: memory reachable
 // from them on entry is sent on a channel, handed to a goroutine, passed

@@ -1,3 +1,7 @@
+// Copyright 2025 The psharpvet Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
 // Package taint defines an Analyzer that computes, for every function, a
 // flow-sensitive may-overlap analysis of its heap on SSA, and summarises
 // how a call makes the memory of its parameters, receiver, free variables,
