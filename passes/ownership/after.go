@@ -360,7 +360,14 @@ func (w *walker) checkUse(instr ssa.Instruction, h taint.Heap, cur fresh) bool {
 		// the goroutines are assumed to work on disjoint elements.
 		return false
 	}
-	w.c.reportUse(w, instr, acc)
+	u := w.c.describeUse(w, instr, acc)
+	if u.throughAlias && !w.c.strict {
+		// By default only the given value's own access path is
+		// evidence: another value the heap analysis says may share
+		// its memory is an alias it only suspects.
+		return false
+	}
+	w.c.reportUse(w, instr, acc, u)
 	return true
 }
 

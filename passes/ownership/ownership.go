@@ -100,6 +100,12 @@ func (c *checker) checkPoint(fn *ssa.Function, fl *taint.Flow, p transfer.Point)
 	if !c.checkOutliving(fn, fl, h, p, given) {
 		c.checkAliasing(fl, h, p, given)
 	}
+	if _, deferred := p.Instr.(*ssa.Defer); deferred {
+		// A deferred call gives up its arguments when the function
+		// returns: what follows the defer statement runs before the
+		// transfer, and only deferred calls run after it.
+		return
+	}
 	c.checkAfter(fn, fl, h, p, given, all)
 }
 

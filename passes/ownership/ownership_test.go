@@ -31,6 +31,7 @@ var packages = []string{
 	"ownership/aliasing",
 	"ownership/readonly",
 	"ownership/unseen",
+	"ownership/aliases",
 }
 
 // stdPackages import the standard library (sync, context, ...). The

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"regexp"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -81,7 +83,19 @@ func (c *checker) calleeName(call ssa.CallInstruction) string {
 }
 
 // reportUse reports an access after a transfer (condition 3).
-func (c *checker) reportUse(w *walker, instr ssa.Instruction, acc *access) {
+// A use names an access after a transfer for its diagnostic.
+type use struct {
+	given   string // what was given up, as the source names it
+	touched string // what the access touches, if it names something else
+	when    string // the transfer, as "sent on ch (line 12)"
+	// throughAlias says the access is not made through the given value's
+	// own access path, but through another value that may share memory
+	// with it.
+	throughAlias bool
+}
+
+// describeUse names the parts of a use after a transfer.
+func (c *checker) describeUse(w *walker, instr ssa.Instruction, acc *access) use {
 	v := w.p.Given[0]
 	for _, g := range w.given {
 		if g.objs.Intersects(acc.objs) {
@@ -96,18 +110,62 @@ func (c *checker) reportUse(w *walker, instr ssa.Instruction, acc *access) {
 			given = name
 		}
 	}
-	touched := valueName(acc.operand, 0)
-	when := c.afterPhrase(w.p, v)
+	u := use{given: given, when: c.afterPhrase(w.p, v)}
 	if instr == w.p.Instr {
-		when += " in an earlier iteration"
+		u.when += " in an earlier iteration"
 	}
+	touched := valueName(acc.operand, 0)
+	if touched != "" && touched != given && !strings.HasPrefix(touched, given+".") && !strings.HasPrefix(touched, given+"[") && !derivedFrom(acc.operand, v) {
+		u.touched = touched
+		u.throughAlias = !slices.Contains(identRE.FindAllString(given, -1), identRE.FindString(touched))
+	}
+	return u
+}
+
+// derivedFrom reports whether x is computed from v by field and element
+// addressing, loads and conversions: an access path that starts at v.
+func derivedFrom(x, v ssa.Value) bool {
+	for range 16 {
+		if x == v {
+			return true
+		}
+		switch i := x.(type) {
+		case *ssa.FieldAddr:
+			x = i.X
+		case *ssa.IndexAddr:
+			x = i.X
+		case *ssa.UnOp:
+			if i.Op != token.MUL {
+				return false
+			}
+			x = i.X
+		default:
+			instr, ok := x.(ssa.Instruction)
+			if !ok {
+				return false
+			}
+			next, ok := ssaops.Alias(instr)
+			if !ok {
+				return false
+			}
+			x = next
+		}
+	}
+	return false
+}
+
+// identRE matches the identifiers of a source expression.
+var identRE = regexp.MustCompile(`[\pL_][\pL\pN_]*`)
+
+// reportUse reports an access after a transfer (condition 3).
+func (c *checker) reportUse(w *walker, instr ssa.Instruction, acc *access, u use) {
 	var msg string
-	if touched == "" || touched == given || strings.HasPrefix(touched, given+".") || strings.HasPrefix(touched, given+"[") {
-		msg = fmt.Sprintf("%s is %s after it was %s; %s", given, acc.verb, when, c.consequence(w.p))
+	if u.touched == "" {
+		msg = fmt.Sprintf("%s is %s after it was %s; %s", u.given, acc.verb, u.when, c.consequence(w.p))
 	} else {
 		// Name what the instruction touches, and what was given up that
 		// shares its memory.
-		msg = fmt.Sprintf("%s is %s after %s, which shares memory with it, was %s; %s", touched, acc.verb, given, when, c.consequence(w.p))
+		msg = fmt.Sprintf("%s is %s after %s, which shares memory with it, was %s; %s", u.touched, acc.verb, u.given, u.when, c.consequence(w.p))
 	}
 	pos := instr.Pos()
 	if !pos.IsValid() {

@@ -38,3 +38,29 @@ func DeferLiteralAfterSend(ch chan *T) {
 		p.x = 1
 	}()
 }
+
+type Reply struct{ N int }
+
+func respond(ch chan *Reply, r *Reply) { ch <- r }
+
+// Handle defers the reply: it is given up when Handle returns, so filling
+// it in after the defer statement is not a use after the transfer. Quiet.
+func Handle(ch chan *Reply) {
+	r := &Reply{}
+	defer respond(ch, r)
+	r.N = 42
+}
+
+// HandleClosure defers a literal that sends the reply. Quiet.
+func HandleClosure(ch chan *Reply) {
+	r := &Reply{}
+	defer func() { ch <- r }()
+	r.N = 1
+}
+
+// HandleEarly replies at once and then writes the reply: reported.
+func HandleEarly(ch chan *Reply) {
+	r := &Reply{}
+	respond(ch, r)
+	r.N = 1 // want `r is written after it was given up by defers.respond`
+}

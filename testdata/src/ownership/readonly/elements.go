@@ -15,7 +15,7 @@ func sendEach(ch chan *Info, page []*Info) {
 // The same element sent on every iteration: reported.
 func sendFirst(ch chan *Info, page []*Info) {
 	for range page {
-		ch <- page[0] // want `page\[…\] is sent again on ch after page\[0\], which shares memory with it, was sent on ch \(line 18\) in an earlier iteration`
+		ch <- page[0] // want `page\[0\] is sent again on ch after it was sent on ch \(line 18\) in an earlier iteration`
 	}
 }
 

@@ -31,3 +31,15 @@ func sendBytes(ch chan []byte, c *Config, parse func([]byte, *Config)) {
 	ch <- buf
 	c.Name = "x"
 }
+
+type Node struct {
+	Val  int
+	Next *Node
+}
+
+// A use through another variable than the one given up.
+func SendLinked(ch chan *Node, a, b *Node) {
+	a.Next = b
+	ch <- a
+	b.Val = 2 // want `b.Val is written after a, which shares memory with it, was sent on ch`
+}

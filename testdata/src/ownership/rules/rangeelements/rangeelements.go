@@ -39,7 +39,7 @@ func SendNew(ch chan *Item, n int) {
 // SendFirst sends the same element on every iteration: reported.
 func SendFirst(ch chan *Item, page []*Item) {
 	for range page {
-		ch <- page[0] // want `is sent again on ch after page\[0\], which shares memory with it, was sent on ch`
+		ch <- page[0] // want `page\[0\] is sent again on ch after it was sent on ch`
 	}
 }
 
