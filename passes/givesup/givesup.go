@@ -35,7 +35,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:        "https://pkg.go.dev/github.com/psharpvet/psharpvet/passes/givesup",
 	Requires:   []*analysis.Analyzer{concur.Analyzer, taint.Analyzer},
 	Run:        run,
-	FactTypes:  []analysis.Fact{new(GivesUp)},
+	FactTypes:  []analysis.Fact{new(GivesUp), new(Waits)},
 	ResultType: reflect.TypeOf(new(Result)),
 }
 
@@ -86,6 +86,10 @@ type Result struct {
 	pass   *analysis.Pass
 	points map[*ssa.Function][]transfer.Point
 	sets   map[*ssa.Function]*GivesUp
+	// waits holds the Waits of the package's functions and of the
+	// callees they call; importing is set while facts may be imported.
+	waits     map[*ssa.Function][]int
+	importing bool
 	// tr and flows are the heap analysis, for run only: tr's summaries,
 	// and this pass's cache of flows (see taint.Flows).
 	tr    *taint.Result
@@ -122,9 +126,11 @@ func run(pass *analysis.Pass) (any, error) {
 		pass:   pass,
 		points: make(map[*ssa.Function][]transfer.Point),
 		sets:   make(map[*ssa.Function]*GivesUp),
+		waits:  make(map[*ssa.Function][]int),
 		tr:     tr,
 		flows:  tr.NewFlows(),
 	}
+	r.computeWaits(tr.Funcs)
 	for round := 0; round < maxRounds; round++ {
 		changed := false
 		for _, fn := range tr.Funcs {
@@ -146,8 +152,14 @@ func run(pass *analysis.Pass) (any, error) {
 	r.flows, r.tr = nil, nil
 	for _, fn := range tr.Funcs {
 		obj, ok := fn.Object().(*types.Func)
-		if ok && obj.Pkg() == pass.Pkg && fn.Origin() == nil && len(r.sets[fn].Ports) > 0 {
+		if !ok || obj.Pkg() != pass.Pkg || fn.Origin() != nil {
+			continue
+		}
+		if len(r.sets[fn].Ports) > 0 {
 			pass.ExportObjectFact(obj, r.sets[fn])
+		}
+		if len(r.waits[fn]) > 0 {
+			pass.ExportObjectFact(obj, &Waits{Ports: r.waits[fn]})
 		}
 	}
 	return r, nil
@@ -288,7 +300,7 @@ func (r *Result) compute(fn *ssa.Function, pts []transfer.Point) *GivesUp {
 		if !ok {
 			continue
 		}
-		if NewJoiner(r.Model, fl, h, p).JoinedBeforeExit(p) {
+		if r.Joiner(fl, h, p).JoinedBeforeExit(p) {
 			continue
 		}
 		t := Transferred(fl, h, p.Given)

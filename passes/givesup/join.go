@@ -6,6 +6,8 @@ package givesup
 
 import (
 	"go/token"
+	"slices"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/psharpvet/psharpvet/internal/model"
@@ -21,12 +23,13 @@ import (
 // reply channel, the group of a g.Go).
 type Joiner struct {
 	model  *model.Model
+	res    *Result
 	fl     *taint.Flow
 	tokens taint.ObjSet
 }
 
-// NewJoiner returns the joiner of point p, whose heap before it is h.
-func NewJoiner(m *model.Model, fl *taint.Flow, h taint.Heap, p transfer.Point) *Joiner {
+// Joiner returns the joiner of point p, whose heap before it is h.
+func (r *Result) Joiner(fl *taint.Flow, h taint.Heap, p transfer.Point) *Joiner {
 	var locs taint.LocSet
 	for _, v := range p.Given {
 		locs = append(locs, fl.Locs(v)...)
@@ -37,12 +40,18 @@ func NewJoiner(m *model.Model, fl *taint.Flow, h taint.Heap, p transfer.Point) *
 			locs = append(locs, fl.Locs(v)...)
 		}
 	}
-	return &Joiner{model: m, fl: fl, tokens: fl.Reach(h, locs, nil)}
+	return &Joiner{model: r.Model, res: r, fl: fl, tokens: fl.Reach(h, locs, nil)}
 }
 
-// IsJoin reports whether instr gives the transferred memory back.
+// IsJoin reports whether instr gives the transferred memory back: a join
+// of the model, or, by default, a call of a function that waits on a
+// channel of what was given (Waits).
 func (j *Joiner) IsJoin(instr ssa.Instruction) bool {
-	return j.model.IsJoin(instr, j.reachesToken)
+	if j.model.IsJoin(instr, j.reachesToken) {
+		return true
+	}
+	call, ok := instr.(*ssa.Call)
+	return ok && !j.model.Strict && slices.ContainsFunc(j.res.waitedOn(call.Common()), j.reachesToken)
 }
 
 // reachesToken reports whether v is related to what was given: its

@@ -40,7 +40,7 @@ type walker struct {
 type fresh map[ssa.Value]bool
 
 func (c *checker) checkAfter(fn *ssa.Function, fl *taint.Flow, h taint.Heap, p transfer.Point, given []givenValue, all taint.ObjSet) {
-	w := &walker{c: c, fl: fl, p: p, given: given, all: all, joins: givesup.NewJoiner(c.gu.Model, fl, h, p)}
+	w := &walker{c: c, fl: fl, p: p, given: given, all: all, joins: c.gu.Joiner(fl, h, p)}
 	w.written = givesup.OtherSideWrites(fl, h, p, all)
 	w.run()
 }

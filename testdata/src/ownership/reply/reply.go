@@ -95,3 +95,39 @@ func UseAfterPost(reqs chan *Request) int {
 	post(reqs, r)
 	return r.Resp // want `r is read after it was given up by reply.post \(line \d+\), which sends it on a channel at reply.go:\d+`
 }
+
+// A future: Wait receives the answer, so calling it is a join.
+type Promise struct {
+	Key    string
+	result []byte
+	err    error
+	done   chan struct{}
+}
+
+func (f *Promise) Wait() ([]byte, error) {
+	<-f.done
+	return f.result, f.err
+}
+
+// Lookup sends the future and waits on it before reading the result:
+// quiet by default (the call of Wait joins).
+func Lookup(ch chan *Promise, key string) []byte {
+	f := &Promise{Key: key, done: make(chan struct{})}
+	ch <- f
+	b, _ := f.Wait()
+	return b
+}
+
+// Peek reads the result without waiting: reported.
+func Peek(ch chan *Promise, key string) []byte {
+	f := &Promise{Key: key, done: make(chan struct{})}
+	ch <- f
+	return f.result // want `f is read after it was sent on ch`
+}
+
+func serve(ch chan *Promise) {
+	for f := range ch {
+		f.result = []byte(f.Key)
+		close(f.done)
+	}
+}
