@@ -94,6 +94,12 @@ func (c *checker) goCanonAppend(accs []*epAccess, fn *ssa.Function, a *Access) [
 		if alloc == nil {
 			return ""
 		}
+		if !c.model.Strict && !published(alloc, 0) {
+			// Only the spawner (and its goroutines, see checkSpawns)
+			// can reach an object it neither returns nor stores nor
+			// sends: no other entry point runs on the same object.
+			return ""
+		}
 		// The allocation is the object (&T{}) or a variable holding a
 		// pointer to it (a captured p := &T{}).
 		t := alloc.Type()
@@ -118,6 +124,47 @@ func (c *checker) goCanonAppend(accs []*epAccess, fn *ssa.Function, a *Access) [
 		return accs
 	}
 	return append(accs, c.epAccess(key, fn, a, canon))
+}
+
+// published reports whether the object v allocates (or a pointer it holds,
+// for a variable) leaves the function other than by a call: returned,
+// stored in memory that is not a local variable, or sent. A call is
+// assumed not to keep its argument, so that an object made in a test or a
+// main function and used through its methods there is not shared with
+// other entry points.
+func published(v ssa.Value, depth int) bool {
+	refs := v.Referrers()
+	if refs == nil || depth > 4 {
+		return false
+	}
+	for _, ref := range *refs {
+		switch r := ref.(type) {
+		case *ssa.Return:
+			return true
+		case *ssa.Send:
+			if r.X == v {
+				return true
+			}
+		case *ssa.Store:
+			if r.Val == v {
+				if _, local := r.Addr.(*ssa.Alloc); !local {
+					return true
+				}
+				if published(r.Addr, depth+1) {
+					return true
+				}
+			}
+		case *ssa.UnOp:
+			if r.Op == token.MUL && published(r, depth+1) {
+				return true
+			}
+		case *ssa.MakeInterface, *ssa.ChangeType, *ssa.Phi:
+			if published(r.(ssa.Value), depth+1) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // epAccess converts a frame access, naming locations in frame fn.
