@@ -9,6 +9,7 @@ import (
 	"go/types"
 	"reflect"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/buildssa"
@@ -85,6 +86,8 @@ type Result struct {
 	pass  *analysis.Pass
 	own   map[string]bool
 	union map[string]bool // built on first use
+	// types holds the "pkg/path.Type" prefixes of the keys in union.
+	types map[string]bool
 }
 
 // MayBeWritten reports whether field i of struct type t (or of the struct
@@ -94,20 +97,61 @@ func (r *Result) MayBeWritten(t types.Type, i int) bool {
 	if k == "" {
 		return true
 	}
-	if r.union == nil {
-		r.union = make(map[string]bool)
-		for k := range r.own {
-			r.union[k] = true
+	r.load()
+	return r.union[k] || r.union[Key(t, -1)]
+}
+
+// TypeMayBeWritten reports whether memory of type t (or of the type t
+// points to) may be written after construction: a named struct some of
+// whose fields are; slices, maps, arrays, unnamed structs and interfaces,
+// whose elements or dynamic contents the facts do not track; never the
+// immutable basic types.
+func (r *Result) TypeMayBeWritten(t types.Type) bool {
+	t = types.Unalias(t)
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	switch t.Underlying().(type) {
+	case *types.Basic:
+		return false
+	case *types.Struct:
+		k := Key(t, -1)
+		if k == "" {
+			return true
 		}
-		for _, f := range r.pass.AllPackageFacts() {
-			if w, ok := f.Fact.(*Written); ok {
-				for _, k := range w.Fields {
-					r.union[k] = true
-				}
+		r.load()
+		return r.types[k[:len(k)-2]]
+	case *types.Signature:
+		return false // a func value: its captured variables are other objects
+	default:
+		return true
+	}
+}
+
+// load builds the union of the package's own writes and its
+// dependencies' facts, once.
+func (r *Result) load() {
+	if r.union != nil {
+		return
+	}
+	r.union = make(map[string]bool)
+	r.types = make(map[string]bool)
+	add := func(k string) {
+		r.union[k] = true
+		if i := strings.LastIndexByte(k, '.'); i > 0 {
+			r.types[k[:i]] = true
+		}
+	}
+	for k := range r.own {
+		add(k)
+	}
+	for _, f := range r.pass.AllPackageFacts() {
+		if w, ok := f.Fact.(*Written); ok {
+			for _, k := range w.Fields {
+				add(k)
 			}
 		}
 	}
-	return r.union[k] || r.union[Key(t, -1)]
 }
 
 func run(pass *analysis.Pass) (any, error) {

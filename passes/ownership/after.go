@@ -355,6 +355,9 @@ func (w *walker) checkUse(instr ssa.Instruction, h taint.Heap, cur fresh) bool {
 	if !acc.write && !acc.objs.Intersects(w.written) {
 		return false // both sides only read
 	}
+	if !acc.write && !w.c.mayBeWritten(w.fl, acc.objs) {
+		return false // nobody writes it after construction
+	}
 	if instr == w.p.Instr && w.p.Spawns && onlyElements(w.fl, acc.objs) {
 		// One go statement in a loop handing a slice to each goroutine:
 		// the goroutines are assumed to work on disjoint elements.

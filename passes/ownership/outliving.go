@@ -48,6 +48,11 @@ func (c *checker) checkOutliving(fn *ssa.Function, fl *taint.Flow, h taint.Heap,
 		if hit == nil || !reportablePath(fl, path) {
 			continue
 		}
+		if !c.mayBeWritten(fl, hit.objs) {
+			// Memory nobody writes after construction can be kept
+			// and shared: no race needs it to be given up.
+			continue
+		}
 		name := pathName(fl, path)
 		msg := c.transferPhrase(p, hit.v) + " but stays reachable from " + name
 		var related []analysis.RelatedInformation

@@ -134,3 +134,18 @@ func (c *checker) neverWritten(addr ssa.Value) bool {
 	fa, ok := addr.(*ssa.FieldAddr)
 	return ok && !c.strict && !c.fields.MayBeWritten(fa.X.Type(), fa.Field)
 }
+
+// mayBeWritten reports whether some of objs may be written after
+// construction, so that keeping or reading them races with a writer. The
+// default reading asks fieldwrites; the strict reading assumes so.
+func (c *checker) mayBeWritten(fl *taint.Flow, objs taint.ObjSet) bool {
+	if c.strict {
+		return true
+	}
+	written := false
+	objs.Each(func(o taint.ObjID) {
+		t := fl.Object(o).Type
+		written = written || t == nil || c.fields.TypeMayBeWritten(t)
+	})
+	return written
+}

@@ -43,3 +43,15 @@ func SendLinked(ch chan *Node, a, b *Node) {
 	ch <- a
 	b.Val = 2 // want `b.Val is written after a, which shares memory with it, was sent on ch`
 }
+
+// A Settings value is never written after construction; the strict reading
+// still reports keeping it after the send.
+type Settings struct{ Name string }
+
+var current *Settings
+
+func Publish(ch chan *Settings) {
+	c := &Settings{Name: "a"}
+	current = c
+	ch <- c // want `c is sent on ch but stays reachable from strict.current`
+}

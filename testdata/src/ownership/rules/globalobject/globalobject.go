@@ -8,6 +8,10 @@ type Event struct {
 	Tags []string
 }
 
+// Tag adds a tag: events are written after construction, so keeping one
+// reachable after sending it may race.
+func (e *Event) Tag(t string) { e.Tags = append(e.Tags, t) }
+
 type Sink interface {
 	Record(e *Event)
 }

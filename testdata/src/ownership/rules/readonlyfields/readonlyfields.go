@@ -66,3 +66,29 @@ func Late(in chan *Request) int {
 	in <- r
 	return r.hits // want `r is read after it was sent on in`
 }
+
+// A Config is never written after construction.
+type Config struct {
+	Name  string
+	Limit int
+}
+
+var current *Config
+
+// Publish keeps the config it sends in a package-level variable: nobody
+// writes a Config after construction, so sharing it is no race. Quiet by
+// default (ownership/strict reports the same shape).
+func Publish(ch chan *Config, name string) {
+	c := &Config{Name: name, Limit: 10}
+	current = c
+	ch <- c
+}
+
+// Late keeps a request, which the worker writes: reported.
+var lastRequest *Request
+
+func Remember(in chan *Request) {
+	r := NewRequest(2, "k")
+	lastRequest = r
+	in <- r // want `r is sent on in but stays reachable from readonlyfields.lastRequest`
+}
