@@ -46,6 +46,9 @@ type state struct {
 	// path where it was deferred, which its unlocks give back as this
 	// frame's own (defer mu.Unlock() right after a conditional Lock).
 	own []string
+	// entry are the locks every caller holds (see entryLocks): held on
+	// entry, and the caller's, so releasing one is a release.
+	entry []string
 }
 
 func (s *state) clone() *state { c := *s; return &c }
@@ -61,7 +64,9 @@ func (s *state) release(lock string) {
 	}
 	if s.held.find(lock) >= 0 {
 		s.held = s.held.remove(lock)
-		return
+		if !slices.Contains(s.entry, lock) {
+			return
+		}
 	}
 	s.released = union(s.released, []string{lock})
 }
@@ -72,7 +77,7 @@ func (s *state) equal(o *state) bool { // own is transient
 
 // meet joins two control-flow paths.
 func (c *checker) meet(fi *funcInfo, a, b *state) *state {
-	out := &state{held: a.held.meet(b.held), released: union(a.released, b.released)}
+	out := &state{held: a.held.meet(b.held), released: union(a.released, b.released), entry: a.entry}
 	out.deferred = slices.Clone(a.deferred)
 	for _, d := range b.deferred {
 		if !slices.Contains(out.deferred, d) {
@@ -97,6 +102,9 @@ type funcInfo struct {
 	order map[*ssa.Defer]int
 	// deferHeld records the locks held on every visit of each defer.
 	deferHeld map[*ssa.Defer][]string
+	// callHeld records the locks held at each call of a function of the
+	// package, for the callee's entry locks.
+	callHeld map[*ssa.Call]lockset
 }
 
 var emptySummary = &Summary{}
@@ -152,7 +160,7 @@ func (c *checker) calleeSummary(fn *ssa.Function) *Summary {
 }
 
 func (c *checker) analyze(fn *ssa.Function) *funcInfo {
-	fi := &funcInfo{fn: fn, order: make(map[*ssa.Defer]int), deferHeld: make(map[*ssa.Defer][]string)}
+	fi := &funcInfo{fn: fn, order: make(map[*ssa.Defer]int), deferHeld: make(map[*ssa.Defer][]string), callHeld: make(map[*ssa.Call]lockset)}
 	n := 0
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -165,7 +173,11 @@ func (c *checker) analyze(fn *ssa.Function) *funcInfo {
 
 	// Fixpoint over block entry states; nil is "not yet reached" (⊤).
 	in := make([]*state, len(fn.Blocks))
-	in[0] = &state{}
+	entry := c.entryHeld[fn]
+	in[0] = &state{held: entry}
+	for _, h := range entry {
+		in[0].entry = append(in[0].entry, h.Lock)
+	}
 	work := []*ssa.BasicBlock{fn.Blocks[0]}
 	queued := make([]bool, len(fn.Blocks))
 	queued[0] = true
@@ -203,6 +215,13 @@ func (c *checker) analyze(fn *ssa.Function) *funcInfo {
 		}
 		st := in[b.Index].clone()
 		for _, instr := range b.Instrs {
+			if call, ok := instr.(*ssa.Call); ok {
+				if prev, seen := fi.callHeld[call]; seen {
+					fi.callHeld[call] = prev.meet(st.held)
+				} else {
+					fi.callHeld[call] = st.held
+				}
+			}
 			c.step(fi, st, instr, func(a Access) {
 				if len(fi.sites) < maxSites {
 					fi.sites = append(fi.sites, site{a, instr})
@@ -220,7 +239,8 @@ func (c *checker) analyze(fn *ssa.Function) *funcInfo {
 
 	sum := &Summary{}
 	if exit != nil {
-		sum.Acquire = exit.held
+		// The entry locks are the caller's: not acquired by this call.
+		sum.Acquire = slices.DeleteFunc(slices.Clone(exit.held), func(h Held) bool { return slices.Contains(exit.entry, h.Lock) })
 		sum.Release = exit.released
 	}
 	seen := make(map[string]bool)

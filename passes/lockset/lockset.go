@@ -57,6 +57,8 @@ type checker struct {
 	assigned map[token.Pos]string
 	names    map[*ssa.Function]string // funcName memo
 	cycles   map[*ssa.Function][]bool // ssaops.BlocksInCycles memo
+	// entryHeld are the locks functions start with (entrylocks.go).
+	entryHeld map[*ssa.Function]lockset
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -74,6 +76,8 @@ func run(pass *analysis.Pass) (any, error) {
 		cycles:       make(map[*ssa.Function][]bool),
 	}
 	funcs := ssainfo.SrcFuncs
+
+	c.analyzeAll(funcs)
 
 	// Summaries, exported for callers in other packages.
 	var sums Summaries
