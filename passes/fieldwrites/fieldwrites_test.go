@@ -1,0 +1,23 @@
+// Copyright 2025 The psharpvet Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package fieldwrites_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/psharpvet/psharpvet/internal/suitetest"
+	"github.com/psharpvet/psharpvet/passes/fieldwrites"
+)
+
+// TestFacts checks the fields a package writes after construction: not
+// those set in a literal or through a new allocation before it is
+// published; those written by methods, through their address, after
+// publication, or by overwriting the whole struct.
+func TestFacts(t *testing.T) {
+	suitetest.Track(t, "fieldwrites")
+	analysistest.Run(t, suitetest.Dir(t), fieldwrites.Analyzer, "fieldwrites/basic")
+}
