@@ -9,8 +9,9 @@ import (
 
 	"github.com/psharpvet/psharpvet/internal/suitetest"
 
-	"github.com/psharpvet/psharpvet/passes/givesup"
 	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/psharpvet/psharpvet/passes/givesup"
 )
 
 // TestGivesUp checks the exported gives-up facts; analysistest fails on

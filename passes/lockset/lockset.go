@@ -28,7 +28,7 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:      "lockset",
 	Doc:       analysisdoc.MustExtract(doc, "lockset"),
-	URL:       "https://github.com/psharpvet/psharpvet/blob/main/docs/lockset.md",
+	URL:       "https://pkg.go.dev/github.com/psharpvet/psharpvet/passes/lockset",
 	Run:       run,
 	Requires:  []*analysis.Analyzer{buildssa.Analyzer, concur.Analyzer},
 	FactTypes: []analysis.Fact{new(Summaries)},

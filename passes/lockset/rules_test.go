@@ -9,8 +9,9 @@ import (
 
 	"github.com/psharpvet/psharpvet/internal/suitetest"
 
-	"github.com/psharpvet/psharpvet/passes/lockset"
 	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/psharpvet/psharpvet/passes/lockset"
 )
 
 // TestRules runs one package per quiet rule of docs/lockset.md that had no

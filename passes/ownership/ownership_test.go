@@ -10,10 +10,11 @@ import (
 
 	"github.com/psharpvet/psharpvet/internal/suitetest"
 
+	"golang.org/x/tools/go/analysis/analysistest"
+
 	"github.com/psharpvet/psharpvet/internal/model"
 	"github.com/psharpvet/psharpvet/passes/concur"
 	"github.com/psharpvet/psharpvet/passes/ownership"
-	"golang.org/x/tools/go/analysis/analysistest"
 )
 
 // packages import nothing from the standard library, so each runs fast.

@@ -9,8 +9,9 @@ import (
 
 	"github.com/psharpvet/psharpvet/internal/suitetest"
 
-	"github.com/psharpvet/psharpvet/passes/ownership"
 	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/psharpvet/psharpvet/passes/ownership"
 )
 
 // rulePackages hold one package per row of the README's table of precision

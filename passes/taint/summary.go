@@ -6,9 +6,10 @@ package taint
 
 import (
 	"fmt"
-	"golang.org/x/tools/go/ssa"
 	"sort"
 	"strings"
+
+	"golang.org/x/tools/go/ssa"
 )
 
 // A Summary says how a function changes which memory its ports reach: its

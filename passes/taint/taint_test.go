@@ -9,8 +9,9 @@ import (
 
 	"github.com/psharpvet/psharpvet/internal/suitetest"
 
-	"github.com/psharpvet/psharpvet/passes/taint"
 	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/psharpvet/psharpvet/passes/taint"
 )
 
 // TestSummaries checks the exported summary facts; analysistest fails on
