@@ -160,7 +160,7 @@ func (p Point) CalleeName() string {
 	case p.CalleeObj != nil:
 		return ssaops.FuncName(p.CalleeObj, nil)
 	case p.Callee != nil:
-		return p.Callee.Name()
+		return ssaops.SSAFuncName(p.Callee, nil)
 	}
 	return "the callee"
 }
