@@ -228,11 +228,38 @@ func (r *Result) callPoints(call ssa.CallInstruction) []transfer.Point {
 				}
 			}
 		}
+		if p.ReadOnly && slices.ContainsFunc(p.Given, r.mayWriteWhenCalled) {
+			// The callee's goroutine calls a function it was given:
+			// its summary could not see what that function writes.
+			p.ReadOnly = false
+		}
 		if len(p.Given) > 0 {
+			// A callee that hands what it is given to a goroutine is a
+			// spawn wrapper: its own group's Wait joins it, as g.Wait
+			// joins g.Go.
+			if final := p.Why.Final(); final != nil && (final.Kind == transfer.Go || final.Kind == transfer.Call) {
+				p.Spawns = true
+			}
 			pts = append(pts, p)
 		}
 	}
 	return pts
+}
+
+// mayWriteWhenCalled reports whether v is a function value that may write
+// what it captures: any function value but a function literal whose
+// summary writes none of its captured variables.
+func (r *Result) mayWriteWhenCalled(v ssa.Value) bool {
+	if _, ok := v.Type().Underlying().(*types.Signature); !ok {
+		return false
+	}
+	mc, ok := v.(*ssa.MakeClosure)
+	if !ok {
+		return true
+	}
+	fn, _ := mc.Fn.(*ssa.Function)
+	s := r.tr.Summary(fn)
+	return s == nil || len(s.Writes) > 0
 }
 
 // immediate reports whether v is a function literal used only to be called

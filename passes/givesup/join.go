@@ -34,7 +34,7 @@ func (r *Result) Joiner(fl *taint.Flow, h taint.Heap, p transfer.Point) *Joiner 
 	for _, v := range p.Given {
 		locs = append(locs, fl.Locs(v)...)
 	}
-	if p.Kind == transfer.Call && p.Spawns {
+	if p.Spawns && p.Kind != transfer.Go {
 		// g.Go(f) is joined by g.Wait(), whether or not f reaches g.
 		for _, v := range p.Others {
 			locs = append(locs, fl.Locs(v)...)

@@ -12,11 +12,14 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/psharpvet/psharpvet/internal/model"
 	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
 // Waits lists, as a fact, the ports of a function whose channels it
-// receives from: a future's Error or Get, a request's Wait. Ports number
+// receives from, or whose groups it waits for (a join row of the model on
+// them): a future's Error or Get, a request's Wait, a WaitGroup wrapper's
+// Wait. Ports number
 // the parameters with the receiver first, then the free variables.
 //
 // By default a call of such a function with memory that was given up is a
@@ -76,6 +79,12 @@ func (r *Result) waitsOf(fn *ssa.Function) []int {
 			case ssa.CallInstruction:
 				for _, v := range r.waitedOn(i.Common()) {
 					add(v)
+				}
+				// wg.Wait() on a group of a port: a wrapper's Wait.
+				if call, ok := r.Model.Resolve(i.Common()); ok && call.Recv != nil {
+					if _, join := call.Row(model.Join); join {
+						add(call.Recv)
+					}
 				}
 			}
 		}

@@ -44,6 +44,7 @@ var stdPackages = []string{
 	"ownership/exempt",
 	"ownership/regress",
 	"ownership/afterfunc",
+	"ownership/wrappers",
 }
 
 func TestOwnership(t *testing.T) {
