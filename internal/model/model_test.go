@@ -407,6 +407,11 @@ type Plain struct {
 
 type Ptrs struct{ p *int }
 
+// Handle embeds a pointer to shared state; NotHandle only points to it.
+type Handle struct{ *Embedded }
+
+type NotHandle struct{ e *Embedded }
+
 type Array [2]Embedded
 
 var (
@@ -456,6 +461,10 @@ func TestTypeClasses(t *testing.T) {
 		{"Counter", lookup("Counter"), classes{exempt: true, selfSync: true}},
 		{"Plain", lookup("Plain"), classes{exempt: true}},
 		{"Ptrs", lookup("Ptrs"), classes{mutable: true}},
+		// An embedded pointer to a self-synchronising struct makes a
+		// handle; a named pointer field does not. Neither holds a lock.
+		{"Handle", lookup("Handle"), classes{exempt: true, mutable: true, selfSync: true}},
+		{"NotHandle", lookup("NotHandle"), classes{mutable: true}},
 		// An array of structs embedding a mutex.
 		{"Array", lookup("Array"), classes{exempt: true, selfSync: true, holdsLock: true}},
 		{"chan int", lookup("vChan"), classes{exempt: true, selfSync: true}},

@@ -68,7 +68,9 @@ func SelfSynchronizing(t types.Type) bool {
 	if _, ok := t.Underlying().(*types.Chan); ok {
 		return true
 	}
-	return holds(t, IsSyncType, make(map[types.Type]bool))
+	// An embedded pointer to such a struct counts too: a type such as
+	// type Pool struct{ *poolCommon } is a handle to shared state.
+	return holds(t, IsSyncType, true, make(map[types.Type]bool))
 }
 
 // IsSyncType reports whether t is a named type of package sync or
@@ -88,7 +90,7 @@ func IsLock(t types.Type) bool {
 // HoldsLock reports whether values of t hold a lock directly, by
 // embedding, in a nested struct field, or through a pointer field.
 func HoldsLock(t types.Type) bool {
-	return holds(t, IsLock, make(map[types.Type]bool))
+	return holds(t, IsLock, false, make(map[types.Type]bool))
 }
 
 // ConventionallySafe reports whether t (or the type t points to) is one of
@@ -102,8 +104,9 @@ func ConventionallySafe(t types.Type) bool {
 }
 
 // holds reports whether t satisfies is, or holds a field (in a nested
-// struct or array, or embedded) that does.
-func holds(t types.Type, is func(types.Type) bool, seen map[types.Type]bool) bool {
+// struct or array, or embedded, and if embeddedPtrs through an embedded
+// pointer) that does.
+func holds(t types.Type, is func(types.Type) bool, embeddedPtrs bool, seen map[types.Type]bool) bool {
 	t = types.Unalias(t)
 	if seen[t] {
 		return false
@@ -115,12 +118,16 @@ func holds(t types.Type, is func(types.Type) bool, seen map[types.Type]bool) boo
 	switch u := t.Underlying().(type) {
 	case *types.Struct:
 		for f := range u.Fields() {
-			if holds(f.Type(), is, seen) {
+			ft := f.Type()
+			if p, ok := types.Unalias(ft).(*types.Pointer); ok && embeddedPtrs && f.Embedded() {
+				ft = p.Elem()
+			}
+			if holds(ft, is, embeddedPtrs, seen) {
 				return true
 			}
 		}
 	case *types.Array:
-		return holds(u.Elem(), is, seen)
+		return holds(u.Elem(), is, embeddedPtrs, seen)
 	}
 	return false
 }

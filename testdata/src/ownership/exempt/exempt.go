@@ -145,3 +145,24 @@ func WatchCancel(ctx context.Context, done chan bool) {
 	_ = ctx
 	cancel()
 }
+
+// poolState holds the lock; Pool is a handle to it.
+type poolState struct {
+	mu    sync.Mutex
+	tasks []func()
+}
+
+type Pool struct{ *poolState }
+
+func (p Pool) Submit(f func()) {
+	p.mu.Lock()
+	p.tasks = append(p.tasks, f)
+	p.mu.Unlock()
+}
+
+// SharePool hands the pool handle to a goroutine and goes on using it:
+// the pool synchronises itself. Quiet.
+func SharePool(p *Pool) {
+	go p.Submit(func() {})
+	p.Submit(func() {})
+}
