@@ -4,7 +4,11 @@
 
 package ssaops
 
-import "golang.org/x/tools/go/ssa"
+import (
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+)
 
 // Forward follows v back through the instructions that only view the same
 // memory differently (Alias: conversions, boxing, field and element
@@ -45,4 +49,38 @@ func FuncValue(v ssa.Value) (fn *ssa.Function, bindings []ssa.Value) {
 		return true
 	})
 	return fn, bindings
+}
+
+// WalkPath follows the access path of v back towards its base, at most
+// depth steps: through field and element addressing (FieldAddr,
+// IndexAddr), loads, and the instructions that only view the same memory
+// differently (Alias). It calls visit on each value on the way, v first,
+// and stops when visit returns false or the path has no further step.
+func WalkPath(v ssa.Value, depth int, visit func(ssa.Value) bool) {
+	for i := 0; v != nil && i <= depth; i++ {
+		if !visit(v) {
+			return
+		}
+		switch x := v.(type) {
+		case *ssa.FieldAddr:
+			v = x.X
+		case *ssa.IndexAddr:
+			v = x.X
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return
+			}
+			v = x.X
+		default:
+			instr, ok := v.(ssa.Instruction)
+			if !ok {
+				return
+			}
+			next, ok := Alias(instr)
+			if !ok {
+				return
+			}
+			v = next
+		}
+	}
 }

@@ -127,33 +127,15 @@ func (r *Result) waitedOn(c *ssa.CallCommon) []ssa.Value {
 
 // portOf returns the port whose memory v is loaded from: a parameter, a
 // free variable, or a field or element reached from one.
-func portOf(fn *ssa.Function, v ssa.Value) (int, bool) {
-	for range 16 {
-		switch x := v.(type) {
+func portOf(fn *ssa.Function, v ssa.Value) (port int, ok bool) {
+	ssaops.WalkPath(v, 16, func(u ssa.Value) bool {
+		switch x := u.(type) {
 		case *ssa.Parameter:
-			return slices.Index(fn.Params, x), true
+			port, ok = slices.Index(fn.Params, x), true
 		case *ssa.FreeVar:
-			return len(fn.Params) + slices.Index(fn.FreeVars, x), true
-		case *ssa.UnOp:
-			if x.Op != token.MUL {
-				return 0, false
-			}
-			v = x.X
-		case *ssa.FieldAddr:
-			v = x.X
-		case *ssa.IndexAddr:
-			v = x.X
-		default:
-			instr, ok := v.(ssa.Instruction)
-			if !ok {
-				return 0, false
-			}
-			next, ok := ssaops.Alias(instr)
-			if !ok {
-				return 0, false
-			}
-			v = next
+			port, ok = len(fn.Params)+slices.Index(fn.FreeVars, x), true
 		}
-	}
-	return 0, false
+		return !ok
+	})
+	return port, ok
 }

@@ -125,33 +125,12 @@ func (c *checker) describeUse(w *walker, instr ssa.Instruction, acc *access) use
 // derivedFrom reports whether x is computed from v by field and element
 // addressing, loads and conversions: an access path that starts at v.
 func derivedFrom(x, v ssa.Value) bool {
-	for range 16 {
-		if x == v {
-			return true
-		}
-		switch i := x.(type) {
-		case *ssa.FieldAddr:
-			x = i.X
-		case *ssa.IndexAddr:
-			x = i.X
-		case *ssa.UnOp:
-			if i.Op != token.MUL {
-				return false
-			}
-			x = i.X
-		default:
-			instr, ok := x.(ssa.Instruction)
-			if !ok {
-				return false
-			}
-			next, ok := ssaops.Alias(instr)
-			if !ok {
-				return false
-			}
-			x = next
-		}
-	}
-	return false
+	found := false
+	ssaops.WalkPath(x, 16, func(u ssa.Value) bool {
+		found = u == v
+		return !found
+	})
+	return found
 }
 
 // identRE matches the identifiers of a source expression.
