@@ -15,20 +15,44 @@ import (
 // reads, tuple extraction), at most depth steps, calling visit on each
 // value on the way, v first. It stops early when visit returns false.
 func Forward(v ssa.Value, depth int, visit func(ssa.Value) bool) {
+	walk(v, depth, visit, aliasOf)
+}
+
+// walk calls visit on v and on each value step returns from the last,
+// at most depth steps, until visit returns false or step has none.
+func walk(v ssa.Value, depth int, visit func(ssa.Value) bool, step func(ssa.Value) (ssa.Value, bool)) {
 	for i := 0; v != nil && i <= depth; i++ {
 		if !visit(v) {
 			return
 		}
-		instr, ok := v.(ssa.Instruction)
-		if !ok {
-			return
-		}
-		next, ok := Alias(instr)
+		next, ok := step(v)
 		if !ok {
 			return
 		}
 		v = next
 	}
+}
+
+// aliasOf is Alias for a value.
+func aliasOf(v ssa.Value) (ssa.Value, bool) {
+	instr, ok := v.(ssa.Instruction)
+	if !ok {
+		return nil, false
+	}
+	return Alias(instr)
+}
+
+// pathStep is one step of WalkPath.
+func pathStep(v ssa.Value) (ssa.Value, bool) {
+	switch x := v.(type) {
+	case *ssa.FieldAddr:
+		return x.X, true
+	case *ssa.IndexAddr:
+		return x.X, true
+	case *ssa.UnOp:
+		return x.X, x.Op == token.MUL
+	}
+	return aliasOf(v)
 }
 
 // FuncValue decomposes a function value into its code and the variables
@@ -57,30 +81,5 @@ func FuncValue(v ssa.Value) (fn *ssa.Function, bindings []ssa.Value) {
 // differently (Alias). It calls visit on each value on the way, v first,
 // and stops when visit returns false or the path has no further step.
 func WalkPath(v ssa.Value, depth int, visit func(ssa.Value) bool) {
-	for i := 0; v != nil && i <= depth; i++ {
-		if !visit(v) {
-			return
-		}
-		switch x := v.(type) {
-		case *ssa.FieldAddr:
-			v = x.X
-		case *ssa.IndexAddr:
-			v = x.X
-		case *ssa.UnOp:
-			if x.Op != token.MUL {
-				return
-			}
-			v = x.X
-		default:
-			instr, ok := v.(ssa.Instruction)
-			if !ok {
-				return
-			}
-			next, ok := Alias(instr)
-			if !ok {
-				return
-			}
-			v = next
-		}
-	}
+	walk(v, depth, visit, pathStep)
 }
