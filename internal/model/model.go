@@ -132,8 +132,11 @@ func (m *Model) Rows(fn *types.Func) []Row {
 }
 
 // Find returns fn's row of kind k.
-func (m *Model) Find(fn *types.Func, k Kind) (Row, bool) {
-	for _, r := range m.Rows(fn) {
+func (m *Model) Find(fn *types.Func, k Kind) (Row, bool) { return rowOf(m.Rows(fn), k) }
+
+// rowOf returns the row of kind k among rows.
+func rowOf(rows []Row, k Kind) (Row, bool) {
+	for _, r := range rows {
 		if r.Kind == k {
 			return r, true
 		}
@@ -177,14 +180,7 @@ func (m *Model) Resolve(c *ssa.CallCommon) (call Call, ok bool) {
 }
 
 // Row returns the call's row of kind k.
-func (c Call) Row(k Kind) (Row, bool) {
-	for _, r := range c.Rows {
-		if r.Kind == k {
-			return r, true
-		}
-	}
-	return Row{}, false
-}
+func (c Call) Row(k Kind) (Row, bool) { return rowOf(c.Rows, k) }
 
 // Arg returns argument i (without the receiver), or nil.
 func (c Call) Arg(i int) ssa.Value {
@@ -192,14 +188,4 @@ func (c Call) Arg(i int) ssa.Value {
 		return nil
 	}
 	return c.Args[i]
-}
-
-// LockKind returns the lock operation of the call, or 0.
-func (c Call) LockKind() Kind {
-	for _, r := range c.Rows {
-		if _, ok := r.Kind.Acquires(); ok || r.Kind.Releases() {
-			return r.Kind
-		}
-	}
-	return 0
 }

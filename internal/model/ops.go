@@ -37,8 +37,10 @@ func (m *Model) RowsOfKind(k Kind) []Row {
 // interface, say) is followed like sync.Locker. The convention lives here
 // rather than in a pass so that every pass sees the same locks.
 func (m *Model) LockKindOf(call Call) Kind {
-	if k := call.LockKind(); k != 0 {
-		return k
+	for _, r := range call.Rows {
+		if _, ok := r.Kind.Acquires(); ok || r.Kind.Releases() {
+			return r.Kind
+		}
 	}
 	if len(call.Rows) > 0 || !isInterfaceMethod(call.Func) {
 		return 0

@@ -42,18 +42,7 @@ type Written struct {
 // AFact marks Written as a fact.
 func (*Written) AFact() {}
 
-func (w *Written) String() string { return "written" + formatKeys(w.Fields) }
-
-func formatKeys(keys []string) string {
-	s := "("
-	for i, k := range keys {
-		if i > 0 {
-			s += ", "
-		}
-		s += k
-	}
-	return s + ")"
-}
+func (w *Written) String() string { return "written(" + strings.Join(w.Fields, ", ") + ")" }
 
 // Key names field i of the named struct type t (or of the type t points
 // to) as "pkg/path.Type.field", and a whole-struct write as
