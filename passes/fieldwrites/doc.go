@@ -16,7 +16,10 @@
 // field written otherwise: stored through a pointer that is not a fresh
 // allocation of the same function, or whose address escapes (to a call, a
 // variable, another goroutine), and every struct type overwritten as a
-// whole. The ownership pass reads the union of these facts over a
+// whole. Writes to the elements of slices, arrays and maps (stores,
+// appends, copy, delete, clear, an element's address handed on) are
+// recorded by the container's type, unless the container is one the same
+// function makes and is filling. The ownership pass reads the union of these facts over a
 // package's dependencies: a read of a field that is in none of them does
 // not race with the receiving side of a transfer.
 //

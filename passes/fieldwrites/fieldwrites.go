@@ -92,9 +92,10 @@ func (r *Result) MayBeWritten(t types.Type, i int) bool {
 
 // TypeMayBeWritten reports whether memory of type t (or of the type t
 // points to) may be written after construction: a named struct some of
-// whose fields are; slices, maps, arrays, unnamed structs and interfaces,
-// whose elements or dynamic contents the facts do not track; never the
-// immutable basic types.
+// whose fields are; a slice, array or map some container of whose type
+// has its elements written outside the function that made it (ElemKey);
+// unnamed structs and interfaces, whose contents the facts do not track;
+// never the immutable basic types.
 func (r *Result) TypeMayBeWritten(t types.Type) bool {
 	t = types.Unalias(t)
 	if p, ok := t.Underlying().(*types.Pointer); ok {
@@ -112,6 +113,9 @@ func (r *Result) TypeMayBeWritten(t types.Type) bool {
 		return r.types[k[:len(k)-2]]
 	case *types.Signature:
 		return false // a func value: its captured variables are other objects
+	case *types.Slice, *types.Array, *types.Map:
+		r.load()
+		return r.union[ElemKey(t)]
 	default:
 		return true
 	}
@@ -180,11 +184,114 @@ func writtenBy(instr ssa.Instruction) []string {
 		if _, ok := i.Addr.(*ssa.FieldAddr); ok {
 			return nil
 		}
+		if ia, ok := i.Addr.(*ssa.IndexAddr); ok {
+			return elemWrite(ia.X)
+		}
 		if k := Key(i.Addr.Type(), -1); k != "" && isStruct(i.Val.Type()) {
 			return []string{k}
 		}
+	case *ssa.IndexAddr:
+		// &s[i] handed on may be written through.
+		if elementAddressEscapes(i) {
+			return elemWrite(i.X)
+		}
+	case *ssa.MapUpdate:
+		return elemWrite(i.Map)
+	case *ssa.Call:
+		if b, ok := i.Call.Value.(*ssa.Builtin); ok {
+			switch b.Name() {
+			case "append", "copy", "delete", "clear":
+				return elemWrite(i.Call.Args[0])
+			}
+		}
 	}
 	return nil
+}
+
+// ElemKey is the key under which writes to the elements of slices, arrays
+// and maps of type t are recorded: by type, since the heap analysis knows
+// a container's type but not the field it hangs from. It is "" for other
+// types.
+func ElemKey(t types.Type) string {
+	t = types.Unalias(t)
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = types.Unalias(p.Elem()) // *[n]T, as IndexAddr sees an array
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		return "[]" + types.TypeString(u.Elem(), nil)
+	case *types.Array:
+		return "[]" + types.TypeString(u.Elem(), nil)
+	case *types.Map:
+		return "map[" + types.TypeString(u.Key(), nil) + "]" + types.TypeString(u.Elem(), nil)
+	}
+	return ""
+}
+
+// elemWrite returns the key of a write to the elements of container c,
+// unless c is fresh: made in this function, where the writes build it.
+func elemWrite(c ssa.Value) []string {
+	if freshContainer(c, make(map[ssa.Value]bool)) {
+		return nil
+	}
+	if k := ElemKey(c.Type()); k != "" {
+		return []string{k}
+	}
+	return nil
+}
+
+// freshContainer reports whether every value c may hold is a slice, array
+// or map the function makes itself (through appends, reslicing and the
+// phis of a loop that builds it), or nil. Filling such a container is
+// construction; what is written after it goes elsewhere is not seen, a
+// trade the default reading makes (the strict reading does not use these
+// facts).
+func freshContainer(c ssa.Value, seen map[ssa.Value]bool) bool {
+	if seen[c] {
+		return true
+	}
+	seen[c] = true
+	switch v := c.(type) {
+	case *ssa.MakeSlice, *ssa.MakeMap, *ssa.Alloc:
+		return true
+	case *ssa.Const:
+		return v.IsNil()
+	case *ssa.Slice:
+		return freshContainer(v.X, seen)
+	case *ssa.Phi:
+		for _, e := range v.Edges {
+			if !freshContainer(e, seen) {
+				return false
+			}
+		}
+		return true
+	case *ssa.Call:
+		if b, ok := v.Call.Value.(*ssa.Builtin); ok && b.Name() == "append" {
+			return freshContainer(v.Call.Args[0], seen)
+		}
+	}
+	return false
+}
+
+// elementAddressEscapes reports whether the address of an element is used
+// other than to load from it, store to it, or reach a field of it.
+func elementAddressEscapes(ia *ssa.IndexAddr) bool {
+	refs := ia.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, ref := range *refs {
+		switch r := ref.(type) {
+		case *ssa.UnOp, *ssa.FieldAddr, *ssa.DebugRef:
+		case *ssa.Store:
+			if r.Val == ia {
+				return true
+			}
+		default:
+			return true
+		}
+	}
+	return false
 }
 
 func isStruct(t types.Type) bool {

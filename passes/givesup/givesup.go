@@ -94,6 +94,8 @@ type Result struct {
 	// and this pass's cache of flows (see taint.Flows).
 	tr    *taint.Result
 	flows *taint.Flows
+	// recv indexes the receiving sides of the package's channels.
+	recv *receivers
 }
 
 // Points returns the transfer points of fn in instruction order.
@@ -131,6 +133,7 @@ func run(pass *analysis.Pass) (any, error) {
 		flows:  tr.NewFlows(),
 	}
 	r.computeWaits(tr.Funcs)
+	r.recv = findReceivers(tr.Funcs, r.flows)
 	for round := 0; round < maxRounds; round++ {
 		changed := false
 		for _, fn := range tr.Funcs {
@@ -331,7 +334,7 @@ func (r *Result) compute(fn *ssa.Function, pts []transfer.Point) *GivesUp {
 			continue
 		}
 		t := Transferred(fl, h, p.Given)
-		w := OtherSideWrites(fl, h, p, t)
+		w := r.OtherSideWrites(fl, h, p, t)
 		t.Each(func(o taint.ObjID) {
 			port := fl.Object(o).Port
 			if port < 0 {
@@ -367,23 +370,43 @@ func (r *Result) compute(fn *ssa.Function, pts []transfer.Point) *GivesUp {
 }
 
 // OtherSideWrites returns what the receiving side of p may write of the
-// transferred memory t: for a go statement, what its function writes by
-// its summary; for a call that gives up only to readers, nothing; for a
-// channel send, all of it.
-func OtherSideWrites(fl *taint.Flow, h taint.Heap, p transfer.Point, t taint.ObjSet) taint.ObjSet {
+// transferred memory t. For a go statement, or a spawn row's function
+// argument, it is what the function writes by its summary; for a call that
+// gives up only to readers, nothing. For a channel send, it is all of t
+// when a receiver of the channel in the package is seen writing what it
+// receives; for a send whose receivers are not seen, and for a transfer
+// row, the strict reading assumes all of t and the default nothing: an
+// unseen receiver is no evidence of a write.
+func (r *Result) OtherSideWrites(fl *taint.Flow, h taint.Heap, p transfer.Point, t taint.ObjSet) taint.ObjSet {
+	var w taint.ObjSet
 	switch {
 	case p.Kind == transfer.Go:
-		var out taint.ObjSet
-		fl.Writes(p.Instr, h).Each(func(o taint.ObjID) {
-			if t.Has(o) {
-				out.Add(o)
+		w = fl.Writes(p.Instr, h)
+	case p.Kind == transfer.GivesUp && p.ReadOnly:
+		return nil
+	case r.Model.Strict || p.Kind == transfer.GivesUp:
+		return t
+	case p.Kind == transfer.Send:
+		if r.recv.sendWrites(p.Others[0]) {
+			return t
+		}
+		return nil
+	case p.Kind == transfer.Call && p.Spawns:
+		for _, g := range p.Given {
+			if _, ok := g.Type().Underlying().(*types.Signature); ok {
+				fl.CallWrites(g, h).Each(func(o taint.ObjID) { w.Add(o) })
 			}
-		})
-		return out
-	case p.ReadOnly:
+		}
+	default:
 		return nil
 	}
-	return t
+	var out taint.ObjSet
+	w.Each(func(o taint.ObjID) {
+		if t.Has(o) {
+			out.Add(o)
+		}
+	})
+	return out
 }
 
 // Transferred returns the objects whose ownership moves when vals are

@@ -39,9 +39,8 @@ type walker struct {
 // derived from them, even though the abstract object is the same.
 type fresh map[ssa.Value]bool
 
-func (c *checker) checkAfter(fn *ssa.Function, fl *taint.Flow, h taint.Heap, p transfer.Point, given []givenValue, all taint.ObjSet) {
-	w := &walker{c: c, fl: fl, p: p, given: given, all: all, joins: c.gu.Joiner(fl, h, p)}
-	w.written = givesup.OtherSideWrites(fl, h, p, all)
+func (c *checker) checkAfter(fl *taint.Flow, h taint.Heap, p transfer.Point, given []givenValue, all, written taint.ObjSet) {
+	w := &walker{c: c, fl: fl, p: p, given: given, all: all, joins: c.gu.Joiner(fl, h, p), written: written}
 	w.run()
 }
 
@@ -341,9 +340,12 @@ type access struct {
 	verb    string
 	objs    taint.ObjSet
 	operand ssa.Value
-	// write says the access may modify the memory (or make it reachable
-	// from elsewhere); a read races only with the other side's writes.
+	// write says the access may modify the memory; a read races only
+	// with the other side's writes.
 	write bool
+	// keeps says the access makes the memory reachable from state that
+	// outlives the function, as condition 1 forbids at the transfer.
+	keeps bool
 }
 
 // checkUse reports the first access of instr to transferred memory.
@@ -352,7 +354,10 @@ func (w *walker) checkUse(instr ssa.Instruction, h taint.Heap, cur fresh) bool {
 	if acc == nil || len(acc.objs) == 0 {
 		return false
 	}
-	if !acc.write && !acc.objs.Intersects(w.written) {
+	if acc.keeps && !acc.write && !w.c.shared(w.fl, acc.objs, w.written) {
+		return false // kept, but no one is seen writing it
+	}
+	if !acc.keeps && !acc.write && !acc.objs.Intersects(w.written) {
 		return false // both sides only read
 	}
 	if !acc.write && !w.c.mayBeWritten(w.fl, acc.objs) {
@@ -384,10 +389,13 @@ func (w *walker) access(instr ssa.Instruction, h taint.Heap, cur fresh) *access 
 		return nil
 	}
 	// deep is an access to everything reachable from v: storing or
-	// sending v, or passing it on.
+	// sending v, or passing it on. It shares the memory with whoever gets
+	// it next; by default that is a write only if the next holder is seen
+	// writing it (the callers below say so), while the strict reading
+	// assumes it.
 	deep := func(verb string, v ssa.Value) *access {
 		if o := w.touched(v, h, cur, true); len(o) > 0 {
-			return &access{verb: verb, objs: o, operand: v, write: true}
+			return &access{verb: verb, objs: o, operand: v, write: w.c.strict}
 		}
 		return nil
 	}
@@ -407,7 +415,7 @@ func (w *walker) access(instr ssa.Instruction, h taint.Heap, cur fresh) *access 
 			return a
 		}
 		if w.preexisting(i.Addr) {
-			return deep("stored into "+w.c.names.value(i.Addr, instr), i.Val)
+			return kept(deep("stored into "+w.c.names.value(i.Addr, instr), i.Val))
 		}
 	case *ssa.MapUpdate:
 		if a := direct("written", true, i.Map); a != nil {
@@ -417,9 +425,9 @@ func (w *walker) access(instr ssa.Instruction, h taint.Heap, cur fresh) *access 
 			return nil
 		}
 		if a := deep("stored into a map", i.Key); a != nil {
-			return a
+			return kept(a)
 		}
-		return deep("stored into a map", i.Value)
+		return kept(deep("stored into a map", i.Value))
 	case *ssa.Lookup:
 		if _, isMap := i.X.Type().Underlying().(*types.Map); isMap {
 			return direct("read", false, i.X)
@@ -429,12 +437,12 @@ func (w *walker) access(instr ssa.Instruction, h taint.Heap, cur fresh) *access 
 			return direct("read", false, i.X)
 		}
 	case *ssa.Send:
-		return deep("sent again on "+w.c.names.chanName(i, i.X), i.X)
+		return w.resent(deep("sent again on "+w.c.names.chanName(i, i.X), i.X), instr, h)
 	case *ssa.Select:
 		for _, st := range i.States {
 			if st.Dir == types.SendOnly {
 				if a := deep("sent again on "+w.c.names.chanName(i, st.Send), st.Send); a != nil {
-					return a
+					return w.resent(a, instr, h)
 				}
 			}
 		}
@@ -492,6 +500,29 @@ func (w *walker) callAccess(call ssa.CallInstruction, h taint.Heap, direct func(
 		}
 	}
 	return nil
+}
+
+// kept marks a as making memory reachable from outliving state.
+func kept(a *access) *access {
+	if a != nil {
+		a.keeps = true
+	}
+	return a
+}
+
+// resent marks a, the memory instr sends again, as written when the
+// receivers of that send are seen writing it: then the two receiving sides
+// race.
+func (w *walker) resent(a *access, instr ssa.Instruction, h taint.Heap) *access {
+	if a == nil || a.write {
+		return a
+	}
+	for _, p := range transfer.Points(w.c.gu.Model, instr) {
+		if len(w.c.gu.OtherSideWrites(w.fl, h, p, a.objs)) > 0 {
+			a.write = true
+		}
+	}
+	return a
 }
 
 // onlyElements reports whether every object is slice or array memory.

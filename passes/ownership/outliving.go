@@ -42,15 +42,15 @@ func outlivingRoots(fn *ssa.Function, fl *taint.Flow) []taint.ObjID {
 
 // checkOutliving checks condition 1: nothing transferred stays reachable
 // from outliving state.
-func (c *checker) checkOutliving(fn *ssa.Function, fl *taint.Flow, h taint.Heap, p transfer.Point, given []givenValue) bool {
+func (c *checker) checkOutliving(fn *ssa.Function, fl *taint.Flow, h taint.Heap, p transfer.Point, given []givenValue, written taint.ObjSet) bool {
 	for _, root := range outlivingRoots(fn, fl) {
 		path, hit := findPath(fl, h, root, given)
 		if hit == nil || !reportablePath(fl, path) {
 			continue
 		}
-		if !c.mayBeWritten(fl, hit.objs) {
-			// Memory nobody writes after construction can be kept
-			// and shared: no race needs it to be given up.
+		if !c.shared(fl, hit.objs, written) {
+			// Memory the receiving side does not write can be kept
+			// and read on both sides.
 			continue
 		}
 		name := pathName(fl, path)
@@ -200,7 +200,7 @@ func locsHitObj(s taint.LocSet, o taint.ObjID) bool {
 
 // checkAliasing checks condition 2: no other operand of the transfer may
 // reach what is given up.
-func (c *checker) checkAliasing(fl *taint.Flow, h taint.Heap, p transfer.Point, given []givenValue) bool {
+func (c *checker) checkAliasing(fl *taint.Flow, h taint.Heap, p transfer.Point, given []givenValue, written taint.ObjSet) bool {
 	if p.Kind == transfer.Go {
 		return false // every operand goes to the same goroutine
 	}
@@ -210,7 +210,7 @@ func (c *checker) checkAliasing(fl *taint.Flow, h taint.Heap, p transfer.Point, 
 		}
 		reach := fl.Reach(h, fl.Locs(other), givesup.Opaque)
 		for _, g := range given {
-			if reach.Intersects(g.objs) {
+			if reach.Intersects(g.objs) && c.shared(fl, g.objs, written) {
 				msg := c.transferPhrase(p, g.v) + " but is also reachable from " + c.names.value(other, p.Instr) +
 					", another operand of the same call; " + p.CalleeName() + " may use it after giving it up"
 				c.report(p.Instr.Pos(), p, catAliasing, msg, nil)

@@ -97,8 +97,11 @@ func (c *checker) checkPoint(fn *ssa.Function, fl *taint.Flow, p transfer.Point)
 	if len(all) == 0 {
 		return
 	}
-	if !c.checkOutliving(fn, fl, h, p, given) {
-		c.checkAliasing(fl, h, p, given)
+	// What the receiving side writes is the evidence that sharing the
+	// memory with it races (see givesup.Result.OtherSideWrites).
+	written := c.gu.OtherSideWrites(fl, h, p, all)
+	if !c.checkOutliving(fn, fl, h, p, given, written) {
+		c.checkAliasing(fl, h, p, given, written)
 	}
 	if _, deferred := p.Instr.(*ssa.Defer); deferred {
 		// A deferred call gives up its arguments when the function
@@ -106,7 +109,7 @@ func (c *checker) checkPoint(fn *ssa.Function, fl *taint.Flow, p transfer.Point)
 		// transfer, and only deferred calls run after it.
 		return
 	}
-	c.checkAfter(fn, fl, h, p, given, all)
+	c.checkAfter(fl, h, p, given, all, written)
 }
 
 // A givenValue is one value given up at a point with what it transfers.
@@ -135,9 +138,31 @@ func (c *checker) neverWritten(addr ssa.Value) bool {
 	return ok && !c.strict && !c.fields.MayBeWritten(fa.X.Type(), fa.Field)
 }
 
+// shared reports whether keeping objs reachable after giving them up, to
+// a receiving side whose writes are written, races. The strict reading
+// says so of anything that may be written after construction. By default
+// it needs evidence of a write: the receiving side is seen writing some of
+// the memory, or some of it is of a type the program writes after
+// construction (fieldwrites), which the sender's side can then do through
+// what it kept while the receiver reads.
+func (c *checker) shared(fl *taint.Flow, objs, written taint.ObjSet) bool {
+	if c.strict {
+		return c.mayBeWritten(fl, objs)
+	}
+	if objs.Intersects(written) {
+		return true
+	}
+	later := false
+	objs.Each(func(o taint.ObjID) {
+		t := fl.Object(o).Type
+		later = later || (t != nil && c.fields.TypeMayBeWritten(t))
+	})
+	return later
+}
+
 // mayBeWritten reports whether some of objs may be written after
-// construction, so that keeping or reading them races with a writer. The
-// default reading asks fieldwrites; the strict reading assumes so.
+// construction, so that reading them races with a writer: the strict
+// reading assumes so, the default asks fieldwrites.
 func (c *checker) mayBeWritten(fl *taint.Flow, objs taint.ObjSet) bool {
 	if c.strict {
 		return true

@@ -172,7 +172,12 @@ func (c *checker) report(pos token.Pos, p transfer.Point, category, msg string, 
 // capturedName names the variable captured by mc whose memory overlaps
 // objs.
 func capturedName(w *walker, mc *ssa.MakeClosure, objs taint.ObjSet) string {
-	h := w.fl.Entry(mc.Block())
+	// The heap when the literal is given up holds what its captured
+	// variables point to by then.
+	h, ok := w.fl.HeapBefore(w.p.Instr)
+	if !ok {
+		h = w.fl.Entry(mc.Block())
+	}
 	for k, b := range mc.Bindings {
 		if w.fl.Reach(h, w.fl.Locs(b), givesup.Opaque).Intersects(objs) {
 			return mc.Fn.(*ssa.Function).FreeVars[k].Name()

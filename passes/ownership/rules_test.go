@@ -30,6 +30,7 @@ var rulePackages = []string{
 	"ownership/rules/selectsend",
 	"ownership/rules/rangeelements",
 	"ownership/rules/selectjoin",
+	"ownership/rules/receiverwrites",
 }
 
 // ruleStdPackages import sync (and the errgroup stand-in), so they are

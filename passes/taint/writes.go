@@ -16,65 +16,94 @@ import (
 // say they write (all of it for a callee without a summary in the strict
 // reading, none of it by default).
 func (f *Flow) Writes(instr ssa.Instruction, h Heap) ObjSet {
-	var out ObjSet
-	direct := func(locs LocSet) {
-		for _, l := range locs {
-			out.Add(l.Obj)
-		}
-	}
-	deep := func(locs LocSet) {
-		f.Reach(h, locs, nil).Each(func(o ObjID) { out.Add(o) })
-	}
-	// below adds what is reachable from the objects of locs, not the
-	// objects themselves: a callee that writes through a captured variable
-	// does not write the variable.
-	below := func(locs LocSet) {
-		var next LocSet
-		for _, l := range locs {
-			h.pointees(l.Obj, func(s LocSet) { next = append(next, s...) })
-		}
-		deep(next)
-	}
+	w := &writeSet{f: f, h: h}
 	switch i := instr.(type) {
 	case *ssa.Store:
-		direct(f.val(i.Addr))
+		w.direct(f.val(i.Addr))
 	case *ssa.MapUpdate:
-		direct(f.val(i.Map))
+		w.direct(f.val(i.Map))
 	case ssa.CallInstruction:
 		c := i.Common()
 		if b, ok := c.Value.(*ssa.Builtin); ok {
 			switch b.Name() {
 			case "append", "copy", "delete", "clear":
-				direct(f.val(c.Args[0]))
+				w.direct(f.val(c.Args[0]))
 			}
-			return out
+			return w.out
 		}
-		callees, complete := f.sv.callees(c)
-		for _, ce := range callees {
-			s := f.sv.summaryFor(ce.fn)
-			if s == nil {
-				complete = false
-				continue
-			}
-			pv := f.portValues(c, ce)
-			for _, p := range s.Writes {
-				if slices.Contains(s.WritesRoot, p) {
-					deep(pv[p])
-				} else {
-					below(pv[p])
-				}
-			}
+		w.call(c)
+	}
+	return w.out
+}
+
+// CallWrites returns the objects a call of the function value fn with no
+// arguments may write, with h the heap before it: what a spawn row's
+// function argument writes when the spawned goroutine calls it.
+func (f *Flow) CallWrites(fn ssa.Value, h Heap) ObjSet {
+	w := &writeSet{f: f, h: h}
+	w.call(&ssa.CallCommon{Value: fn})
+	return w.out
+}
+
+// A writeSet collects the objects an instruction may write.
+type writeSet struct {
+	f   *Flow
+	h   Heap
+	out ObjSet
+}
+
+// direct adds the objects of locs.
+func (w *writeSet) direct(locs LocSet) {
+	for _, l := range locs {
+		w.out.Add(l.Obj)
+	}
+}
+
+// deep adds everything reachable from locs.
+func (w *writeSet) deep(locs LocSet) {
+	w.f.Reach(w.h, locs, nil).Each(func(o ObjID) { w.out.Add(o) })
+}
+
+// below adds what is reachable from the objects of locs, not the objects
+// themselves: a callee that writes through a captured variable does not
+// write the variable.
+func (w *writeSet) below(locs LocSet) {
+	var next LocSet
+	for _, l := range locs {
+		w.h.pointees(l.Obj, func(s LocSet) { next = append(next, s...) })
+	}
+	w.deep(next)
+}
+
+// call adds what the callees of c write by their summaries (and, in the
+// strict reading, everything reachable from the operands of a callee
+// without one).
+func (w *writeSet) call(c *ssa.CallCommon) {
+	f := w.f
+	callees, complete := f.sv.callees(c)
+	for _, ce := range callees {
+		s := f.sv.summaryFor(ce.fn)
+		if s == nil {
+			complete = false
+			continue
 		}
-		if !complete && f.sv.res.strict {
-			if _, static := c.Value.(*ssa.Function); !static {
-				deep(f.val(c.Value))
-			}
-			for _, a := range c.Args {
-				deep(f.val(a))
+		pv := f.portValues(c, ce)
+		for _, p := range s.Writes {
+			if slices.Contains(s.WritesRoot, p) {
+				w.deep(pv[p])
+			} else {
+				w.below(pv[p])
 			}
 		}
 	}
-	return out
+	if !complete && f.sv.res.strict {
+		if _, static := c.Value.(*ssa.Function); !static {
+			w.deep(f.val(c.Value))
+		}
+		for _, a := range c.Args {
+			w.deep(f.val(a))
+		}
+	}
 }
 
 // writtenPorts lists the ports whose memory on entry f may write, and

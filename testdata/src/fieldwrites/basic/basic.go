@@ -1,4 +1,4 @@
-package basic // want package:`written\(fieldwrites/basic.Conn.state, fieldwrites/basic.Conn.stats, fieldwrites/basic.Counter.n, fieldwrites/basic.Window.\*\)`
+package basic // want package:` written\(\[\]\*fieldwrites/basic.Slot, fieldwrites/basic.Conn.state, fieldwrites/basic.Conn.stats, fieldwrites/basic.Counter.n, fieldwrites/basic.Window.\*, map\[string\]float64\)}$`
 
 import "sync/atomic"
 
@@ -37,3 +37,30 @@ func Start() *Counter {
 type Window struct{ lo, hi int }
 
 func Reset(w *Window) { *w = Window{} }
+
+// Labels' slices are filled where they are made; Table's map and Ring's
+// slice have elements written afterwards, Ring's through an element's
+// address handed to a call.
+type Label struct{ name string }
+
+type Labels struct{ list []Label }
+
+func NewLabels(names []string) *Labels {
+	list := make([]Label, 0, len(names))
+	for _, n := range names {
+		list = append(list, Label{n})
+	}
+	return &Labels{list: list}
+}
+
+type Table struct{ m map[string]float64 }
+
+func (t *Table) Set(k string, v float64) { t.m[k] = v }
+
+type Slot struct{ v int }
+
+type Ring struct{ slots []*Slot }
+
+func (r *Ring) Fill(i int) { fill(&r.slots[i]) }
+
+func fill(p **Slot) { *p = &Slot{} }

@@ -216,3 +216,26 @@ func MapLenAfterSend(ch chan map[int]int) int {
 	ch <- m
 	return len(m) // want `m is read after it was sent on ch`
 }
+
+// The receivers of the package: each writes what it receives, which is the
+// evidence that reading a sent value races (a receiver the analysis does
+// not see is none, see ../../rules/receiverwrites).
+
+// Consume counts in what it receives.
+func Consume(ch chan *T) {
+	for m := range ch {
+		m.x++
+	}
+}
+
+// ConsumeMaps marks the maps it receives.
+func ConsumeMaps(ch chan map[string]int, counts chan map[int]int) {
+	for {
+		select {
+		case m := <-ch:
+			m["seen"]++
+		case m := <-counts:
+			delete(m, 0)
+		}
+	}
+}

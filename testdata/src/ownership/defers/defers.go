@@ -64,3 +64,10 @@ func HandleEarly(ch chan *Reply) {
 	respond(ch, r)
 	r.N = 1 // want `r is written after it was given up by defers.respond`
 }
+
+// consume writes what it receives: reading a sent value races with it.
+func consume(ch chan *T) {
+	for p := range ch {
+		p.x++
+	}
+}

@@ -13,6 +13,13 @@ func (e *Emitter) Emit(it *Item) {
 	e.out <- it
 }
 
+// Consume is the consumer: it writes the items it receives.
+func (e *Emitter) Consume() {
+	for it := range e.out {
+		it.n = 0
+	}
+}
+
 // Worker embeds an Emitter by value.
 type Worker struct {
 	Emitter

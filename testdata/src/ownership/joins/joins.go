@@ -129,3 +129,11 @@ func work(s *State, wg *sync.WaitGroup) {
 	s.sum = 5
 	wg.Done()
 }
+
+// Accumulate is a receiving side of the channels of *State: it writes
+// what it receives.
+func Accumulate(ch chan *State) {
+	for s := range ch {
+		s.sum++
+	}
+}

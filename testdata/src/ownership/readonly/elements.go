@@ -33,7 +33,7 @@ func pick(page []*Info) *Info { return page[0] }
 // A call that returns memory of its argument does not: reported.
 func sendPicked(ch chan *Info, page []*Info) {
 	for i := 0; i < 3; i++ {
-		ch <- pick(page) // want `page is passed to readonly.pick after pick\(page\), which shares memory with it, was sent on ch \(line 36\)`
+		ch <- pick(page) // want `pick\(page\) is sent again on ch after it was sent on ch \(line 36\) in an earlier iteration`
 	}
 }
 
@@ -59,4 +59,12 @@ func sendThenWrite(ch chan *msg, quit chan bool) {
 	case <-quit:
 	}
 	m.n = 1 // want `m is written after it was sent on ch`
+}
+
+// tag is the receiving side of the channels of *Info above; it writes
+// what it receives, so sending one Info twice races.
+func tag(ch chan *Info) {
+	for info := range ch {
+		info.Name += "!"
+	}
 }

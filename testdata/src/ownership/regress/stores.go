@@ -17,3 +17,10 @@ func AppendAfterSend(ch chan *T, list []*T) []*T {
 	ch <- p
 	return append(list, p) // want `p is stored.* after it was sent on ch`
 }
+
+// consume is the receiving side: it writes what it receives.
+func consume(ch chan *T) {
+	for p := range ch {
+		p.x++
+	}
+}

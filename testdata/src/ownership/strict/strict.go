@@ -55,3 +55,13 @@ func Publish(ch chan *Settings) {
 	current = c
 	ch <- c // want `c is sent on ch but stays reachable from strict.current`
 }
+
+// Event goes to receivers this package does not have.
+type Event struct{ Kind int }
+
+// The receiver of out is not seen: the strict reading assumes it writes
+// what it receives (the default is quiet, see rules/receiverwrites).
+func emitThenRead(out chan<- *Event, e *Event) int {
+	out <- e
+	return e.Kind // want `e is read after it was sent on out`
+}

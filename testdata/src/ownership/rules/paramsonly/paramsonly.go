@@ -45,7 +45,7 @@ func (w *Writer) FlushAll() {
 		w.out <- b
 	}
 	f()
-	w.total = 0 // want `w is read after it was given up by the func literal in \(\*paramsonly.Writer\).FlushAll \(line \d+\), which sends it on a channel`
+	w.total = 0 // want `w is written after it was given up by the func literal in \(\*paramsonly.Writer\).FlushAll \(line \d+\), which sends it on a channel`
 }
 
 // emit gives up its parameter.

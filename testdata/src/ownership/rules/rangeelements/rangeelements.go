@@ -4,8 +4,9 @@
 package rangeelements
 
 type Item struct {
-	Key string
-	Val []byte
+	Key  string
+	Val  []byte
+	done bool
 }
 
 // SendPage sends each element of a page: quiet.
@@ -49,6 +50,14 @@ func first(page []*Item) *Item { return page[0] }
 // so reported.
 func SendPicked(ch chan *Item, page []*Item, n int) {
 	for i := 0; i < n; i++ {
-		ch <- first(page) // want `page is passed to rangeelements.first after first\(page\), which shares memory with it, was sent on ch`
+		ch <- first(page) // want `first\(page\) is sent again on ch after it was sent on ch`
+	}
+}
+
+// Mark is the receiving side: it writes what it receives, so one item
+// sent twice is written by two receivers at once.
+func Mark(ch chan *Item) {
+	for it := range ch {
+		it.done = true
 	}
 }

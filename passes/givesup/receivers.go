@@ -1,0 +1,294 @@
+// Copyright 2025 The psharpvet Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package givesup
+
+import (
+	"go/token"
+	"go/types"
+	"slices"
+	"strconv"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/ssaops"
+	"github.com/psharpvet/psharpvet/passes/taint"
+)
+
+// The receiving side of a channel send is found in the package, by where
+// the program keeps the channel: a send on s.out and a receive from s.out
+// (the same field of the same named type) meet, and so do a send and a
+// receive on one package-level variable, or on the channel one make
+// created and handed to both sides (as a captured variable or as an
+// argument of every call of the receiving function). What those receivers
+// write of what they receive is the evidence that reading the sent value
+// after the send races: the default reading reports a read only when a
+// receiver is seen writing (see Result.OtherSideWrites).
+
+// A chanKey names a channel by where the program keeps it.
+type chanKey string
+
+// maxChanDepth bounds the walk from a channel value back to where it is
+// kept, through captured variables and parameters.
+const maxChanDepth = 4
+
+// receivers indexes the receiving sides of the package's channels.
+type receivers struct {
+	// seen holds the channels with a receiver in the package, and
+	// writing those some receiver of which writes memory reachable from a
+	// value it received. Both also hold, under elemKey, every channel of
+	// an element type: a send whose channel cannot be traced to where it
+	// is kept, or whose receivers are elsewhere, meets the receivers of
+	// its element type.
+	seen    map[chanKey]bool
+	writing map[chanKey]bool
+	// callers lists the static call sites of each function of the
+	// package, to resolve a channel that arrives as a parameter.
+	callers map[*ssa.Function][]*ssa.CallCommon
+}
+
+// findReceivers builds the index over funcs, with flows for the heap.
+func findReceivers(funcs []*ssa.Function, flows *taint.Flows) *receivers {
+	rs := &receivers{seen: make(map[chanKey]bool), writing: make(map[chanKey]bool), callers: make(map[*ssa.Function][]*ssa.CallCommon)}
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if call, ok := instr.(ssa.CallInstruction); ok {
+					c := call.Common()
+					if callee, _ := ssaops.FuncValue(c.Value); callee != nil && !c.IsInvoke() {
+						rs.callers[callee] = append(rs.callers[callee], c)
+					}
+				}
+			}
+		}
+	}
+	for _, fn := range funcs {
+		var recvs []ssa.Instruction
+		var chans [][]ssa.Value
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch i := instr.(type) {
+				case *ssa.UnOp:
+					if i.Op == token.ARROW {
+						recvs, chans = append(recvs, i), append(chans, []ssa.Value{i.X})
+					}
+				case *ssa.Select:
+					var cs []ssa.Value
+					for _, st := range i.States {
+						if st.Dir == types.RecvOnly {
+							cs = append(cs, st.Chan)
+						}
+					}
+					if len(cs) > 0 {
+						recvs, chans = append(recvs, i), append(chans, cs)
+					}
+				}
+			}
+		}
+		if len(recvs) == 0 {
+			continue
+		}
+		fl := flows.Flow(fn)
+		for k, recv := range recvs {
+			var keys []chanKey
+			for _, ch := range chans[k] {
+				keys = append(keys, rs.keys(ch, maxChanDepth)...)
+				keys = append(keys, elemKey(ch.Type()))
+			}
+			for _, key := range keys {
+				rs.seen[key] = true
+			}
+			if rs.allWriting(keys) {
+				continue
+			}
+			if writesReceived(fl, recv) {
+				for _, key := range keys {
+					rs.writing[key] = true
+				}
+			}
+		}
+	}
+	return rs
+}
+
+func (rs *receivers) allWriting(keys []chanKey) bool {
+	for _, k := range keys {
+		if !rs.writing[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// sendWrites reports whether a receiver of the channel ch is seen writing
+// what it receives.
+func (rs *receivers) sendWrites(ch ssa.Value) bool {
+	if rs == nil {
+		return false
+	}
+	keys := rs.keys(ch, maxChanDepth)
+	if !slices.ContainsFunc(keys, func(k chanKey) bool { return rs.seen[k] }) {
+		keys = []chanKey{elemKey(ch.Type())}
+	}
+	return slices.ContainsFunc(keys, func(k chanKey) bool { return rs.writing[k] })
+}
+
+// elemKey names every channel whose elements are of the type of t's.
+func elemKey(t types.Type) chanKey {
+	if c, ok := ssaops.CoreType(t).(*types.Chan); ok {
+		t = c.Elem()
+	}
+	return chanKey("elem " + types.TypeString(t, nil))
+}
+
+// writesReceived reports whether fn, whose flow is fl, writes memory
+// reachable from the value recv receives, after receiving it.
+func writesReceived(fl *taint.Flow, recv ssa.Instruction) bool {
+	locs := fl.Locs(recv.(ssa.Value))
+	if len(locs) == 0 {
+		return false
+	}
+	var received taint.ObjSet
+	for _, l := range locs {
+		received.Add(l.Obj)
+	}
+	found := false
+	for _, b := range fl.Fn.Blocks {
+		fl.Walk(b, func(instr ssa.Instruction, h taint.Heap) bool {
+			switch instr.(type) {
+			case *ssa.Store, *ssa.MapUpdate, ssa.CallInstruction:
+			default:
+				return true
+			}
+			w := fl.Writes(instr, h)
+			if len(w) == 0 {
+				return true
+			}
+			var rlocs taint.LocSet
+			received.Each(func(o taint.ObjID) { rlocs = append(rlocs, taint.Loc{Obj: o}) })
+			found = w.Intersects(fl.Reach(h, rlocs, Opaque))
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// keys names the channel v by where it is kept, following captured
+// variables to their binding and parameters to every call site in the
+// package, at most depth steps. It returns nil when it cannot tell.
+func (rs *receivers) keys(v ssa.Value, depth int) []chanKey {
+	if depth < 0 {
+		return nil
+	}
+	ssaops.Forward(v, maxChanDepth*2, func(x ssa.Value) bool { v = x; return true })
+	switch v := v.(type) {
+	case *ssa.MakeChan:
+		return []chanKey{posKey("make", v.Parent(), v.Pos())}
+	case *ssa.UnOp:
+		if v.Op == token.MUL {
+			return rs.varKeys(v.X, depth)
+		}
+	case *ssa.Field:
+		if k, ok := fieldKey(v.X.Type(), v.Field); ok {
+			return []chanKey{k}
+		}
+	case *ssa.FreeVar:
+		return rs.freeVarKeys(v, depth, rs.keys)
+	case *ssa.Parameter:
+		return rs.paramKeys(v, depth, rs.keys)
+	}
+	return nil
+}
+
+// varKeys names the variable at addr whose value is the channel: a field,
+// a package-level variable, or a local variable captured by reference.
+func (rs *receivers) varKeys(addr ssa.Value, depth int) []chanKey {
+	switch a := addr.(type) {
+	case *ssa.FieldAddr:
+		if k, ok := fieldKey(a.X.Type(), a.Field); ok {
+			return []chanKey{k}
+		}
+	case *ssa.Global:
+		return []chanKey{chanKey("var " + a.RelString(nil))}
+	case *ssa.Alloc:
+		return []chanKey{posKey("local", a.Parent(), a.Pos())}
+	case *ssa.FreeVar:
+		return rs.freeVarKeys(a, depth, rs.varKeys)
+	case *ssa.Parameter:
+		return rs.paramKeys(a, depth, rs.varKeys)
+	}
+	return nil
+}
+
+// freeVarKeys resolves a captured variable through the bindings of the
+// closures made of its function.
+func (rs *receivers) freeVarKeys(fv *ssa.FreeVar, depth int, next func(ssa.Value, int) []chanKey) []chanKey {
+	fn := fv.Parent()
+	idx := -1
+	for i, f := range fn.FreeVars {
+		if f == fv {
+			idx = i
+		}
+	}
+	if fn.Parent() == nil || idx < 0 {
+		return nil
+	}
+	var out []chanKey
+	for _, b := range fn.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn {
+				out = append(out, next(mc.Bindings[idx], depth-1)...)
+			}
+		}
+	}
+	return out
+}
+
+// paramKeys resolves a parameter through the arguments of every static
+// call of its function in the package; an exported function, which other
+// packages may call, is resolved only as far as this package shows.
+func (rs *receivers) paramKeys(p *ssa.Parameter, depth int, next func(ssa.Value, int) []chanKey) []chanKey {
+	fn := p.Parent()
+	idx := -1
+	for i, q := range fn.Params {
+		if q == p {
+			idx = i
+		}
+	}
+	if idx < 0 {
+		return nil
+	}
+	var out []chanKey
+	for _, c := range rs.callers[fn] {
+		// A static call lists a method's receiver first, as Params does.
+		if idx < len(c.Args) {
+			out = append(out, next(c.Args[idx], depth-1)...)
+		}
+	}
+	return out
+}
+
+// fieldKey names field i of the struct t points to (or is) by its named
+// type, so that the same field of any instance is one channel.
+func fieldKey(t types.Type, i int) (chanKey, bool) {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		t = n.Origin()
+	}
+	name, ok := ssaops.FieldName(t, i)
+	if !ok {
+		return "", false
+	}
+	return chanKey("field " + types.TypeString(t, nil) + "." + name), true
+}
+
+// posKey names a channel made, or a variable declared, at pos in fn.
+func posKey(kind string, fn *ssa.Function, pos token.Pos) chanKey {
+	return chanKey(kind + " " + fn.String() + "@" + strconv.Itoa(int(pos)))
+}
