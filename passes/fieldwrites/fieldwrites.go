@@ -331,6 +331,9 @@ func addressEscapes(fa *ssa.FieldAddr) bool {
 // published: no publishing use of the allocation reaches fa. Writes there
 // build the object before anyone else can see it.
 func constructing(fa *ssa.FieldAddr) bool {
+	if optionParam(fa) {
+		return true
+	}
 	alloc := baseAlloc(fa)
 	if alloc == nil {
 		return false
@@ -368,6 +371,68 @@ func before(a, b ssa.Instruction) bool {
 		}
 	}
 	return ssaops.Reaches(a.Block(), b.Block())
+}
+
+// optionParam reports whether fa addresses a field of the parameter of a
+// functional option: a function literal that its enclosing function
+// returns (func WithX(x int) Option { return func(o *T) { o.x = x } }).
+// Options are applied by the constructor to the object it is building.
+func optionParam(fa *ssa.FieldAddr) bool {
+	var base ssa.Value = fa
+	for {
+		x, ok := base.(*ssa.FieldAddr)
+		if !ok {
+			break
+		}
+		base = x.X
+	}
+	p, ok := base.(*ssa.Parameter)
+	if !ok {
+		return false
+	}
+	fn := p.Parent()
+	if fn.Parent() == nil || len(fn.Params) != 1 {
+		return false
+	}
+	for _, b := range fn.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			mc, ok := instr.(*ssa.MakeClosure)
+			if ok && mc.Fn == fn && returned(mc) {
+				return true
+			}
+			if ret, ok := instr.(*ssa.Return); ok {
+				for _, r := range ret.Results {
+					if r == fn {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// returned reports whether v is returned, directly or converted.
+func returned(v ssa.Value) bool {
+	refs := v.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, ref := range *refs {
+		switch r := ref.(type) {
+		case *ssa.Return:
+			return true
+		case *ssa.ChangeType:
+			if returned(r) {
+				return true
+			}
+		case *ssa.MakeInterface:
+			if returned(r) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // baseAlloc returns the allocation addr points into, through nested

@@ -48,7 +48,9 @@ func (c *checker) checkOutliving(fn *ssa.Function, fl *taint.Flow, h taint.Heap,
 		if hit == nil || !reportablePath(fl, path) {
 			continue
 		}
-		if !c.shared(fl, hit.objs, written) {
+		var kept taint.ObjSet
+		kept.Add(path[len(path)-1].to)
+		if !c.shared(fl, hit.objs, kept, written) {
 			// Memory the receiving side does not write can be kept
 			// and read on both sides.
 			continue
@@ -210,7 +212,7 @@ func (c *checker) checkAliasing(fl *taint.Flow, h taint.Heap, p transfer.Point, 
 		}
 		reach := fl.Reach(h, fl.Locs(other), givesup.Opaque)
 		for _, g := range given {
-			if reach.Intersects(g.objs) && c.shared(fl, g.objs, written) {
+			if reach.Intersects(g.objs) && c.shared(fl, g.objs, g.objs, written) {
 				msg := c.transferPhrase(p, g.v) + " but is also reachable from " + c.names.value(other, p.Instr) +
 					", another operand of the same call; " + p.CalleeName() + " may use it after giving it up"
 				c.report(p.Instr.Pos(), p, catAliasing, msg, nil)

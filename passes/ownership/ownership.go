@@ -7,6 +7,7 @@ package ownership
 import (
 	_ "embed"
 	"go/token"
+	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -139,13 +140,15 @@ func (c *checker) neverWritten(addr ssa.Value) bool {
 }
 
 // shared reports whether keeping objs reachable after giving them up, to
-// a receiving side whose writes are written, races. The strict reading
-// says so of anything that may be written after construction. By default
-// it needs evidence of a write: the receiving side is seen writing some of
-// the memory, or some of it is of a type the program writes after
+// a receiving side whose writes are written, races; kept are the objects
+// the outliving state holds directly. The strict reading says so of
+// anything that may be written after construction. By default it needs
+// evidence of a write: the receiving side is seen writing some of the
+// memory, or a kept object is of a type the program writes after
 // construction (fieldwrites), which the sender's side can then do through
-// what it kept while the receiver reads.
-func (c *checker) shared(fl *taint.Flow, objs, written taint.ObjSet) bool {
+// what it kept while the receiver reads. Types deeper in the kept graph
+// are no evidence: most large graphs hold some type written somewhere.
+func (c *checker) shared(fl *taint.Flow, objs, kept, written taint.ObjSet) bool {
 	if c.strict {
 		return c.mayBeWritten(fl, objs)
 	}
@@ -153,11 +156,28 @@ func (c *checker) shared(fl *taint.Flow, objs, written taint.ObjSet) bool {
 		return true
 	}
 	later := false
-	objs.Each(func(o taint.ObjID) {
+	kept.Each(func(o taint.ObjID) {
 		t := fl.Object(o).Type
-		later = later || (t != nil && c.fields.TypeMayBeWritten(t))
+		later = later || (knownLayout(t) && c.fields.TypeMayBeWritten(t))
 	})
 	return later
+}
+
+// knownLayout reports whether t is memory whose writes fieldwrites records:
+// a struct, slice, array or map, or a pointer to one. An interface or a
+// tuple stands for memory of unknown type, no evidence of a write.
+func knownLayout(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	switch t.Underlying().(type) {
+	case *types.Struct, *types.Slice, *types.Array, *types.Map:
+		return true
+	}
+	return false
 }
 
 // mayBeWritten reports whether some of objs may be written after

@@ -64,3 +64,11 @@ type Ring struct{ slots []*Slot }
 func (r *Ring) Fill(i int) { fill(&r.slots[i]) }
 
 func fill(p **Slot) { *p = &Slot{} }
+
+// Server's port is set by a functional option, which the constructor
+// applies while building it: construction.
+type Server struct{ port int }
+
+type Option func(*Server)
+
+func WithPort(p int) Option { return func(s *Server) { s.port = p } }

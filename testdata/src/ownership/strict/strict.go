@@ -65,3 +65,14 @@ func emitThenRead(out chan<- *Event, e *Event) int {
 	out <- e
 	return e.Kind // want `e is read after it was sent on out`
 }
+
+// Queue keeps items of any type and sends them.
+type Queue[E any] struct {
+	pending []E
+	out     chan E
+}
+
+// Nothing shows an item written, but the strict reading assumes it.
+func (q *Queue[E]) flush() {
+	q.out <- q.pending[0] // want `q.pending\[0\] is sent on q.out but stays reachable from q.pending`
+}
