@@ -365,11 +365,25 @@ func compatible(a, b *entry) bool {
 // visible). Accesses before the go statement, and after a join, are
 // ordered with the goroutine and not compared.
 func (c *checker) checkSpawns(spawns []*spawn, found func(race)) {
+	byParent := make(map[*ssa.Function][]*spawn)
+	for _, sp := range spawns {
+		byParent[sp.parent.fn] = append(byParent[sp.parent.fn], sp)
+	}
+	lives := make(map[*spawn]*liveness)
+	liveOf := func(sp *spawn) *liveness {
+		if lv, ok := lives[sp]; ok {
+			return lv
+		}
+		lv := c.liveness(sp, byParent[sp.parent.fn])
+		lives[sp] = lv
+		return lv
+	}
 	for i, sp := range spawns {
 		fn := sp.parent.fn
-		live := c.live(sp)
+		lv := liveOf(sp)
 		name := c.goName(sp)
 		body := c.frameAccesses(fn, sp.body)
+		tail := c.frameAccesses(fn, lv.tail)
 
 		// Locals allocated inside a loop that contains the go statement
 		// are fresh in each iteration: after the back edge, the function
@@ -385,20 +399,38 @@ func (c *checker) checkSpawns(spawns []*spawn, found func(race)) {
 		}
 		keep := func(a *epAccess) bool { return !perIteration(a) }
 
-		var cont []Access
+		// The continuation runs with the whole goroutine before a join,
+		// and with its tail after a signal the goroutine sends (see
+		// chanorder.go).
+		var cont, contTail []Access
 		for _, s := range sp.parent.sites {
-			if live[s.instr] {
+			switch lv.level[s.instr] {
+			case running:
 				cont = append(cont, s.acc)
+			case signalled:
+				contTail = append(contTail, s.acc)
 			}
 		}
-		pairCheck(side{name, body}, side{c.funcName(fn) + " after the go statement", c.frameAccesses(fn, cont)}, false, keep, found)
+		after := c.funcName(fn) + " after the go statement"
+		pairCheck(side{name, body}, side{after, c.frameAccesses(fn, cont)}, false, keep, found)
+		if len(tail) > 0 && len(contTail) > 0 {
+			pairCheck(side{name, tail}, side{after, c.frameAccesses(fn, contTail)}, false, keep, found)
+		}
 
 		for _, sp2 := range spawns[i+1:] {
 			if sp2.parent != sp.parent {
 				continue
 			}
-			if live[sp2.instr] || c.live(sp2)[sp.instr] {
-				pairCheck(side{name, body}, side{c.goName(sp2), c.frameAccesses(fn, sp2.body)}, false, nil, found)
+			lv2 := liveOf(sp2)
+			x, y := lv.level[sp2.instr], lv2.level[sp.instr]
+			name2 := c.goName(sp2)
+			switch {
+			case x == running || y == running:
+				pairCheck(side{name, body}, side{name2, c.frameAccesses(fn, sp2.body)}, false, nil, found)
+			case x == signalled:
+				pairCheck(side{name, tail}, side{name2, c.frameAccesses(fn, sp2.body)}, false, nil, found)
+			case y == signalled:
+				pairCheck(side{name, body}, side{name2, c.frameAccesses(fn, lv2.tail)}, false, nil, found)
 			}
 		}
 
@@ -419,42 +451,6 @@ func (c *checker) frameAccesses(fn *ssa.Function, accs []Access) []*epAccess {
 		out = append(out, c.epAccess(a.Path, fn, a, func(p string) string { return p }))
 	}
 	return out
-}
-
-// live returns the instructions of the spawning function before which the
-// goroutine may still be running: reachable from the spawn without
-// passing a join of it (see related).
-func (c *checker) live(sp *spawn) map[ssa.Instruction]bool {
-	fn := sp.parent.fn
-	related := c.related(sp)
-	live := make(map[ssa.Instruction]bool)
-	in := make([]bool, len(fn.Blocks))
-	out := make([]bool, len(fn.Blocks))
-	for changed, iter := true, 0; changed && iter < len(fn.Blocks)+8; iter++ {
-		changed = false
-		for _, b := range fn.Blocks {
-			cur := false
-			for _, p := range b.Preds {
-				cur = cur || out[p.Index]
-			}
-			in[b.Index] = cur
-			for _, instr := range b.Instrs {
-				if cur {
-					live[instr] = true
-				}
-				if instr == sp.instr {
-					cur = true
-				} else if cur && c.model.IsJoin(instr, related) {
-					cur = false
-				}
-			}
-			if cur != out[b.Index] {
-				out[b.Index] = cur
-				changed = true
-			}
-		}
-	}
-	return live
 }
 
 // related returns lockset's relatedness for the join rule of the model
