@@ -39,7 +39,9 @@
 // close is still compared. By default, a counted receive loop
 // (for i := 0; i < n; i++ { <-done }) joins as many goroutines as it has
 // trips, and a send on an unbuffered channel joins what the goroutine
-// does before it receives from it.
+// does before it receives from it, and an access a spawner makes before
+// its go statement is ordered with the goroutine also when another entry
+// point reaches it through the spawner holding a lock.
 //
 // With -guards, the analyzer instead also reports, at each field of each
 // shared type, the lock most often held when the field is accessed:

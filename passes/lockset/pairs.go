@@ -323,7 +323,7 @@ func checkEntries(fset *token.FileSet, entries []*entry, strict bool, found func
 				if !compatible(entries[r.e], entries[s.e]) || !racy(r.a, s.a) {
 					continue
 				}
-				if !guarded && entries[r.e].inferred && entries[s.e].inferred {
+				if !strict && !evidence(entries[r.e], entries[s.e], r.a, s.a, guarded) {
 					continue
 				}
 				involved[r.a.pos], involved[s.a.pos] = true, true
@@ -332,6 +332,33 @@ func checkEntries(fset *token.FileSet, entries []*entry, strict bool, found func
 			}
 		}
 	}
+}
+
+// evidence reports whether the default reading has evidence that the
+// accesses a of entry ea and b of entry eb, which may run concurrently,
+// race (guarded tells whether some access at the location is
+// synchronized):
+//
+//   - two inferred entries (methods of a type that holds a lock or runs
+//     goroutines) need some access at the location to be made under a
+//     lock, in a once.Do or atomically: the code shows it expects the
+//     location to be shared (RacerD's evidence);
+//   - an access of a goroutine's spawner, in its own body, that the go
+//     statement or a join orders with the goroutine (before the go
+//     statement), reached through another entry point that holds a lock
+//     there, is ordered with the goroutine: the entry point runs the
+//     spawner under a lock, so another call of it cannot redo the access
+//     unprotected (zap's initialize under s.mu, which then starts
+//     flushLoop); the accesses of two such calls are still compared with
+//     each other.
+func evidence(ea, eb *entry, a, b *epAccess, guarded bool) bool {
+	if ea.inferred && eb.inferred && !guarded {
+		return false
+	}
+	orderedBy := func(g *entry, x *epAccess) bool {
+		return g.spawner != nil && x.fn == g.spawnerName && g.ordered[x.pos] && synchronized(x)
+	}
+	return !orderedBy(ea, b) && !orderedBy(eb, a)
 }
 
 // compatible reports whether two entry points may run concurrently.
@@ -365,22 +392,9 @@ func compatible(a, b *entry) bool {
 // visible). Accesses before the go statement, and after a join, are
 // ordered with the goroutine and not compared.
 func (c *checker) checkSpawns(spawns []*spawn, found func(race)) {
-	byParent := make(map[*ssa.Function][]*spawn)
-	for _, sp := range spawns {
-		byParent[sp.parent.fn] = append(byParent[sp.parent.fn], sp)
-	}
-	lives := make(map[*spawn]*liveness)
-	liveOf := func(sp *spawn) *liveness {
-		if lv, ok := lives[sp]; ok {
-			return lv
-		}
-		lv := c.liveness(sp, byParent[sp.parent.fn])
-		lives[sp] = lv
-		return lv
-	}
 	for i, sp := range spawns {
 		fn := sp.parent.fn
-		lv := liveOf(sp)
+		lv := c.liveOf(sp)
 		name := c.goName(sp)
 		body := c.frameAccesses(fn, sp.body)
 		tail := c.frameAccesses(fn, lv.tail)
@@ -421,7 +435,7 @@ func (c *checker) checkSpawns(spawns []*spawn, found func(race)) {
 			if sp2.parent != sp.parent {
 				continue
 			}
-			lv2 := liveOf(sp2)
+			lv2 := c.liveOf(sp2)
 			x, y := lv.level[sp2.instr], lv2.level[sp.instr]
 			name2 := c.goName(sp2)
 			switch {
