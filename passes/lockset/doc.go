@@ -41,7 +41,9 @@
 // trips, and a send on an unbuffered channel joins what the goroutine
 // does before it receives from it, and an access a spawner makes before
 // its go statement is ordered with the goroutine also when another entry
-// point reaches it through the spawner holding a lock.
+// point reaches it through the spawner holding a lock. Goroutines started
+// only from different Test functions are not paired unless both tests
+// call t.Parallel.
 //
 // With -guards, the analyzer instead also reports, at each field of each
 // shared type, the lock most often held when the field is accessed:

@@ -40,7 +40,12 @@ type entry struct {
 	// join (see checkEntries).
 	ordered     map[token.Pos]bool
 	spawnerName string
-	accs        []*epAccess
+	// tests, for a goroutine started only from Test functions, are
+	// those functions, and parallel tells whether one calls t.Parallel
+	// (default reading only; see tests.go).
+	tests    []*ssa.Function
+	parallel bool
+	accs     []*epAccess
 }
 
 // A spawn is a go statement or a call of a Spawn row of the model (wg.Go,
@@ -273,6 +278,10 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 
 	var out []*entry
 	add := func(e *entry) { out = append(out, e) }
+	var tests *testRoots
+	if !c.model.Strict {
+		tests = c.computeTestRoots(funcs)
+	}
 
 	ifaceMethods := c.exportedIfaceMethods()
 	for _, fn := range funcs {
@@ -335,6 +344,7 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 		}
 		if !c.model.Strict {
 			e.spawnerName, e.ordered = c.funcName(p), c.orderedWith(sp)
+			e.tests, e.parallel = tests.tests(p)
 		}
 		add(e)
 	}

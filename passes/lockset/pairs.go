@@ -374,6 +374,9 @@ func compatible(a, b *entry) bool {
 	if a.group != "" && a.group == b.group {
 		return false // serialised by the framework
 	}
+	if sequential(a, b) {
+		return false // started in different Test functions (tests.go)
+	}
 	// Goroutines are checked against their spawning function, and
 	// against each other, in the spawning frame (see checkSpawns).
 	if a.spawner != nil && (a.spawner == b.spawner || a.spawner == b.fn && b.spawner == nil) {
