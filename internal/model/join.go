@@ -48,3 +48,271 @@ func (m *Model) IsJoin(instr ssa.Instruction, related func(ssa.Value) bool) bool
 	}
 	return false
 }
+
+// A CountedLoop is a loop whose number of iterations is fixed before it
+// starts: for i := c; i < n; i++, for range n, and a range over a slice
+// or an array (whose SSA form is the same, with n = len(s)). It is what
+// makes a receive loop a join: for i := 0; i < n; i++ { <-done } leaves
+// only after n receives, so the path that skips the body is infeasible
+// when n is positive (and when n is the bound of the loop that started
+// the goroutines, there is nothing to wait for when it is not).
+type CountedLoop struct {
+	// Header tests the index; its first successor enters the body, its
+	// second is Exit.
+	Header *ssa.BasicBlock
+	Exit   *ssa.BasicBlock
+	// Bound is n; the loop runs Bound - Start times (at least once if
+	// that is positive).
+	Bound ssa.Value
+	Start int64
+}
+
+// CountedLoopAt returns the counted loop headed by b, or nil if b does
+// not head one.
+func CountedLoopAt(b *ssa.BasicBlock) *CountedLoop {
+	if b == nil || len(b.Instrs) == 0 || len(b.Succs) != 2 {
+		return nil
+	}
+	ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !ok {
+		return nil
+	}
+	cmp, ok := ifi.Cond.(*ssa.BinOp)
+	if !ok || cmp.Op != token.LSS || !isInteger(cmp.X.Type()) {
+		return nil
+	}
+	idx, offset := cmp.X, int64(0)
+	if add, ok := idx.(*ssa.BinOp); ok && add.Op == token.ADD {
+		k, ok := add.Y.(*ssa.Const)
+		if !ok || k.Value == nil {
+			return nil
+		}
+		idx, offset = add.X, k.Int64()
+	}
+	if u, ok := idx.(*ssa.UnOp); ok && u.Op == token.MUL && offset == 0 {
+		// A per-iteration loop variable that a closure captures (Go 1.22):
+		// a φ of one variable per iteration, each a copy of the last, plus one.
+		phi, ok := u.X.(*ssa.Phi)
+		if !ok || phi.Block() != b {
+			return nil
+		}
+		start, ok := varLoop(b, phi)
+		if !ok {
+			return nil
+		}
+		return &CountedLoop{Header: b, Exit: b.Succs[1], Bound: cmp.Y, Start: start}
+	}
+	phi, ok := idx.(*ssa.Phi)
+	if !ok || phi.Block() != b || len(phi.Edges) != len(b.Preds) {
+		return nil
+	}
+	if !isInteger(phi.Type()) {
+		return nil
+	}
+	start, found := int64(0), false
+	for i, p := range b.Preds {
+		if b.Dominates(p) {
+			// A back edge: the index must step by one.
+			if offset == 1 && phi.Edges[i] == cmp.X {
+				continue // for range s: the tested value is the next index
+			}
+			step, ok := phi.Edges[i].(*ssa.BinOp)
+			if !ok || step.Op != token.ADD || step.X != phi || !isOne(step.Y) {
+				return nil
+			}
+			continue
+		}
+		k, ok := phi.Edges[i].(*ssa.Const)
+		if !ok || k.Value == nil || (found && k.Int64() != start) {
+			return nil
+		}
+		start, found = k.Int64(), true
+	}
+	if !found {
+		return nil
+	}
+	return &CountedLoop{Header: b, Exit: b.Succs[1], Bound: cmp.Y, Start: start + offset}
+}
+
+// varLoop recognises the loop of b over a per-iteration variable (the
+// φ of the variables of each iteration): entered with a variable that
+// holds a constant, the start it returns; each back edge a new variable,
+// set to its predecessor's value and incremented by one; no variable
+// stored to in the body, nor by a closure that captures it.
+func varLoop(b *ssa.BasicBlock, phi *ssa.Phi) (int64, bool) {
+	ptr, ok := phi.Type().Underlying().(*types.Pointer)
+	if !ok || !isInteger(ptr.Elem()) || len(phi.Edges) != len(b.Preds) {
+		return 0, false
+	}
+	for _, ref := range *phi.Referrers() {
+		switch r := ref.(type) {
+		case *ssa.UnOp:
+			if r.Op != token.MUL {
+				return 0, false
+			}
+		case *ssa.MakeClosure:
+			if !onlyLoaded(r, phi) {
+				return 0, false
+			}
+		case *ssa.Phi:
+		default:
+			return 0, false
+		}
+	}
+	start, found := int64(0), false
+	for i, p := range b.Preds {
+		v, ok := phi.Edges[i].(*ssa.Alloc)
+		if !ok {
+			return 0, false
+		}
+		var consts []int64
+		stepped := false
+		for _, ref := range *v.Referrers() {
+			st, ok := ref.(*ssa.Store)
+			if !ok || st.Addr != v {
+				continue
+			}
+			if k, ok := st.Val.(*ssa.Const); ok && k.Value != nil {
+				consts = append(consts, k.Int64())
+			}
+			if add, ok := st.Val.(*ssa.BinOp); ok && add.Op == token.ADD && isOne(add.Y) {
+				if ld, ok := add.X.(*ssa.UnOp); ok && ld.Op == token.MUL && ld.X == v {
+					stepped = true
+				}
+			}
+		}
+		if b.Dominates(p) {
+			if !stepped {
+				return 0, false
+			}
+			continue
+		}
+		if len(consts) != 1 || (found && consts[0] != start) {
+			return 0, false
+		}
+		start, found = consts[0], true
+	}
+	return start, found
+}
+
+// onlyLoaded reports whether the closure made by mc only loads its
+// binding v.
+func onlyLoaded(mc *ssa.MakeClosure, v ssa.Value) bool {
+	fn, ok := mc.Fn.(*ssa.Function)
+	if !ok {
+		return false
+	}
+	for i, b := range mc.Bindings {
+		if b != v {
+			continue
+		}
+		if i >= len(fn.FreeVars) {
+			return false
+		}
+		for _, ref := range *fn.FreeVars[i].Referrers() {
+			if u, ok := ref.(*ssa.UnOp); !ok || u.Op != token.MUL {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func isInteger(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
+func isOne(v ssa.Value) bool {
+	k, ok := v.(*ssa.Const)
+	return ok && k.Value != nil && k.Int64() == 1
+}
+
+// Contains reports whether b is in the body of l: dominated by its
+// header, and able to come back to it without passing through it.
+func (l *CountedLoop) Contains(b *ssa.BasicBlock) bool {
+	if b == l.Header || !l.Header.Dominates(b) {
+		return false
+	}
+	seen := map[*ssa.BasicBlock]bool{b: true}
+	work := []*ssa.BasicBlock{b}
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, s := range x.Succs {
+			if s == l.Header {
+				if l.Header.Dominates(x) {
+					return true
+				}
+				continue
+			}
+			if !seen[s] {
+				seen[s] = true
+				work = append(work, s)
+			}
+		}
+	}
+	return false
+}
+
+// Trips returns the number of iterations of l if its bound is a
+// constant.
+func (l *CountedLoop) Trips() (int64, bool) {
+	k, ok := l.Bound.(*ssa.Const)
+	if !ok || k.Value == nil {
+		return 0, false
+	}
+	return max(k.Int64()-l.Start, 0), true
+}
+
+// SameTrips reports whether l and o run the same number of times: equal
+// constant trip counts, or the same start and bounds computed the same
+// way from the same values (len(s) in both loops of a fan-out).
+func (l *CountedLoop) SameTrips(o *CountedLoop) bool {
+	if n, ok := l.Trips(); ok {
+		m, ok := o.Trips()
+		return ok && n == m
+	}
+	return l.Start == o.Start && sameValue(l.Bound, o.Bound, 0)
+}
+
+// sameValue reports whether a and b are the same value, or computed by
+// the same operations from the same values (two loads of one variable,
+// two len calls on one slice).
+func sameValue(a, b ssa.Value, depth int) bool {
+	if a == b {
+		return true
+	}
+	if depth > 4 {
+		return false
+	}
+	switch x := a.(type) {
+	case *ssa.Const:
+		y, ok := b.(*ssa.Const)
+		return ok && x.Value != nil && y.Value != nil && x.Value.ExactString() == y.Value.ExactString() && types.Identical(x.Type(), y.Type())
+	case *ssa.UnOp:
+		y, ok := b.(*ssa.UnOp)
+		return ok && x.Op == y.Op && sameValue(x.X, y.X, depth+1)
+	case *ssa.FieldAddr:
+		y, ok := b.(*ssa.FieldAddr)
+		return ok && x.Field == y.Field && sameValue(x.X, y.X, depth+1)
+	case *ssa.Field:
+		y, ok := b.(*ssa.Field)
+		return ok && x.Field == y.Field && sameValue(x.X, y.X, depth+1)
+	case *ssa.Call:
+		y, ok := b.(*ssa.Call)
+		if !ok || x.Call.IsInvoke() || y.Call.IsInvoke() || len(x.Call.Args) != len(y.Call.Args) {
+			return false
+		}
+		bx, ok1 := x.Call.Value.(*ssa.Builtin)
+		by, ok2 := y.Call.Value.(*ssa.Builtin)
+		if !ok1 || !ok2 || bx.Name() != by.Name() || bx.Name() != "len" && bx.Name() != "cap" {
+			return false
+		}
+		return sameValue(x.Call.Args[0], y.Call.Args[0], depth+1)
+	case *ssa.Convert:
+		y, ok := b.(*ssa.Convert)
+		return ok && types.Identical(x.Type(), y.Type()) && sameValue(x.X, y.X, depth+1)
+	}
+	return false
+}

@@ -34,7 +34,16 @@
 // goroutine's WaitGroup or errgroup.Group Wait, a receive from a channel
 // the goroutine reaches, a select all of whose cases are such receives),
 // sync.Once initialisation, sync/atomic accesses and state confined to one
-// goroutine are not reported.
+// goroutine are not reported. After a receive from a channel the
+// goroutine sends on or closes, only what it does after that send or
+// close is still compared. By default, a counted receive loop
+// (for i := 0; i < n; i++ { <-done }) joins as many goroutines as it has
+// trips, and a send on an unbuffered channel joins what the goroutine
+// does before it receives from it, and an access a spawner makes before
+// its go statement is ordered with the goroutine also when another entry
+// point reaches it through the spawner holding a lock. Goroutines started
+// only from different Test functions are not paired unless both tests
+// call t.Parallel.
 //
 // With -guards, the analyzer instead also reports, at each field of each
 // shared type, the lock most often held when the field is accessed:

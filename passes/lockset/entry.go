@@ -34,6 +34,17 @@ type entry struct {
 	// type holds a lock or runs goroutines: nothing declares that callers
 	// share it. By default its pairs need evidence (see checkEntries).
 	inferred bool
+	// ordered, for a goroutine, holds the positions of the accesses in
+	// the body of its spawner (named spawnerName) that its go statement
+	// or a join orders with it: before the go statement, or after a
+	// join (see checkEntries).
+	ordered     map[token.Pos]bool
+	spawnerName string
+	// tests, for a goroutine started only from Test functions, are
+	// those functions, and parallel tells whether one calls t.Parallel
+	// (default reading only; see tests.go).
+	tests    []*ssa.Function
+	parallel bool
 	accs     []*epAccess
 }
 
@@ -50,6 +61,9 @@ type spawn struct {
 	// errgroup.Group), whose joins wait for the goroutine; else nil.
 	group ssa.Value
 	body  []Access // the goroutine's accesses, in the parent's frame
+	// siblings are the spawns of the same function, sp included.
+	siblings []*spawn
+	lv       *liveness // memo of liveOf
 }
 
 // spawns finds every goroutine start in the package.
@@ -74,7 +88,22 @@ func (c *checker) spawns(funcs []*ssa.Function) []*spawn {
 			}
 		}
 	}
+	byParent := make(map[*ssa.Function][]*spawn)
+	for _, sp := range out {
+		byParent[sp.parent.fn] = append(byParent[sp.parent.fn], sp)
+	}
+	for _, sp := range out {
+		sp.siblings = byParent[sp.parent.fn]
+	}
 	return out
+}
+
+// liveOf returns the liveness of the goroutine of sp, memoised.
+func (c *checker) liveOf(sp *spawn) *liveness {
+	if sp.lv == nil {
+		sp.lv = c.liveness(sp, sp.siblings)
+	}
+	return sp.lv
 }
 
 // spawnAt returns the goroutine instr starts, or nil if it starts none
@@ -249,6 +278,10 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 
 	var out []*entry
 	add := func(e *entry) { out = append(out, e) }
+	var tests *testRoots
+	if !c.model.Strict {
+		tests = c.computeTestRoots(funcs)
+	}
 
 	ifaceMethods := c.exportedIfaceMethods()
 	for _, fn := range funcs {
@@ -309,9 +342,37 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 		for i := range sp.body {
 			e.accs = c.goCanonAppend(e.accs, p, &sp.body[i])
 		}
+		if !c.model.Strict {
+			e.spawnerName, e.ordered = c.funcName(p), c.orderedWith(sp)
+			e.tests, e.parallel = tests.tests(p)
+		}
 		add(e)
 	}
 	slices.SortStableFunc(out, func(a, b *entry) int { return ssaops.ComparePos(c.pass.Fset, a.pos, b.pos) })
+	return out
+}
+
+// orderedWith returns the positions of the accesses of the spawner's own
+// body that are ordered with the goroutine of sp on every path: before
+// its go statement, or after a join of it.
+func (c *checker) orderedWith(sp *spawn) map[token.Pos]bool {
+	lv := c.liveOf(sp)
+	name := c.funcName(sp.parent.fn)
+	out := make(map[token.Pos]bool)
+	live := make(map[token.Pos]bool)
+	for _, s := range sp.parent.sites {
+		if s.acc.Func != name {
+			continue
+		}
+		if lv.level[s.instr] == joined {
+			out[s.acc.Pos] = true
+		} else {
+			live[s.acc.Pos] = true
+		}
+	}
+	for p := range live {
+		delete(out, p)
+	}
 	return out
 }
 

@@ -92,7 +92,9 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		sums.Funcs = append(sums.Funcs, FuncSummary{obj.FullName(), *exportable(fi.sum)})
 	}
-	if len(sums.Funcs) > 0 {
+	// A main package (a command, or the test main go test generates)
+	// has no importers.
+	if len(sums.Funcs) > 0 && pass.Pkg.Name() != "main" {
 		slices.SortFunc(sums.Funcs, func(x, y FuncSummary) int { return strings.Compare(x.Name, y.Name) })
 		pass.ExportPackageFact(&sums)
 	}

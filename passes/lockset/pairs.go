@@ -323,7 +323,7 @@ func checkEntries(fset *token.FileSet, entries []*entry, strict bool, found func
 				if !compatible(entries[r.e], entries[s.e]) || !racy(r.a, s.a) {
 					continue
 				}
-				if !guarded && entries[r.e].inferred && entries[s.e].inferred {
+				if !strict && !evidence(entries[r.e], entries[s.e], r.a, s.a, guarded) {
 					continue
 				}
 				involved[r.a.pos], involved[s.a.pos] = true, true
@@ -332,6 +332,33 @@ func checkEntries(fset *token.FileSet, entries []*entry, strict bool, found func
 			}
 		}
 	}
+}
+
+// evidence reports whether the default reading has evidence that the
+// accesses a of entry ea and b of entry eb, which may run concurrently,
+// race (guarded tells whether some access at the location is
+// synchronized):
+//
+//   - two inferred entries (methods of a type that holds a lock or runs
+//     goroutines) need some access at the location to be made under a
+//     lock, in a once.Do or atomically: the code shows it expects the
+//     location to be shared (RacerD's evidence);
+//   - an access of a goroutine's spawner, in its own body, that the go
+//     statement or a join orders with the goroutine (before the go
+//     statement), reached through another entry point that holds a lock
+//     there, is ordered with the goroutine: the entry point runs the
+//     spawner under a lock, so another call of it cannot redo the access
+//     unprotected (zap's initialize under s.mu, which then starts
+//     flushLoop); the accesses of two such calls are still compared with
+//     each other.
+func evidence(ea, eb *entry, a, b *epAccess, guarded bool) bool {
+	if ea.inferred && eb.inferred && !guarded {
+		return false
+	}
+	orderedBy := func(g *entry, x *epAccess) bool {
+		return g.spawner != nil && x.fn == g.spawnerName && g.ordered[x.pos] && synchronized(x)
+	}
+	return !orderedBy(ea, b) && !orderedBy(eb, a)
 }
 
 // compatible reports whether two entry points may run concurrently.
@@ -346,6 +373,9 @@ func compatible(a, b *entry) bool {
 	}
 	if a.group != "" && a.group == b.group {
 		return false // serialised by the framework
+	}
+	if sequential(a, b) {
+		return false // started in different Test functions (tests.go)
 	}
 	// Goroutines are checked against their spawning function, and
 	// against each other, in the spawning frame (see checkSpawns).
@@ -367,9 +397,10 @@ func compatible(a, b *entry) bool {
 func (c *checker) checkSpawns(spawns []*spawn, found func(race)) {
 	for i, sp := range spawns {
 		fn := sp.parent.fn
-		live := c.live(sp)
+		lv := c.liveOf(sp)
 		name := c.goName(sp)
 		body := c.frameAccesses(fn, sp.body)
+		tail := c.frameAccesses(fn, lv.tail)
 
 		// Locals allocated inside a loop that contains the go statement
 		// are fresh in each iteration: after the back edge, the function
@@ -385,20 +416,38 @@ func (c *checker) checkSpawns(spawns []*spawn, found func(race)) {
 		}
 		keep := func(a *epAccess) bool { return !perIteration(a) }
 
-		var cont []Access
+		// The continuation runs with the whole goroutine before a join,
+		// and with its tail after a signal the goroutine sends (see
+		// chanorder.go).
+		var cont, contTail []Access
 		for _, s := range sp.parent.sites {
-			if live[s.instr] {
+			switch lv.level[s.instr] {
+			case running:
 				cont = append(cont, s.acc)
+			case signalled:
+				contTail = append(contTail, s.acc)
 			}
 		}
-		pairCheck(side{name, body}, side{c.funcName(fn) + " after the go statement", c.frameAccesses(fn, cont)}, false, keep, found)
+		after := c.funcName(fn) + " after the go statement"
+		pairCheck(side{name, body}, side{after, c.frameAccesses(fn, cont)}, false, keep, found)
+		if len(tail) > 0 && len(contTail) > 0 {
+			pairCheck(side{name, tail}, side{after, c.frameAccesses(fn, contTail)}, false, keep, found)
+		}
 
 		for _, sp2 := range spawns[i+1:] {
 			if sp2.parent != sp.parent {
 				continue
 			}
-			if live[sp2.instr] || c.live(sp2)[sp.instr] {
-				pairCheck(side{name, body}, side{c.goName(sp2), c.frameAccesses(fn, sp2.body)}, false, nil, found)
+			lv2 := c.liveOf(sp2)
+			x, y := lv.level[sp2.instr], lv2.level[sp.instr]
+			name2 := c.goName(sp2)
+			switch {
+			case x == running || y == running:
+				pairCheck(side{name, body}, side{name2, c.frameAccesses(fn, sp2.body)}, false, nil, found)
+			case x == signalled:
+				pairCheck(side{name, tail}, side{name2, c.frameAccesses(fn, sp2.body)}, false, nil, found)
+			case y == signalled:
+				pairCheck(side{name, body}, side{name2, c.frameAccesses(fn, lv2.tail)}, false, nil, found)
 			}
 		}
 
@@ -419,42 +468,6 @@ func (c *checker) frameAccesses(fn *ssa.Function, accs []Access) []*epAccess {
 		out = append(out, c.epAccess(a.Path, fn, a, func(p string) string { return p }))
 	}
 	return out
-}
-
-// live returns the instructions of the spawning function before which the
-// goroutine may still be running: reachable from the spawn without
-// passing a join of it (see related).
-func (c *checker) live(sp *spawn) map[ssa.Instruction]bool {
-	fn := sp.parent.fn
-	related := c.related(sp)
-	live := make(map[ssa.Instruction]bool)
-	in := make([]bool, len(fn.Blocks))
-	out := make([]bool, len(fn.Blocks))
-	for changed, iter := true, 0; changed && iter < len(fn.Blocks)+8; iter++ {
-		changed = false
-		for _, b := range fn.Blocks {
-			cur := false
-			for _, p := range b.Preds {
-				cur = cur || out[p.Index]
-			}
-			in[b.Index] = cur
-			for _, instr := range b.Instrs {
-				if cur {
-					live[instr] = true
-				}
-				if instr == sp.instr {
-					cur = true
-				} else if cur && c.model.IsJoin(instr, related) {
-					cur = false
-				}
-			}
-			if cur != out[b.Index] {
-				out[b.Index] = cur
-				changed = true
-			}
-		}
-	}
-	return live
 }
 
 // related returns lockset's relatedness for the join rule of the model

@@ -1,0 +1,502 @@
+// Copyright 2025 The psharpvet Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package lockset
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/model"
+	"github.com/psharpvet/psharpvet/internal/ssaops"
+)
+
+// This file decides where a goroutine may still run while the function
+// that started it goes on: from the go statement until a join. A join is
+// the model's (model.IsJoin: wg.Wait, a receive from a related channel, a
+// select all of whose cases are such receives), refined by what the
+// goroutine's own body does with the channel:
+//
+//   - a send or a close of a channel happens before the receive it
+//     completes, so after the spawner's receive only the goroutine's
+//     accesses that may follow one of its sends or closes of that channel
+//     still run (the tail); a goroutine that writes after signalling
+//     still races;
+//   - on an unbuffered channel, a receive happens before the send it
+//     completes, so the spawner's send is a join of the goroutine's
+//     accesses that cannot follow one of its receives from the channel
+//     (stop <- struct{}{} to a goroutine that returns when it gets it);
+//   - a counted loop of such joins (for i := 0; i < n; i++ { <-done })
+//     runs at least once when there is a goroutine to wait for: it waits
+//     for all the goroutines that signal on the channel when its trip
+//     count is at least their number (equal constants, or the bound of
+//     the loop that started them).
+//
+// A receive-type join of a channel on which the goroutine's own body is
+// not seen to signal (the send is in a callee) stays a join of the whole
+// goroutine, as before.
+
+// Liveness levels of a goroutine at a point of its spawner.
+const (
+	joined    uint8 = iota // not started yet, or waited for
+	signalled              // only its accesses after a signal may still run
+	running
+)
+
+// A liveness says where a goroutine may run concurrently with the
+// function that started it.
+type liveness struct {
+	level map[ssa.Instruction]uint8 // level before each instruction; absent is joined
+	tail  []Access                  // the goroutine's accesses after its signals, in the spawner's frame
+}
+
+// A signal is an operation of a goroutine's own body on a channel that
+// its spawner can name.
+type signal struct {
+	instr ssa.Instruction
+	key   any  // the channel, as chanKey names it in the spawner's frame
+	recv  bool // a receive; else a send or a close
+	// from is, for a case of a select, the block the case runs; the
+	// accesses after the signal are those reachable from it.
+	from *ssa.BasicBlock
+}
+
+// A joinEffect is what an instruction of the spawner does to the
+// goroutine's level.
+type joinEffect struct {
+	level uint8        // the level after the instruction, at most
+	chans []ssa.Value  // the channels it waits on (for counted loops)
+	tail  map[int]bool // the goroutine's sites still running after it
+}
+
+// liveness computes where the goroutine of sp may run; siblings are the
+// spawns of the same function (for the count of a receive loop).
+func (c *checker) liveness(sp *spawn, siblings []*spawn) *liveness {
+	fn := sp.parent.fn
+	related := c.related(sp)
+	sigs := c.goSignals(sp)
+	gi := c.info(sp.callee)
+
+	effects := make(map[ssa.Instruction]*joinEffect)
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if e := c.joinEffectAt(sp, instr, related, sigs, gi); e != nil {
+				effects[instr] = e
+			}
+		}
+	}
+	waitAll := make(map[*ssa.BasicBlock]bool) // counted loops that wait for every instance
+	if len(effects) > 0 {
+		for _, b := range fn.Blocks {
+			if l := model.CountedLoopAt(b); l != nil && c.waitsForAll(sp, l, effects, siblings) {
+				waitAll[b] = true
+			}
+		}
+	}
+
+	lv := &liveness{level: make(map[ssa.Instruction]uint8)}
+	tail := make(map[int]bool)
+	out := make([]uint8, len(fn.Blocks))
+	edge := func(p, b *ssa.BasicBlock) uint8 {
+		if !waitAll[p] || len(p.Succs) != 2 || p.Succs[1] != b {
+			return out[p.Index]
+		}
+		// Leaving a counted loop that waits for every instance: only
+		// after at least one trip.
+		var l uint8
+		for _, q := range p.Preds {
+			if p.Dominates(q) {
+				l = max(l, out[q.Index])
+			}
+		}
+		return l
+	}
+	for changed, iter := true, 0; changed && iter < len(fn.Blocks)+8; iter++ {
+		changed = false
+		for _, b := range fn.Blocks {
+			var cur uint8
+			for _, p := range b.Preds {
+				cur = max(cur, edge(p, b))
+			}
+			for _, instr := range b.Instrs {
+				if cur > joined {
+					lv.level[instr] = max(lv.level[instr], cur)
+				}
+				if instr == sp.instr {
+					cur = running
+				} else if e := effects[instr]; e != nil && cur > e.level {
+					cur = e.level
+					for i := range e.tail {
+						tail[i] = true
+					}
+				}
+			}
+			if cur != out[b.Index] {
+				out[b.Index] = cur
+				changed = true
+			}
+		}
+	}
+	if len(tail) > 0 && gi != nil {
+		lv.tail = c.tailAccesses(sp, gi, tail)
+	}
+	return lv
+}
+
+// tailAccesses rebases the goroutine's sites in tail onto the spawner's
+// frame, as its body is (see spawns).
+func (c *checker) tailAccesses(sp *spawn, gi *funcInfo, tail map[int]bool) []Access {
+	sum := &Summary{}
+	seen := make(map[string]bool)
+	for i, s := range gi.sites {
+		if !tail[i] || isLocal(s.acc.Path) || len(sum.Accesses) >= maxSummary {
+			continue
+		}
+		if k := s.acc.key(); !seen[k] {
+			seen[k] = true
+			sum.Accesses = append(sum.Accesses, s.acc)
+		}
+	}
+	var out []Access
+	c.apply(sp.parent.fn, &state{}, sum, sp.callee, sp.args, sp.bindings, sp.instr, func(a Access) { out = append(out, a) })
+	return out
+}
+
+// joinEffectAt returns what instr, in the spawner, does to the liveness
+// of the goroutine of sp, or nil if it does not wait for it.
+func (c *checker) joinEffectAt(sp *spawn, instr ssa.Instruction, related func(ssa.Value) bool, sigs []signal, gi *funcInfo) *joinEffect {
+	var chans []ssa.Value
+	recv := true // the spawner receives; the goroutine's sends and closes signal
+	switch i := instr.(type) {
+	case *ssa.Send:
+		if c.model.Strict || !related(i.Chan) || !unbuffered(i.Chan) {
+			return nil
+		}
+		chans, recv = []ssa.Value{i.Chan}, false
+	default:
+		if !c.model.IsJoin(instr, related) {
+			return nil
+		}
+		switch i := instr.(type) {
+		case *ssa.UnOp:
+			chans = []ssa.Value{i.X}
+		case *ssa.Select:
+			for _, st := range i.States {
+				chans = append(chans, st.Chan)
+			}
+		default:
+			return &joinEffect{level: joined} // wg.Wait
+		}
+	}
+	e := &joinEffect{level: joined, chans: chans, tail: make(map[int]bool)}
+	matched := false
+	for _, ch := range chans {
+		key := c.chanKey(ch)
+		for _, sg := range sigs {
+			// The spawner's receive pairs with the goroutine's send or
+			// close; its send with the goroutine's receive.
+			if sg.key != key || sg.recv == recv {
+				continue
+			}
+			matched = true
+			for j := range after(gi, sg) {
+				e.tail[j] = true
+			}
+		}
+	}
+	if !matched && !recv {
+		return nil // a send the goroutine is not seen to receive
+	}
+	if len(e.tail) > 0 {
+		e.level = signalled
+	}
+	return e
+}
+
+// after returns the indexes of the sites of gi that may run after sg.
+func after(gi *funcInfo, sg signal) map[int]bool {
+	reach := make(map[*ssa.BasicBlock]bool)
+	var work []*ssa.BasicBlock
+	if sg.from != nil {
+		reach[sg.from] = true
+		work = append(work, sg.from)
+	} else {
+		work = append(work, sg.instr.Block().Succs...)
+		for _, s := range work {
+			reach[s] = true
+		}
+	}
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, s := range b.Succs {
+			if !reach[s] {
+				reach[s] = true
+				work = append(work, s)
+			}
+		}
+	}
+	pos := -1 // index of sg.instr in its block, for the instructions after it
+	if sg.from == nil {
+		for i, instr := range sg.instr.Block().Instrs {
+			if instr == sg.instr {
+				pos = i
+			}
+		}
+	}
+	out := make(map[int]bool)
+	for i, s := range gi.sites {
+		b := s.instr.Block()
+		if b == nil {
+			continue
+		}
+		if reach[b] {
+			out[i] = true
+			continue
+		}
+		if pos >= 0 && b == sg.instr.Block() {
+			for k := pos + 1; k < len(b.Instrs); k++ {
+				if b.Instrs[k] == s.instr {
+					out[i] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// goSignals returns the channel operations of the goroutine's own body
+// whose channel the spawner can name.
+func (c *checker) goSignals(sp *spawn) []signal {
+	fn := sp.callee
+	if fn == nil || fn.Blocks == nil {
+		return nil
+	}
+	var out []signal
+	add := func(instr ssa.Instruction, ch ssa.Value, recv bool, from *ssa.BasicBlock) {
+		if k := c.goChanKey(sp, ch); k != nil {
+			out = append(out, signal{instr: instr, key: k, recv: recv, from: from})
+		}
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch i := instr.(type) {
+			case *ssa.Send:
+				add(i, i.Chan, false, nil)
+			case *ssa.UnOp:
+				if i.Op == token.ARROW {
+					add(i, i.X, true, nil)
+				}
+			case *ssa.Call:
+				if bi, ok := i.Call.Value.(*ssa.Builtin); ok && bi.Name() == "close" && len(i.Call.Args) == 1 {
+					add(i, i.Call.Args[0], false, nil)
+				}
+			case *ssa.Select:
+				for j, st := range i.States {
+					add(i, st.Chan, st.Dir == types.RecvOnly, selectCase(i, j))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// selectCase returns the block that runs case j of sel, or nil if it
+// cannot be found (then everything after the select follows the case).
+func selectCase(sel *ssa.Select, j int) *ssa.BasicBlock {
+	for _, ref := range *sel.Referrers() {
+		ex, ok := ref.(*ssa.Extract)
+		if !ok || ex.Index != 0 {
+			continue
+		}
+		for _, r := range *ex.Referrers() {
+			eq, ok := r.(*ssa.BinOp)
+			if !ok || eq.Op != token.EQL || eq.X != ex {
+				continue
+			}
+			k, ok := eq.Y.(*ssa.Const)
+			if !ok || k.Value == nil || k.Int64() != int64(j) {
+				continue
+			}
+			for _, u := range *eq.Referrers() {
+				if ifi, ok := u.(*ssa.If); ok && ifi.Cond == eq {
+					return ifi.Block().Succs[0]
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// chanKey names a channel value of the spawner's frame: the location it
+// was loaded from, or the value itself (a channel made in a register).
+func (c *checker) chanKey(v ssa.Value) any {
+	for range 8 {
+		if p := c.pathOf(v); p != "" {
+			return p
+		}
+		instr, ok := v.(ssa.Instruction)
+		if !ok {
+			break
+		}
+		x, ok := ssaops.Alias(instr)
+		if !ok {
+			break
+		}
+		v = x
+	}
+	return v
+}
+
+// goChanKey names a channel of the goroutine's frame in the spawner's,
+// as chanKey would, or returns nil.
+func (c *checker) goChanKey(sp *spawn, v ssa.Value) any {
+	p := c.pathOf(v)
+	if p == "" {
+		return nil
+	}
+	root, sel := splitPath(p)
+	if sel == "" && (root[0] == 'p' || root[0] == 'f') {
+		// The argument or the captured variable itself.
+		i := -1
+		vals := sp.args
+		if root[0] == 'f' {
+			vals = sp.bindings
+		}
+		for k := range vals {
+			if root == paramRoot(k) || root == freeRoot(k) {
+				i = k
+			}
+		}
+		if i < 0 {
+			return nil
+		}
+		return c.chanKey(vals[i])
+	}
+	if r := c.rebase(p, sp.args, sp.bindings); r != "" {
+		return r
+	}
+	return nil
+}
+
+// unbuffered reports whether the channel v is made without a buffer: a
+// send on it completes only once a receiver has it.
+func unbuffered(v ssa.Value) bool {
+	switch v := v.(type) {
+	case *ssa.MakeChan:
+		k, ok := v.Size.(*ssa.Const)
+		return ok && k.Value != nil && k.Int64() == 0
+	case *ssa.UnOp:
+		alloc, ok := v.X.(*ssa.Alloc)
+		if !ok || v.Op != token.MUL {
+			return false
+		}
+		stores := 0
+		for _, ref := range *alloc.Referrers() {
+			switch r := ref.(type) {
+			case *ssa.Store:
+				if r.Addr != alloc || !unbuffered(r.Val) {
+					return false
+				}
+				stores++
+			case *ssa.UnOp:
+				if r.Op != token.MUL {
+					return false
+				}
+			case *ssa.MakeClosure:
+				// captured: the closure may store to it too
+				if closureStores(r, alloc) {
+					return false
+				}
+			default:
+				return false
+			}
+		}
+		return stores > 0
+	}
+	return false
+}
+
+// closureStores reports whether the closure made by mc may store to its
+// binding alloc.
+func closureStores(mc *ssa.MakeClosure, alloc *ssa.Alloc) bool {
+	fn, ok := mc.Fn.(*ssa.Function)
+	if !ok {
+		return true
+	}
+	for i, b := range mc.Bindings {
+		if b != alloc || i >= len(fn.FreeVars) {
+			continue
+		}
+		for _, ref := range *fn.FreeVars[i].Referrers() {
+			if u, ok := ref.(*ssa.UnOp); !ok || u.Op != token.MUL {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// waitsForAll reports whether the counted loop l of the spawner waits for
+// every goroutine that signals on the channels it waits on: it holds a
+// join of sp, the goroutines are started before it, and its trip count is
+// at least their number.
+func (c *checker) waitsForAll(sp *spawn, l *model.CountedLoop, effects map[ssa.Instruction]*joinEffect, siblings []*spawn) bool {
+	if c.model.Strict || l.Contains(sp.instr.Block()) || l.Header == sp.instr.Block() {
+		return false
+	}
+	var chans []ssa.Value
+	for instr, e := range effects {
+		if l.Contains(instr.Block()) {
+			chans = append(chans, e.chans...)
+		}
+	}
+	if len(chans) == 0 {
+		return false
+	}
+	var constant int64
+	var counted []*model.CountedLoop
+	for _, sp2 := range siblings {
+		rel := c.related(sp2)
+		waited := false
+		for _, ch := range chans {
+			waited = waited || rel(ch)
+		}
+		if !waited {
+			continue
+		}
+		blk := sp2.instr.Block()
+		if l.Contains(blk) || blk == l.Header {
+			return false
+		}
+		if !c.inCycle(blk) {
+			constant++
+			continue
+		}
+		var in *model.CountedLoop
+		for _, b := range blk.Parent().Blocks {
+			if gl := model.CountedLoopAt(b); gl != nil && gl.Contains(blk) {
+				if in != nil {
+					return false // nested: the count is a product
+				}
+				in = gl
+			}
+		}
+		if in == nil {
+			return false // an uncounted loop starts them
+		}
+		if n, ok := in.Trips(); ok {
+			constant += n
+		} else {
+			counted = append(counted, in)
+		}
+	}
+	if len(counted) == 0 {
+		n, ok := l.Trips()
+		return ok && n >= constant && n > 0
+	}
+	return len(counted) == 1 && constant == 0 && counted[0].SameTrips(l)
+}

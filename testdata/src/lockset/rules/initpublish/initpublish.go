@@ -1,0 +1,91 @@
+package initpublish // want package:"lockset summaries: 11"
+
+import "sync"
+
+// This package pins the ordering of a go statement with what its spawner
+// did before it, when another entry point runs the spawner: zap's
+// BufferedWriteSyncer, whose Write calls initialize under s.mu, which
+// makes the channels and then starts flushLoop. The goroutine reads them
+// after the go statement, and another Write cannot run initialize again
+// without s.mu.
+
+type Syncer struct {
+	mu          sync.Mutex
+	initialized bool
+	done        chan struct{}
+	n           int
+}
+
+// initialize writes s.done before the go statement: quiet.
+func (s *Syncer) initialize() {
+	s.done = make(chan struct{})
+	s.initialized = true
+	go s.loop()
+}
+
+func (s *Syncer) loop() {
+	<-s.done
+}
+
+func (s *Syncer) Write() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.initialized {
+		s.initialize()
+	}
+	s.n++
+}
+
+func (s *Syncer) Stop() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	close(s.done)
+}
+
+// Starter's start runs without a lock from Start: a second Start writes
+// s.stop while the first one's goroutine reads it. A race.
+type Starter struct {
+	mu   sync.Mutex
+	stop chan struct{}
+}
+
+func (s *Starter) start() {
+	s.stop = make(chan struct{}) // want `s.stop is written in \(\*Starter\).Start via \(\*Starter\).start without a lock and written in another call of \(\*Starter\).Start via \(\*Starter\).start without a lock`
+	go s.wait()
+}
+
+func (s *Starter) wait() {
+	<-s.stop // want `s.stop is read in the goroutine started in \(\*Starter\).start \(line \d+\) via \(\*Starter\).wait without a lock and written in \(\*Starter\).Start via \(\*Starter\).start without a lock`
+}
+
+func (s *Starter) Start() {
+	s.start()
+}
+
+func (s *Starter) Close() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	close(s.stop)
+}
+
+// Late writes after its go statement, under the lock: the goroutine may
+// already read it. A race.
+type Late struct {
+	mu   sync.Mutex
+	quit chan struct{}
+}
+
+func (l *Late) run() {
+	go l.watch()
+	l.quit = make(chan struct{})
+}
+
+func (l *Late) watch() {
+	<-l.quit // want `l.quit is read in the goroutine started in \(\*Late\).run \(line \d+\) via \(\*Late\).watch without a lock and written in \(\*Late\).Run via \(\*Late\).run holding l.mu`
+}
+
+func (l *Late) Run() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.run()
+}
