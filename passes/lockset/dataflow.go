@@ -105,6 +105,10 @@ type funcInfo struct {
 	// callHeld records the locks held at each call of a function of the
 	// package, for the callee's entry locks.
 	callHeld map[*ssa.Call]lockset
+	// callKeeps records the calls before which, on every path, the
+	// function has released none of its caller's locks: whatever its
+	// callers hold on entry, it still holds there.
+	callKeeps map[*ssa.Call]bool
 }
 
 var emptySummary = &Summary{}
@@ -160,7 +164,7 @@ func (c *checker) calleeSummary(fn *ssa.Function) *Summary {
 }
 
 func (c *checker) analyze(fn *ssa.Function) *funcInfo {
-	fi := &funcInfo{fn: fn, order: make(map[*ssa.Defer]int), deferHeld: make(map[*ssa.Defer][]string), callHeld: make(map[*ssa.Call]lockset)}
+	fi := &funcInfo{fn: fn, order: make(map[*ssa.Defer]int), deferHeld: make(map[*ssa.Defer][]string), callHeld: make(map[*ssa.Call]lockset), callKeeps: make(map[*ssa.Call]bool)}
 	n := 0
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -218,8 +222,10 @@ func (c *checker) analyze(fn *ssa.Function) *funcInfo {
 			if call, ok := instr.(*ssa.Call); ok {
 				if prev, seen := fi.callHeld[call]; seen {
 					fi.callHeld[call] = prev.meet(st.held)
+					fi.callKeeps[call] = fi.callKeeps[call] && len(st.released) == 0
 				} else {
 					fi.callHeld[call] = st.held
+					fi.callKeeps[call] = len(st.released) == 0
 				}
 			}
 			c.step(fi, st, instr, func(a Access) {
