@@ -105,6 +105,10 @@ type funcInfo struct {
 	// callHeld records the locks held at each call of a function of the
 	// package, for the callee's entry locks.
 	callHeld map[*ssa.Call]lockset
+	// callKeeps records the calls before which, on every path, the
+	// function has released none of its caller's locks: whatever its
+	// callers hold on entry, it still holds there.
+	callKeeps map[*ssa.Call]bool
 }
 
 var emptySummary = &Summary{}
@@ -160,7 +164,7 @@ func (c *checker) calleeSummary(fn *ssa.Function) *Summary {
 }
 
 func (c *checker) analyze(fn *ssa.Function) *funcInfo {
-	fi := &funcInfo{fn: fn, order: make(map[*ssa.Defer]int), deferHeld: make(map[*ssa.Defer][]string), callHeld: make(map[*ssa.Call]lockset)}
+	fi := &funcInfo{fn: fn, order: make(map[*ssa.Defer]int), deferHeld: make(map[*ssa.Defer][]string), callHeld: make(map[*ssa.Call]lockset), callKeeps: make(map[*ssa.Call]bool)}
 	n := 0
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -173,7 +177,7 @@ func (c *checker) analyze(fn *ssa.Function) *funcInfo {
 
 	// Fixpoint over block entry states; nil is "not yet reached" (⊤).
 	in := make([]*state, len(fn.Blocks))
-	entry := c.entryHeld[fn]
+	entry := c.spilled(fn, c.entryHeld[fn])
 	in[0] = &state{held: entry}
 	for _, h := range entry {
 		in[0].entry = append(in[0].entry, h.Lock)
@@ -218,8 +222,10 @@ func (c *checker) analyze(fn *ssa.Function) *funcInfo {
 			if call, ok := instr.(*ssa.Call); ok {
 				if prev, seen := fi.callHeld[call]; seen {
 					fi.callHeld[call] = prev.meet(st.held)
+					fi.callKeeps[call] = fi.callKeeps[call] && len(st.released) == 0
 				} else {
 					fi.callHeld[call] = st.held
+					fi.callKeeps[call] = len(st.released) == 0
 				}
 			}
 			c.step(fi, st, instr, func(a Access) {
@@ -255,6 +261,37 @@ func (c *checker) analyze(fn *ssa.Function) *funcInfo {
 	}
 	fi.sum = sum
 	return fi
+}
+
+// spilled adds to the entry locks of fn, for each rooted at a parameter
+// that fn keeps in a variable (a parameter a closure captures lives in a
+// local the closure shares), the same lock named through that variable,
+// which is how fn's own code names it.
+func (c *checker) spilled(fn *ssa.Function, entry lockset) lockset {
+	out := entry
+	for _, h := range entry {
+		root, sel := splitPath(h.Lock)
+		if !strings.HasPrefix(root, "p:") {
+			continue
+		}
+		for i, prm := range fn.Params {
+			if root != paramRoot(i) || prm.Referrers() == nil {
+				continue
+			}
+			for _, ref := range *prm.Referrers() {
+				st, ok := ref.(*ssa.Store)
+				if !ok || st.Val != prm {
+					continue
+				}
+				if a, ok := st.Addr.(*ssa.Alloc); ok && a.Parent() == fn {
+					if r := c.allocRoot(a); r != "" {
+						out = out.add(Held{Lock: r + sel, Read: h.Read})
+					}
+				}
+			}
+		}
+	}
+	return out
 }
 
 // edge returns the state on the i'th out-edge of b, which differs from the

@@ -43,7 +43,9 @@
 // its go statement is ordered with the goroutine also when another entry
 // point reaches it through the spawner holding a lock. Goroutines started
 // only from different Test functions are not paired unless both tests
-// call t.Parallel.
+// call t.Parallel. An unexported helper every caller of which holds a
+// lock (recursively, through other such helpers, and not counting test
+// code) starts holding it.
 //
 // With -guards, the analyzer instead also reports, at each field of each
 // shared type, the lock most often held when the field is accessed:

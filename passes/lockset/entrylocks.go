@@ -18,10 +18,13 @@ import (
 // package, each of which holds mu at the call, starts with mu held. Its
 // accesses are then checked holding mu, and a goroutine it starts is
 // compared with its continuation under mu. Within the package this is
-// sound: every call of the function is one of those sites.
+// sound: every call of the function is one of those sites. (By default,
+// calls from _test.go files do not count: a test drives such a helper on
+// its own object.)
 
-// maxEntryRounds bounds the rounds of analysis that let entry locks flow
-// down chains of such functions (lock; a(); a calls bLocked; ...).
+// maxEntryRounds bounds the rounds of analysis that recompute accesses
+// with the entry locks the previous round found (entryLocks itself
+// carries them down chains of any depth).
 const maxEntryRounds = 3
 
 // analyzeAll analyses every function of the package, then again with the
@@ -68,41 +71,81 @@ func (c *checker) entryLocks(funcs []*ssa.Function) map[*ssa.Function]lockset {
 			}
 		}
 	}
-	out := make(map[*ssa.Function]lockset)
-	for fn, sites := range calls {
+	// The candidates: functions called only directly, in this package.
+	var cands []*ssa.Function
+	for fn := range calls {
 		obj, _ := fn.Object().(*types.Func)
 		if obj == nil || obj.Exported() || obj.Pkg() != c.pkg || fn.Parent() != nil || indirect[fn] ||
 			(fn.Signature.Recv() != nil && invoked[fn.Name()]) {
 			continue
 		}
-		var held lockset
-		for i, call := range sites {
-			fi := c.funcs[call.Parent()]
-			if fi == nil {
-				held = nil
-				break
-			}
-			at, reached := fi.callHeld[call]
-			if !reached {
-				continue
-			}
-			var mine lockset
-			for _, h := range at {
-				if p := c.intoCallee(h.Lock, call); p != "" {
-					mine = mine.add(Held{Lock: p, Read: h.Read})
+		cands = append(cands, fn)
+	}
+	slices.SortFunc(cands, func(x, y *ssa.Function) int { return strings.Compare(x.String(), y.String()) })
+
+	// A greatest fixpoint: a call from a candidate that has not released
+	// its caller's locks also holds what the candidate holds on entry,
+	// so that recursive helpers (walkLocked calling itself) and cycles
+	// of them (writeRecordLocked and sendAlertLocked in crypto/tls) keep
+	// their callers' locks. Absent from out is "not yet constrained".
+	out := make(map[*ssa.Function]lockset)
+	top := make(map[*ssa.Function]bool)
+	for _, fn := range cands {
+		top[fn] = true
+	}
+	for changed, iter := true, 0; changed && iter < 2*len(cands)+2; iter++ {
+		changed = false
+		for _, fn := range cands {
+			held, first := lockset(nil), true
+			for _, call := range calls[fn] {
+				caller := call.Parent()
+				fi := c.funcs[caller]
+				if fi == nil {
+					held, first = nil, false
+					break
+				}
+				if !c.model.Strict && c.inTestFile(topLevel(caller)) {
+					// Test code calls a helper of the convention from a
+					// single goroutine, without its lock.
+					continue
+				}
+				at, reached := fi.callHeld[call]
+				if !reached {
+					continue
+				}
+				if fi.callKeeps[call] {
+					if top[caller] {
+						continue // the caller's entry locks are still open
+					}
+					for _, h := range out[caller] {
+						at = at.add(h)
+					}
+				}
+				var mine lockset
+				for _, h := range at {
+					if p := c.intoCallee(h.Lock, call); p != "" {
+						mine = mine.add(Held{Lock: p, Read: h.Read})
+					}
+				}
+				if first {
+					held, first = mine, false
+				} else {
+					held = held.meet(mine)
 				}
 			}
-			if i == 0 {
-				held = mine
-			} else {
-				held = held.meet(mine)
+			if first {
+				continue // no constraining site yet
 			}
-			if len(held) == 0 {
-				break
+			if top[fn] || !held.equal(out[fn]) {
+				top[fn] = false
+				out[fn] = held
+				changed = true
 			}
 		}
-		if len(held) > 0 {
-			out[fn] = held
+	}
+	for fn, held := range out {
+		if len(held) == 0 || top[fn] {
+			delete(out, fn)
 		}
 	}
 	return out

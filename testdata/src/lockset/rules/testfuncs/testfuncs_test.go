@@ -57,3 +57,9 @@ func TestTwo(t *testing.T) {
 }
 
 var counter int
+
+// A test drives a helper of the "caller holds c.mu" convention itself.
+func TestArm(t *testing.T) {
+	c := &Conn{}
+	c.armLocked()
+}
