@@ -39,6 +39,9 @@ var stdRows = []Row{
 	{Func: "(*net/http.ServeMux).HandleFunc", Kind: Handler, Args: []int{1}},
 	{Func: "(*net/http.ServeMux).Handle", Kind: Handler, Args: []int{1}},
 	{Func: "(net/http.Handler).ServeHTTP", Kind: Entry},
+
+	// Tests.
+	{Func: "(*testing.T).Parallel", Kind: Parallel},
 }
 
 // A TypeClass says how values of a named type behave when shared.

@@ -48,12 +48,17 @@ const (
 	// calls concurrently with themselves ((http.Handler).ServeHTTP):
 	// every implementation is an entry point.
 	Entry
+	// Parallel lets the calling test run concurrently with the other
+	// parallel tests ((*testing.T).Parallel); tests run one after another
+	// otherwise.
+	Parallel
 )
 
 var kindNames = [...]string{
 	Transfer: "send", Spawn: "spawn", Join: "join",
 	Lock: "lock", RLock: "rlock", Unlock: "unlock", RUnlock: "runlock",
 	TryLock: "trylock", TryRLock: "tryrlock", Once: "once", Handler: "handler", Entry: "entry",
+	Parallel: "parallel",
 }
 
 func (k Kind) String() string {

@@ -378,15 +378,7 @@ func before(a, b ssa.Instruction) bool {
 // returns (func WithX(x int) Option { return func(o *T) { o.x = x } }).
 // Options are applied by the constructor to the object it is building.
 func optionParam(fa *ssa.FieldAddr) bool {
-	var base ssa.Value = fa
-	for {
-		x, ok := base.(*ssa.FieldAddr)
-		if !ok {
-			break
-		}
-		base = x.X
-	}
-	p, ok := base.(*ssa.Parameter)
+	p, ok := fieldBase(fa).(*ssa.Parameter)
 	if !ok {
 		return false
 	}
@@ -438,14 +430,18 @@ func returned(v ssa.Value) bool {
 // baseAlloc returns the allocation addr points into, through nested
 // fields, or nil.
 func baseAlloc(addr ssa.Value) *ssa.Alloc {
+	a, _ := fieldBase(addr).(*ssa.Alloc)
+	return a
+}
+
+// fieldBase returns the value addr addresses a field of, through nested
+// fields.
+func fieldBase(addr ssa.Value) ssa.Value {
 	for {
-		switch a := addr.(type) {
-		case *ssa.Alloc:
-			return a
-		case *ssa.FieldAddr:
-			addr = a.X
-		default:
-			return nil
+		fa, ok := addr.(*ssa.FieldAddr)
+		if !ok {
+			return addr
 		}
+		addr = fa.X
 	}
 }

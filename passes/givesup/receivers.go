@@ -99,8 +99,8 @@ func findReceivers(funcs []*ssa.Function, flows *taint.Flows) *receivers {
 			for _, key := range keys {
 				rs.seen[key] = true
 			}
-			if rs.allWriting(keys) {
-				continue
+			if !slices.ContainsFunc(keys, func(k chanKey) bool { return !rs.writing[k] }) {
+				continue // every channel is known to have a writing receiver
 			}
 			if writesReceived(fl, recv) {
 				for _, key := range keys {
@@ -110,15 +110,6 @@ func findReceivers(funcs []*ssa.Function, flows *taint.Flows) *receivers {
 		}
 	}
 	return rs
-}
-
-func (rs *receivers) allWriting(keys []chanKey) bool {
-	for _, k := range keys {
-		if !rs.writing[k] {
-			return false
-		}
-	}
-	return true
 }
 
 // sendWrites reports whether a receiver of the channel ch is seen writing
@@ -149,10 +140,6 @@ func writesReceived(fl *taint.Flow, recv ssa.Instruction) bool {
 	if len(locs) == 0 {
 		return false
 	}
-	var received taint.ObjSet
-	for _, l := range locs {
-		received.Add(l.Obj)
-	}
 	found := false
 	for _, b := range fl.Fn.Blocks {
 		fl.Walk(b, func(instr ssa.Instruction, h taint.Heap) bool {
@@ -165,9 +152,7 @@ func writesReceived(fl *taint.Flow, recv ssa.Instruction) bool {
 			if len(w) == 0 {
 				return true
 			}
-			var rlocs taint.LocSet
-			received.Each(func(o taint.ObjID) { rlocs = append(rlocs, taint.Loc{Obj: o}) })
-			found = w.Intersects(fl.Reach(h, rlocs, Opaque))
+			found = w.Intersects(fl.Reach(h, locs, Opaque))
 			return !found
 		})
 		if found {
@@ -228,12 +213,7 @@ func (rs *receivers) varKeys(addr ssa.Value, depth int) []chanKey {
 // closures made of its function.
 func (rs *receivers) freeVarKeys(fv *ssa.FreeVar, depth int, next func(ssa.Value, int) []chanKey) []chanKey {
 	fn := fv.Parent()
-	idx := -1
-	for i, f := range fn.FreeVars {
-		if f == fv {
-			idx = i
-		}
-	}
+	idx := slices.Index(fn.FreeVars, fv)
 	if fn.Parent() == nil || idx < 0 {
 		return nil
 	}
@@ -253,12 +233,7 @@ func (rs *receivers) freeVarKeys(fv *ssa.FreeVar, depth int, next func(ssa.Value
 // packages may call, is resolved only as far as this package shows.
 func (rs *receivers) paramKeys(p *ssa.Parameter, depth int, next func(ssa.Value, int) []chanKey) []chanKey {
 	fn := p.Parent()
-	idx := -1
-	for i, q := range fn.Params {
-		if q == p {
-			idx = i
-		}
-	}
+	idx := slices.Index(fn.Params, p)
 	if idx < 0 {
 		return nil
 	}

@@ -5,13 +5,14 @@
 package lockset
 
 import (
-	"go/types"
 	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/model"
 )
 
 // This file knows that go test runs the Test functions of a package one
@@ -44,7 +45,7 @@ func (c *checker) computeTestRoots(funcs []*ssa.Function) *testRoots {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				call, isCall := instr.(*ssa.Call)
-				if isCall && isParallelCall(call) {
+				if isCall && c.isParallelCall(call) {
 					if top := topLevel(fn); isTestFunc(c, top) {
 						tr.parallel[top] = true
 					}
@@ -147,12 +148,13 @@ func isTestFunc(c *checker, fn *ssa.Function) bool {
 	return params.Len() == 1 && isNamed(params.At(0).Type(), "testing", "T") && fn.Signature.Results().Len() == 0
 }
 
-// isParallelCall reports whether call is (*testing.T).Parallel.
-func isParallelCall(call *ssa.Call) bool {
-	callee := call.Call.StaticCallee()
-	if callee == nil {
+// isParallelCall reports whether call is a Parallel row of the model
+// ((*testing.T).Parallel).
+func (c *checker) isParallelCall(call *ssa.Call) bool {
+	rc, ok := c.model.Resolve(call.Common())
+	if !ok {
 		return false
 	}
-	obj, ok := callee.Object().(*types.Func)
-	return ok && obj.FullName() == "(*testing.T).Parallel"
+	_, ok = rc.Row(model.Parallel)
+	return ok
 }

@@ -354,7 +354,7 @@ func (w *walker) checkUse(instr ssa.Instruction, h taint.Heap, cur fresh) bool {
 	if acc == nil || len(acc.objs) == 0 {
 		return false
 	}
-	if acc.keeps && !acc.write && !w.c.shared(w.fl, acc.objs, w.direct(acc.operand), w.written) {
+	if acc.keeps && !acc.write && !w.c.shared(w.fl, acc.objs, w.touched(acc.operand, h, cur, false), w.written) {
 		return false // kept, but no one is seen writing it
 	}
 	if !acc.keeps && !acc.write && !acc.objs.Intersects(w.written) {
@@ -500,17 +500,6 @@ func (w *walker) callAccess(call ssa.CallInstruction, h taint.Heap, direct func(
 		}
 	}
 	return nil
-}
-
-// direct returns the given objects v itself points to.
-func (w *walker) direct(v ssa.Value) taint.ObjSet {
-	var out taint.ObjSet
-	for _, l := range w.fl.Locs(v) {
-		if w.all.Has(l.Obj) {
-			out.Add(l.Obj)
-		}
-	}
-	return out
 }
 
 // kept marks a as making memory reachable from outliving state.

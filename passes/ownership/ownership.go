@@ -149,10 +149,7 @@ func (c *checker) neverWritten(addr ssa.Value) bool {
 // what it kept while the receiver reads. Types deeper in the kept graph
 // are no evidence: most large graphs hold some type written somewhere.
 func (c *checker) shared(fl *taint.Flow, objs, kept, written taint.ObjSet) bool {
-	if c.strict {
-		return c.mayBeWritten(fl, objs)
-	}
-	if objs.Intersects(written) {
+	if c.strict || objs.Intersects(written) {
 		return true
 	}
 	later := false
