@@ -17,6 +17,12 @@ import (
 // step applies one instruction to the heap h and records the locations of
 // the value it defines.
 func (f *Flow) step(instr ssa.Instruction, h Heap) {
+	if e, ok := instr.(*ssa.Extract); ok {
+		if sel, ok := e.Tuple.(*ssa.Select); ok {
+			f.setVal(e, f.selectReceived(sel, e.Index))
+			return
+		}
+	}
 	if x, ok := ssaops.Alias(instr); ok {
 		f.setVal(instr.(ssa.Value), f.val(x))
 		return
@@ -89,9 +95,13 @@ func (f *Flow) step(instr ssa.Instruction, h Heap) {
 			f.setVal(i, f.load(h, rekey(f.val(i.Iter), elemKey), i.Type()))
 		}
 	case *ssa.Select:
-		if f.sv.tracked(i.Type()) {
-			f.setVal(i, LocSet{{f.site(i, Received, i.Type(), "received value"), ""}})
+		var all LocSet
+		for _, r := range *i.Referrers() {
+			if e, ok := r.(*ssa.Extract); ok {
+				all = union(all, f.selectReceived(i, e.Index))
+			}
 		}
+		f.setVal(i, all)
 	case *ssa.Call:
 		f.setVal(i, f.call(i.Common(), i, h))
 	case *ssa.Go:
@@ -99,6 +109,22 @@ func (f *Flow) step(instr ssa.Instruction, h Heap) {
 	case *ssa.Defer:
 		f.call(i.Common(), i, h)
 	}
+}
+
+// selectReceived returns the locations of component index of sel's
+// tuple: each receiving case's value is an object of its own (the
+// components before them, the chosen index and recvOk, hold no memory).
+func (f *Flow) selectReceived(sel *ssa.Select, index int) LocSet {
+	tup := sel.Type().(*types.Tuple)
+	if index < 2 || index >= tup.Len() || !f.sv.tracked(tup.At(index).Type()) {
+		return nil
+	}
+	for _, r := range *sel.Referrers() {
+		if e, ok := r.(*ssa.Extract); ok && e.Index == index {
+			return LocSet{{f.site(e, Received, pointee(e.Type()), "received value"), ""}}
+		}
+	}
+	return nil
 }
 
 // anywhere is where a pointer made from an integer may point: any memory
