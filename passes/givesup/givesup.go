@@ -134,20 +134,13 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	r.computeWaits(tr.Funcs)
 	r.recv = findReceivers(tr.Funcs, r.flows)
-	for round := 0; round < maxRounds; round++ {
-		changed := false
-		for _, fn := range tr.Funcs {
-			pts := r.findPoints(fn)
-			r.points[fn] = pts
-			g := r.compute(fn, pts)
-			if old, ok := r.sets[fn]; !ok || !reflect.DeepEqual(old.Ports, g.Ports) {
-				changed = true
-			}
-			r.sets[fn] = g
-		}
-		if !changed {
-			break
-		}
+	// What a function may give up grows from nothing to a least
+	// fixpoint. The default reading then keeps what every successful
+	// call gives up: a greatest fixpoint, shrinking from the first, so
+	// that recursion that always ends in a transfer keeps it.
+	r.fixpoint(tr.Funcs, false)
+	if !r.Model.Strict {
+		r.fixpoint(tr.Funcs, true)
 	}
 	// Drop the flows with the cache that owns them: the ownership pass
 	// rebuilds its own for the few functions it checks, and a
@@ -166,6 +159,30 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return r, nil
+}
+
+// fixpoint recomputes the gives-up sets of funcs until they no longer
+// change (or maxRounds), with compute's every.
+func (r *Result) fixpoint(funcs []*ssa.Function, every bool) {
+	for round := 0; round < maxRounds; round++ {
+		changed := false
+		for _, fn := range funcs {
+			pts := r.findPoints(fn)
+			r.points[fn] = pts
+			g := r.compute(fn, pts, every)
+			if old, ok := r.sets[fn]; !ok || !reflect.DeepEqual(old.Ports, g.Ports) {
+				changed = true
+			}
+			r.sets[fn] = g
+		}
+		if !changed {
+			// The points were found with the sets they produced.
+			return
+		}
+	}
+	for _, fn := range funcs {
+		r.points[fn] = r.findPoints(fn)
+	}
 }
 
 // findPoints lists fn's transfer points: sends, go statements and calls of
@@ -317,7 +334,9 @@ func sharesLock(vals []ssa.Value) bool {
 }
 
 // compute derives fn's gives-up set from its transfer points (Fig. 5).
-func (r *Result) compute(fn *ssa.Function, pts []transfer.Point) *GivesUp {
+// With every, a port is in the set only if every successful call of fn
+// gives it up.
+func (r *Result) compute(fn *ssa.Function, pts []transfer.Point, every bool) *GivesUp {
 	g := &GivesUp{}
 	if len(pts) == 0 || fn.Blocks == nil {
 		return g
@@ -325,6 +344,7 @@ func (r *Result) compute(fn *ssa.Function, pts []transfer.Point) *GivesUp {
 	fl := r.flows.Flow(fn)
 	why := make(map[int]*transfer.Reason)
 	written := make(map[int]bool)
+	blocks := make(map[int][]*ssa.BasicBlock)
 	for _, p := range pts {
 		h, ok := fl.HeapBefore(p.Instr)
 		if !ok {
@@ -344,7 +364,18 @@ func (r *Result) compute(fn *ssa.Function, pts []transfer.Point) *GivesUp {
 				why[port] = describe(r.pass.Fset, p)
 			}
 			written[port] = written[port] || w.Has(o)
+			blocks[port] = append(blocks[port], p.Instr.Block())
 		})
+	}
+	if every {
+		// What fn gives up on some paths only is not evidence that
+		// its callers give it up (see everyCall).
+		e := newEveryCall(fn)
+		for port := range why {
+			if !e.cut(blocks[port]) {
+				delete(why, port)
+			}
+		}
 	}
 	// A port whose memory the function also returns is handed over with
 	// the result: New(p) that stores p in a new object, starts the

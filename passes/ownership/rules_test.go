@@ -31,6 +31,7 @@ var rulePackages = []string{
 	"ownership/rules/rangeelements",
 	"ownership/rules/selectjoin",
 	"ownership/rules/receiverwrites",
+	"ownership/rules/everycall",
 }
 
 // ruleStdPackages import sync (and the errgroup stand-in), so they are

@@ -76,3 +76,28 @@ type Queue[E any] struct {
 func (q *Queue[E]) flush() {
 	q.out <- q.pending[0] // want `q.pending\[0\] is sent on q.out but stays reachable from q.pending`
 }
+
+// Observed is written by its observers.
+type Observed struct{ N int }
+
+func watch(ch chan *Observed) {
+	for o := range ch {
+		o.N++
+	}
+}
+
+// notifyAll sends o to the first observer, if there is one.
+func notifyAll(obs []chan *Observed, o *Observed) {
+	if len(obs) > 0 {
+		obs[0] <- o
+	}
+}
+
+// NotifyThenWrite writes what notifyAll may have sent: the default
+// reading needs every call to give it up (rules/everycall), the strict
+// reading reports it.
+func NotifyThenWrite(obs []chan *Observed, o *Observed) {
+	go watch(obs[0])
+	notifyAll(obs, o)
+	o.N = 0 // want `o is written after it was given up by strict.notifyAll`
+}
