@@ -258,11 +258,37 @@ func (l *CountedLoop) Contains(b *ssa.BasicBlock) bool {
 // Trips returns the number of iterations of l if its bound is a
 // constant.
 func (l *CountedLoop) Trips() (int64, bool) {
-	k, ok := l.Bound.(*ssa.Const)
-	if !ok || k.Value == nil {
+	n, ok := constantInt(l.Bound)
+	if !ok {
 		return 0, false
 	}
-	return max(k.Int64()-l.Start, 0), true
+	return max(n-l.Start, 0), true
+}
+
+// constantInt returns the value of v if it is an integer constant, or the
+// capacity of a channel made with a constant size (cap(done) of done :=
+// make(chan T, 5)), which cannot change.
+func constantInt(v ssa.Value) (int64, bool) {
+	switch v := v.(type) {
+	case *ssa.Const:
+		if v.Value == nil {
+			return 0, false
+		}
+		return v.Int64(), true
+	case *ssa.Convert:
+		return constantInt(v.X)
+	case *ssa.Call:
+		b, ok := v.Call.Value.(*ssa.Builtin)
+		if !ok || b.Name() != "cap" || len(v.Call.Args) != 1 {
+			return 0, false
+		}
+		mc, ok := v.Call.Args[0].(*ssa.MakeChan)
+		if !ok {
+			return 0, false
+		}
+		return constantInt(mc.Size)
+	}
+	return 0, false
 }
 
 // SameTrips reports whether l and o run the same number of times: equal

@@ -67,6 +67,42 @@ func rangeFanOut(in []int) int {
 	return sum
 }
 
+// A helper writes its out-parameter and signals; the loop receives
+// cap(done) times, the capacity done was made with. Quiet.
+func countedCap() string {
+	create := func(done chan struct{}, out *string) {
+		*out = "x"
+		done <- struct{}{}
+	}
+	done := make(chan struct{}, 3)
+	var a, b, c string
+	go create(done, &a)
+	go create(done, &b)
+	go create(done, &c)
+	for i := 0; i < cap(done); i++ {
+		<-done
+	}
+	return a + b + c
+}
+
+// A capacity smaller than the number of helpers: one may still run. A
+// race.
+func countedCapShort() string {
+	create := func(done chan struct{}, out *string) {
+		*out = "x" // want `a is written in the goroutine started in countedCapShort \(line \d+\) without a lock and read in countedCapShort after the go statement` `b is written` `c is written`
+		done <- struct{}{}
+	}
+	done := make(chan struct{}, 2)
+	var a, b, c string
+	go create(done, &a)
+	go create(done, &b)
+	go create(done, &c)
+	for i := 0; i < cap(done); i++ {
+		<-done
+	}
+	return a + b + c
+}
+
 // Fewer receives than goroutines: one may still run. A race.
 func countedShort() int {
 	var mu sync.Mutex
