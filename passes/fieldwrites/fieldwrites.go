@@ -150,10 +150,11 @@ func (r *Result) load() {
 func run(pass *analysis.Pass) (any, error) {
 	ssainfo := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
 	own := make(map[string]bool)
+	ctors := constructors(ssainfo.SrcFuncs)
 	for _, fn := range ssainfo.SrcFuncs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
-				for _, k := range writtenBy(instr) {
+				for _, k := range writtenBy(instr, ctors) {
 					own[k] = true
 				}
 			}
@@ -172,10 +173,10 @@ func run(pass *analysis.Pass) (any, error) {
 
 // writtenBy returns the keys of the fields instr writes after
 // construction.
-func writtenBy(instr ssa.Instruction) []string {
+func writtenBy(instr ssa.Instruction, ctors map[*ssa.Function]bool) []string {
 	switch i := instr.(type) {
 	case *ssa.FieldAddr:
-		if !addressEscapes(i) || constructing(i) {
+		if !addressEscapes(i) || constructing(i, ctors) {
 			return nil
 		}
 		return []string{Key(i.X.Type(), i.Field)}
@@ -327,31 +328,131 @@ func addressEscapes(fa *ssa.FieldAddr) bool {
 }
 
 // constructing reports whether fa addresses a field of an object the
-// same function allocates (through nested fields) and has not yet
-// published: no publishing use of the allocation reaches fa. Writes there
-// build the object before anyone else can see it.
-func constructing(fa *ssa.FieldAddr) bool {
+// same function allocates, or receives from a constructor of the package
+// (through nested fields), and has not yet published: no publishing use
+// of the object reaches fa. Writes there build the object before anyone
+// else can see it.
+func constructing(fa *ssa.FieldAddr, ctors map[*ssa.Function]bool) bool {
 	if optionParam(fa) {
 		return true
 	}
-	alloc := baseAlloc(fa)
-	if alloc == nil {
-		return false
+	switch base := fieldBase(fa).(type) {
+	case *ssa.Alloc:
+		return !publishedBefore(base, fa)
+	case *ssa.Call:
+		return ctors[base.Call.StaticCallee()] && !publishedBefore(base, fa)
 	}
-	refs := alloc.Referrers()
+	return false
+}
+
+// publishedBefore reports whether a use of obj that may hand it to
+// someone else (anything but reaching its fields, loading it and applying
+// options to it) may run before instr; nil instr asks about any use.
+func publishedBefore(obj ssa.Value, instr ssa.Instruction) bool {
+	refs := obj.Referrers()
 	if refs == nil {
-		return true
+		return false
 	}
 	for _, ref := range *refs {
 		switch ref.(type) {
 		case *ssa.FieldAddr, *ssa.IndexAddr, *ssa.UnOp, *ssa.DebugRef:
 			continue // uses that do not hand the object to anyone
 		}
-		if before(ref, fa) {
-			return false
+		if appliesOption(ref, obj) {
+			continue
+		}
+		if instr == nil || before(ref, instr) {
+			return true
+		}
+	}
+	return false
+}
+
+// constructors returns the functions among funcs that return only memory
+// they make and publish nowhere else: each pointer result is, at every
+// return, a new allocation used only to be built and returned, or the
+// result of another such function (a greatest fixpoint). A caller's writes
+// to what they return, before it publishes it, are construction too
+// (prometheus's wrapDesc sets the err of the Desc NewDesc made).
+func constructors(funcs []*ssa.Function) map[*ssa.Function]bool {
+	ctors := make(map[*ssa.Function]bool)
+	for _, fn := range funcs {
+		res := fn.Signature.Results()
+		for i := 0; i < res.Len(); i++ {
+			if _, ok := res.At(i).Type().Underlying().(*types.Pointer); ok && fn.Blocks != nil {
+				ctors[fn] = true
+			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for fn := range ctors {
+			if !returnsFresh(fn, ctors) {
+				delete(ctors, fn)
+				changed = true
+			}
+		}
+	}
+	return ctors
+}
+
+// returnsFresh reports whether every pointer result of fn is fresh at
+// every return (see constructors).
+func returnsFresh(fn *ssa.Function, ctors map[*ssa.Function]bool) bool {
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		for _, r := range ret.Results {
+			if _, ok := r.Type().Underlying().(*types.Pointer); !ok {
+				continue
+			}
+			if !freshResult(r, ret, ctors, make(map[ssa.Value]bool)) {
+				return false
+			}
 		}
 	}
 	return true
+}
+
+func freshResult(v ssa.Value, ret *ssa.Return, ctors map[*ssa.Function]bool, seen map[ssa.Value]bool) bool {
+	if seen[v] {
+		return true
+	}
+	seen[v] = true
+	switch v := v.(type) {
+	case *ssa.Const:
+		return v.IsNil()
+	case *ssa.Alloc:
+		return !publishedElsewhere(v, ret)
+	case *ssa.Call:
+		return ctors[v.Call.StaticCallee()] && !publishedElsewhere(v, ret)
+	case *ssa.Phi:
+		for _, e := range v.Edges {
+			if !freshResult(e, ret, ctors, seen) {
+				return false
+			}
+		}
+		return !publishedElsewhere(v, ret)
+	}
+	return false
+}
+
+// publishedElsewhere reports whether obj has a publishing use (see
+// publishedBefore) other than being returned or flowing into a phi.
+func publishedElsewhere(obj ssa.Value, ret *ssa.Return) bool {
+	for _, ref := range *obj.Referrers() {
+		switch ref.(type) {
+		case *ssa.FieldAddr, *ssa.IndexAddr, *ssa.UnOp, *ssa.DebugRef, *ssa.Return, *ssa.Phi:
+			continue
+		}
+		if appliesOption(ref, obj) {
+			continue
+		}
+		return true
+	}
+	return false
 }
 
 // before reports whether instruction a may run before b in one call.
@@ -404,6 +505,22 @@ func optionParam(fa *ssa.FieldAddr) bool {
 	return false
 }
 
+// appliesOption reports whether instr calls a function value or an
+// interface method with obj as its only argument and no results: a
+// constructor applying the options it was given (for _, o := range opts
+// { o(obj) }, or o.apply(obj)), which optionParam counts as construction.
+func appliesOption(instr ssa.Instruction, obj ssa.Value) bool {
+	call, ok := instr.(*ssa.Call)
+	if !ok || call.Common().StaticCallee() != nil {
+		return false
+	}
+	c := call.Common()
+	if _, builtin := c.Value.(*ssa.Builtin); builtin {
+		return false
+	}
+	return len(c.Args) == 1 && c.Args[0] == obj && c.Signature().Results().Len() == 0
+}
+
 // returned reports whether v is returned, directly or converted.
 func returned(v ssa.Value) bool {
 	refs := v.Referrers()
@@ -425,13 +542,6 @@ func returned(v ssa.Value) bool {
 		}
 	}
 	return false
-}
-
-// baseAlloc returns the allocation addr points into, through nested
-// fields, or nil.
-func baseAlloc(addr ssa.Value) *ssa.Alloc {
-	a, _ := fieldBase(addr).(*ssa.Alloc)
-	return a
 }
 
 // fieldBase returns the value addr addresses a field of, through nested

@@ -1,4 +1,4 @@
-package basic // want package:` written\(\[\]\*fieldwrites/basic.Slot, fieldwrites/basic.Conn.state, fieldwrites/basic.Conn.stats, fieldwrites/basic.Counter.n, fieldwrites/basic.Window.\*, map\[string\]float64\)}$`
+package basic // want package:` written\(\[\]\*fieldwrites/basic.Entry, \[\]\*fieldwrites/basic.Slot, fieldwrites/basic.Conn.state, fieldwrites/basic.Conn.stats, fieldwrites/basic.Counter.n, fieldwrites/basic.Entry.n, fieldwrites/basic.Node.val, fieldwrites/basic.Window.\*, map\[int\]\*fieldwrites/basic.Node, map\[string\]float64\)}$`
 
 import "sync/atomic"
 
@@ -72,3 +72,63 @@ type Server struct{ port int }
 type Option func(*Server)
 
 func WithPort(p int) Option { return func(s *Server) { s.port = p } }
+
+// Desc is built by a constructor that applies its options and then sets
+// the rest: construction.
+type Desc struct {
+	unit string
+	id   int
+}
+
+type DescOpt func(*Desc)
+
+func WithUnit(u string) DescOpt { return func(d *Desc) { d.unit = u } }
+
+func NewDesc(id int, opts ...DescOpt) *Desc {
+	d := &Desc{}
+	for _, o := range opts {
+		o(d)
+	}
+	d.id = id
+	return d
+}
+
+// Entry is handed to a function that may publish it before its field is
+// set: written after construction.
+type Entry struct{ n int }
+
+var entries []*Entry
+
+func register(e *Entry) { entries = append(entries, e) }
+
+func NewEntry(n int) *Entry {
+	e := &Entry{}
+	register(e)
+	e.n = n
+	return e
+}
+
+// WithID sets the id of a Desc that NewDesc made, before returning it:
+// construction.
+func WithID(d *Desc, id int) *Desc {
+	nd := NewDesc(0, WithUnit(d.unit))
+	nd.id = id
+	return nd
+}
+
+// Node's constructor publishes it, so what its callers set afterwards is
+// written after construction.
+type Node struct{ val int }
+
+var nodes = map[int]*Node{}
+
+func newNode(k int) *Node {
+	n := &Node{}
+	nodes[k] = n
+	return n
+}
+
+func AddNode(k, v int) {
+	n := newNode(k)
+	n.val = v
+}
