@@ -100,6 +100,9 @@ type Row struct {
 // the standard library and golang.org/x/sync.
 type Model struct {
 	rows map[string][]Row
+	// shared holds the named types declared safe to share (MarkShared),
+	// by import path and name.
+	shared map[[2]string]bool
 
 	// Strict selects P#'s conservative reading, in which what the
 	// analysis cannot see (an unknown callee, an abstract object merging

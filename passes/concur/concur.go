@@ -25,6 +25,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:        "https://pkg.go.dev/github.com/psharpvet/psharpvet/passes/concur",
 	Run:        run,
 	ResultType: reflect.TypeFor[*model.Model](),
+	FactTypes:  []analysis.Fact{new(Shared)},
 }
 
 // The user's rows, one flag per kind, in the style of printf's -funcs.
@@ -48,5 +49,6 @@ func run(pass *analysis.Pass) (any, error) {
 	m.Add(spawnRows.Rows...)
 	m.Add(joinRows.Rows...)
 	m.Strict = strict
+	markShared(pass, m)
 	return m, nil
 }

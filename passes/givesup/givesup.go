@@ -448,7 +448,7 @@ func (r *Result) OtherSideWrites(fl *taint.Flow, h taint.Heap, p transfer.Point,
 func Transferred(fl *taint.Flow, h taint.Heap, vals []ssa.Value) taint.ObjSet {
 	var locs taint.LocSet
 	for _, v := range vals {
-		if model.Exempt(v.Type()) {
+		if fl.Exempt(v.Type()) {
 			continue
 		}
 		for _, l := range fl.Locs(v) {
@@ -476,9 +476,7 @@ func Opaque(o *taint.Object) bool {
 // ObjectExempt reports whether an object's memory is never transferred:
 // it synchronises itself or is immutable or safe for concurrent use by
 // convention.
-func ObjectExempt(o *taint.Object) bool {
-	return o.Type != nil && (model.SelfSynchronizing(o.Type) || model.ConventionallySafe(o.Type))
-}
+func ObjectExempt(o *taint.Object) bool { return o.Shared }
 
 // describe records what a transfer point does with what it gives up.
 func describe(fset *token.FileSet, p transfer.Point) *transfer.Reason {

@@ -50,6 +50,9 @@ func (c *checker) directives() map[*types.Func]directive {
 					continue
 				}
 				verb, args := parseDirective(cm.Text)
+				if verb == "shared" {
+					continue // a type's, checked by the concur analyzer
+				}
 				fd := docs[cm]
 				d, err := checkDirective(verb, args, fd != nil)
 				if err != "" {
@@ -104,7 +107,7 @@ func checkDirective(verb string, args []string, onFunc bool) (directive, string)
 		}
 		return directive{entry: true, group: args[0]}, ""
 	case "":
-		return directive{}, "malformed directive: missing verb after //psharpvet: (want entrypoint or serialized)"
+		return directive{}, "malformed directive: missing verb after //psharpvet: (want entrypoint, serialized or shared)"
 	}
-	return directive{}, "unknown directive //psharpvet:" + verb + " (want entrypoint or serialized)"
+	return directive{}, "unknown directive //psharpvet:" + verb + " (want entrypoint, serialized or shared)"
 }

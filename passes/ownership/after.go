@@ -175,7 +175,7 @@ func (w *walker) renew(instr ssa.Instruction, predIndex int, cur fresh) {
 		// A new closure is fresh only if what it captures is.
 		all := true
 		for _, b := range i.Bindings {
-			all = all && (cur[b] || isExemptValue(b))
+			all = all && (cur[b] || isExemptValue(w.fl, b))
 		}
 		cur[v] = all
 	case *ssa.UnOp:
@@ -231,7 +231,7 @@ func (w *walker) touched(v ssa.Value, h taint.Heap, cur fresh, deep bool) taint.
 		}
 		return out
 	}
-	if isExemptValue(v) {
+	if isExemptValue(w.fl, v) {
 		return nil
 	}
 	w.roots(v, h, cur).Each(keep)

@@ -11,7 +11,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/psharpvet/psharpvet/internal/model"
 	"github.com/psharpvet/psharpvet/internal/transfer"
 	"github.com/psharpvet/psharpvet/passes/givesup"
 	"github.com/psharpvet/psharpvet/passes/taint"
@@ -207,7 +206,7 @@ func (c *checker) checkAliasing(fl *taint.Flow, h taint.Heap, p transfer.Point, 
 		return false // every operand goes to the same goroutine
 	}
 	for _, other := range p.Others {
-		if isExemptValue(other) {
+		if isExemptValue(fl, other) {
 			continue
 		}
 		reach := fl.Reach(h, fl.Locs(other), givesup.Opaque)
@@ -223,7 +222,7 @@ func (c *checker) checkAliasing(fl *taint.Flow, h taint.Heap, p transfer.Point, 
 	return false
 }
 
-func isExemptValue(v ssa.Value) bool {
+func isExemptValue(fl *taint.Flow, v ssa.Value) bool {
 	_, isFn := v.(*ssa.Function)
-	return isFn || model.Exempt(v.Type())
+	return isFn || fl.Exempt(v.Type())
 }

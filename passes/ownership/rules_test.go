@@ -40,6 +40,7 @@ var ruleStdPackages = []string{
 	"ownership/rules/sharedlock",
 	"ownership/rules/readonlyfields",
 	"ownership/rules/groupwait",
+	"ownership/rules/sharedtypes",
 }
 
 func TestRules(t *testing.T) {

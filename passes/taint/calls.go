@@ -9,7 +9,6 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/psharpvet/psharpvet/internal/model"
 	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
@@ -33,7 +32,7 @@ func (f *Flow) call(c *ssa.CallCommon, instr ssa.CallInstruction, h Heap) LocSet
 	// A result of a type that is immutable by convention (an error, a
 	// context) is its own memory: what it may share with the operands is
 	// never transferred, so it need not carry their locations.
-	opaqueResult := instr.Value() != nil && model.Exempt(instr.Value().Type())
+	opaqueResult := instr.Value() != nil && f.Exempt(instr.Value().Type())
 	own := result
 	callees, complete := f.sv.callees(c)
 	for _, ce := range callees {
@@ -128,11 +127,11 @@ type mergeKey struct {
 // everything reachable from its operands and results may overlap.
 func (f *Flow) conservative(c *ssa.CallCommon, instr ssa.Instruction, result LocSet, h Heap) LocSet {
 	all := weak(result)
-	if _, static := c.Value.(*ssa.Function); !static && !model.Exempt(c.Value.Type()) {
+	if _, static := c.Value.(*ssa.Function); !static && !f.Exempt(c.Value.Type()) {
 		all = union(all, weak(f.val(c.Value)))
 	}
 	for _, a := range c.Args {
-		if !model.Exempt(a.Type()) {
+		if !f.Exempt(a.Type()) {
 			all = union(all, weak(f.val(a)))
 		}
 	}

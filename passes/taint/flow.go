@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/psharpvet/psharpvet/internal/model"
 	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
@@ -115,8 +116,25 @@ func (f *Flow) addRoot(port int, v ssa.Value, name string) {
 
 func (f *Flow) newObject(o Object) ObjID {
 	o.parent = -1
+	o.Shared = o.Type != nil && f.sv.shareable(o.Type)
 	f.objs = append(f.objs, o)
 	return ObjID(len(f.objs) - 1)
+}
+
+// Exempt reports whether values of type t never carry ownership (see
+// model.Model.Exempt).
+func (f *Flow) Exempt(t types.Type) bool {
+	return !model.ReachesMutable(t) || f.sv.shareable(t)
+}
+
+// shareable memoizes the model's Shareable.
+func (sv *solver) shareable(t types.Type) bool {
+	v, ok := sv.sharedMap[t]
+	if !ok {
+		v = sv.res.model.Shareable(t)
+		sv.sharedMap[t] = v
+	}
+	return v
 }
 
 // solve runs the dataflow to a fixpoint.

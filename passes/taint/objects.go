@@ -56,6 +56,9 @@ type Object struct {
 	// Site is the instruction that created it, for Alloc, Received and
 	// Result objects.
 	Site ssa.Instruction
+	// Shared says the object's type may be shared between goroutines
+	// without a transfer (model.Model.Shareable).
+	Shared bool
 
 	parent ObjID
 	key    string

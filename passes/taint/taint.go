@@ -58,6 +58,8 @@ type Result struct {
 	// strict applies P#'s conservative rule to what the analysis cannot
 	// see (see unseen); by default the unseen links and writes nothing.
 	strict bool
+	// model is the concurrency model, for the types that are shared.
+	model *model.Model
 }
 
 // A solver holds the memo tables an analysis fills as it goes: the
@@ -75,6 +77,7 @@ type solver struct {
 	recursive  map[*ssa.Function]bool
 	impls      map[*types.Func][]callee
 	trackedMap map[types.Type]bool
+	sharedMap  map[types.Type]bool
 }
 
 func newSolver(r *Result, summaries map[*ssa.Function]*Summary) *solver {
@@ -85,6 +88,7 @@ func newSolver(r *Result, summaries map[*ssa.Function]*Summary) *solver {
 		recursive:  make(map[*ssa.Function]bool),
 		impls:      make(map[*types.Func][]callee),
 		trackedMap: make(map[types.Type]bool),
+		sharedMap:  make(map[types.Type]bool),
 	}
 }
 
@@ -97,6 +101,7 @@ func run(pass *analysis.Pass) (any, error) {
 		Funcs:     ssaInfo.SrcFuncs,
 		summaries: make(map[*ssa.Function]*Summary),
 		strict:    pass.ResultOf[concur.Analyzer].(*model.Model).Strict,
+		model:     pass.ResultOf[concur.Analyzer].(*model.Model),
 	}
 	sv := newSolver(r, r.summaries)
 	sv.used = make(map[*ssa.Function]map[*ssa.Function]bool)

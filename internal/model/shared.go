@@ -1,0 +1,82 @@
+// Copyright 2025 The psharpvet Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package model
+
+import (
+	"go/types"
+	"regexp"
+	"strings"
+)
+
+// MarkShared records that the named type path.name is safe to share
+// between goroutines: its documentation says it is safe for concurrent
+// use, or the user declared it with //psharpvet:shared.
+func (m *Model) MarkShared(path, name string) {
+	if m.shared == nil {
+		m.shared = make(map[[2]string]bool)
+	}
+	m.shared[[2]string{path, name}] = true
+}
+
+// Shareable reports whether values of type t (or of the type t points to)
+// may be shared between goroutines without a transfer: the type
+// synchronises itself, is a handle to such state, is immutable or safe by
+// convention, or is marked shared (MarkShared).
+func (m *Model) Shareable(t types.Type) bool {
+	if SelfSynchronizing(t) || ConventionallySafe(t) || isHandle(t) {
+		return true
+	}
+	path, name, ok := typeName(derefNamed(t))
+	return ok && m.shared[[2]string{path, name}]
+}
+
+// Exempt reports whether values of type t never carry ownership: t
+// reaches no mutable memory or is Shareable.
+func (m *Model) Exempt(t types.Type) bool {
+	return !ReachesMutable(t) || m.Shareable(t)
+}
+
+// isHandle reports whether t (or the type t points to) is a named struct
+// whose every field reaching mutable memory points to a type that
+// synchronises itself, and that has at least one such field: a handle
+// such as type AtomicLevel struct{ l *atomic.Int32 } or type Pool
+// struct{ p *sync.Pool }, whose copies all share the synchronised state.
+func isHandle(t types.Type) bool {
+	t = derefNamed(t)
+	if _, named := t.(*types.Named); !named {
+		return false
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	handles := 0
+	for f := range st.Fields() {
+		switch {
+		case !ReachesMutable(f.Type()):
+		case SelfSynchronizing(f.Type()):
+			handles++
+		default:
+			return false
+		}
+	}
+	return handles > 0
+}
+
+// safeDoc matches documentation that declares a type safe for concurrent
+// use ("safe for concurrent use", "safe to use concurrently", "safe for
+// use by multiple goroutines", "goroutine-safe", "thread-safe").
+var safeDoc = regexp.MustCompile(`(?i)\b(safe (for|to use|to call) (concurrent|concurrently|simultaneous|by multiple goroutines|from multiple goroutines|in multiple goroutines|across goroutines)|safe for (use by )?(multiple|concurrent) goroutines|safe for concurrent|(goroutine|thread|concurrency)[- ]safe)`)
+
+// notSafeDoc matches the negations of safeDoc ("not safe for concurrent
+// use", "is not thread-safe", "unsafe for concurrent use").
+var notSafeDoc = regexp.MustCompile(`(?i)\b(not|n't|never|unsafe)\b[^.]{0,20}(safe|concurrent)`)
+
+// DocumentsSafe reports whether a type's doc comment says that it is safe
+// for concurrent use, and does not say that it is not.
+func DocumentsSafe(doc string) bool {
+	doc = strings.Join(strings.Fields(doc), " ")
+	return safeDoc.MatchString(doc) && !notSafeDoc.MatchString(doc)
+}
