@@ -72,7 +72,7 @@ var safeDoc = regexp.MustCompile(`(?i)\b(safe (for|to use|to call) (concurrent|c
 
 // notSafeDoc matches the negations of safeDoc ("not safe for concurrent
 // use", "is not thread-safe", "unsafe for concurrent use").
-var notSafeDoc = regexp.MustCompile(`(?i)\b(not|n't|never|unsafe)\b[^.]{0,20}(safe|concurrent)`)
+var notSafeDoc = regexp.MustCompile(`(?i)(\bnot\b|n't\b|\bnever\b|\bunsafe\b)[^.]{0,20}(safe|concurrent)`)
 
 // DocumentsSafe reports whether a type's doc comment says that it is safe
 // for concurrent use, and does not say that it is not.
