@@ -39,3 +39,17 @@ func Alias(instr ssa.Instruction) (ssa.Value, bool) {
 	}
 	return nil, false
 }
+
+// ZeroCap reports whether v is a slice with no capacity: nil, or a slice
+// expression with a constant zero maximum (s[:0:0]). Appending to one
+// always allocates a new array, so the result shares nothing with s.
+func ZeroCap(v ssa.Value) bool {
+	switch v := v.(type) {
+	case *ssa.Const:
+		return v.IsNil()
+	case *ssa.Slice:
+		k, ok := v.Max.(*ssa.Const)
+		return ok && k.Value != nil && k.Int64() == 0
+	}
+	return false
+}

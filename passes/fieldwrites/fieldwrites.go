@@ -252,6 +252,9 @@ func freshContainer(c ssa.Value, seen map[ssa.Value]bool) bool {
 		return true
 	}
 	seen[c] = true
+	if ssaops.ZeroCap(c) {
+		return true // append to it makes a new array
+	}
 	switch v := c.(type) {
 	case *ssa.MakeSlice, *ssa.MakeMap, *ssa.Alloc:
 		return true

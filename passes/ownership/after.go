@@ -184,7 +184,7 @@ func (w *walker) renew(instr ssa.Instruction, predIndex int, cur fresh) {
 		cur[v] = i.Op == token.ARROW || cur[i.X] || (i.Op == token.MUL && visitsElements(i.X))
 	case *ssa.Call:
 		if b, ok := i.Call.Value.(*ssa.Builtin); ok {
-			cur[v] = b.Name() == "append" && w.isFresh(i.Call.Args[0], cur)
+			cur[v] = b.Name() == "append" && (w.isFresh(i.Call.Args[0], cur) || ssaops.ZeroCap(i.Call.Args[0]))
 		} else {
 			cur[v] = w.madeBy(v, i)
 		}

@@ -155,12 +155,16 @@ func (f *Flow) builtin(b *ssa.Builtin, args []ssa.Value, instr ssa.CallInstructi
 			return f.val(args[0])
 		}
 		fresh := f.site(instr, Alloc, instr.Value().Type(), "append result")
-		res := union(f.val(args[0]), LocSet{{fresh, ""}})
+		base := f.val(args[0])
+		if ssaops.ZeroCap(args[0]) {
+			base = nil // append(s[:0:0], ...) copies into a new array
+		}
+		res := union(base, LocSet{{fresh, ""}})
 		elem := elemType(args[0].Type())
 		if elem == nil || !f.sv.tracked(elem) {
 			return res
 		}
-		elems := f.load(h, rekey(f.val(args[0]), elemKey), elem)
+		elems := f.load(h, rekey(base, elemKey), elem)
 		if elemType(args[1].Type()) != nil {
 			elems = union(elems, f.load(h, rekey(f.val(args[1]), elemKey), elem))
 		}

@@ -8,6 +8,8 @@ import (
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
 // Writes returns the objects instr may write, with h the heap before it:
@@ -26,7 +28,11 @@ func (f *Flow) Writes(instr ssa.Instruction, h Heap) ObjSet {
 		c := i.Common()
 		if b, ok := c.Value.(*ssa.Builtin); ok {
 			switch b.Name() {
-			case "append", "copy", "delete", "clear":
+			case "append":
+				if !ssaops.ZeroCap(c.Args[0]) {
+					w.direct(f.val(c.Args[0]))
+				}
+			case "copy", "delete", "clear":
 				w.direct(f.val(c.Args[0]))
 			}
 			return w.out

@@ -106,3 +106,17 @@ func appendAll(dst []*T, p *T) []*T { // want appendAll:`^summary 0->1 returns 0
 func store(m map[string]*T, p *T) { // want store:`^summary 0->1( writes 0)?$`
 	m["k"] = p
 }
+
+// Ints holds numbers.
+type Ints struct{ xs []int }
+
+// CopyInts returns a copy: appending to a slice with no capacity makes a
+// new array.
+func CopyInts(c *Ints) []int { // want CopyInts:`^summary$`
+	return append(c.xs[:0:0], c.xs...)
+}
+
+// GrowInts may return the same array.
+func GrowInts(c *Ints) []int { // want GrowInts:`^summary returns 0 writes 0$`
+	return append(c.xs[:1], c.xs...)
+}
