@@ -75,7 +75,16 @@ func (f *Flow) step(instr ssa.Instruction, h Heap) {
 		}
 	case *ssa.Convert:
 		if isUnsafePointer(i.Type()) && !f.sv.tracked(i.X.Type()) {
-			f.setVal(i, union(f.anywhere(), LocSet{{f.site(i, Alloc, nil, "memory at an integer address"), anyKey}}))
+			// A pointer made from an integer may point anywhere: the
+			// strict reading says so; by default it is memory of its
+			// own, as for a call the analysis cannot see into, so that
+			// the unsafe tricks of encoders and hash functions do not
+			// write everything their callers can reach.
+			at := LocSet{{f.site(i, Alloc, nil, "memory at an integer address"), anyKey}}
+			if f.sv.res.strict {
+				at = union(f.anywhere(), at)
+			}
+			f.setVal(i, at)
 		} else {
 			f.setVal(i, f.val(i.X))
 		}

@@ -3,6 +3,8 @@
 // hit). The default reading is quiet on all of them, by design.
 package strict
 
+import "unsafe"
+
 type Config struct {
 	Name string
 	Next *Config
@@ -100,4 +102,15 @@ func NotifyThenWrite(obs []chan *Observed, o *Observed) {
 	go watch(obs[0])
 	notifyAll(obs, o)
 	o.N = 0 // want `o is written after it was given up by strict.notifyAll`
+}
+
+// HandThenRead reads c after handing it to a goroutine that writes
+// through a pointer made from an integer, which may point anywhere:
+// reported only under -strict (ownership/unseen is quiet).
+func HandThenRead(c *Config, base uintptr) string {
+	go func() {
+		_ = c.Name
+		*(*byte)(unsafe.Pointer(base + 8)) = 0
+	}()
+	return c.Name // want `c is read after it was handed to the goroutine`
 }

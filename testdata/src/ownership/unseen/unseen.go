@@ -3,6 +3,8 @@
 // the same code reported under -strict.
 package unseen
 
+import "unsafe"
+
 type Config struct {
 	Name string
 	Next *Config
@@ -29,4 +31,14 @@ func rename(c *Config) { c.Name = "y" }
 func passKnown(ch chan *Config, c *Config) {
 	ch <- c
 	rename(c) // want `c is passed to unseen.rename after it was sent on ch`
+}
+
+// HandThenRead hands c to a goroutine that writes only through a pointer
+// made from an integer, memory the analysis cannot name: no evidence that it writes c. Quiet by default.
+func HandThenRead(c *Config, base uintptr) string {
+	go func() {
+		_ = c.Name
+		*(*byte)(unsafe.Pointer(base + 8)) = 0
+	}()
+	return c.Name
 }
