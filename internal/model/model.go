@@ -52,13 +52,18 @@ const (
 	// parallel tests ((*testing.T).Parallel); tests run one after another
 	// otherwise.
 	Parallel
+	// Reads only reads the memory its operands reach: it writes none of
+	// it, keeps none of it, and its results are new memory
+	// (reflect.DeepEqual, whose reflection the heap analysis would
+	// otherwise read as writes).
+	Reads
 )
 
 var kindNames = [...]string{
 	Transfer: "send", Spawn: "spawn", Join: "join",
 	Lock: "lock", RLock: "rlock", Unlock: "unlock", RUnlock: "runlock",
 	TryLock: "trylock", TryRLock: "tryrlock", Once: "once", Handler: "handler", Entry: "entry",
-	Parallel: "parallel",
+	Parallel: "parallel", Reads: "reads",
 }
 
 func (k Kind) String() string {

@@ -230,6 +230,13 @@ func (sv *solver) summaryFor(fn *ssa.Function) *Summary {
 	if s, ok := sv.res.summaries[fn]; ok {
 		return s
 	}
+	if obj, ok := fn.Object().(*types.Func); ok {
+		if _, reads := sv.res.model.Find(obj, model.Reads); reads {
+			s := &Summary{} // links, returns and writes nothing
+			sv.summaries[fn] = s
+			return s
+		}
+	}
 	if fn.Blocks == nil {
 		if origin := fn.Origin(); origin != nil && origin != fn {
 			if origin.Blocks != nil {
