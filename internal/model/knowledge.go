@@ -74,6 +74,7 @@ var stdTypes = map[[2]string]TypeClass{
 	{"time", "Duration"}:      Immutable,
 	{"reflect", "Type"}:       Immutable,
 	{"net/netip", "Addr"}:     Immutable,
+	{"net", "Addr"}:           Immutable,
 	{"net/netip", "AddrPort"}: Immutable,
 	{"net/netip", "Prefix"}:   Immutable,
 	{"regexp", "Regexp"}:      Immutable,

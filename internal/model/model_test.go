@@ -412,6 +412,11 @@ type Handle struct{ *Embedded }
 
 type NotHandle struct{ e *Embedded }
 
+type HalfHandle struct {
+	e    *Embedded
+	hist []int
+}
+
 type Array [2]Embedded
 
 var (
@@ -454,7 +459,8 @@ func TestTypeClasses(t *testing.T) {
 		{"*Embedded", ptr("Embedded"), classes{exempt: true, mutable: true, selfSync: true}},
 		// A pointer-to-mutex field holds a lock, but is not a sync value
 		// held directly, so the struct is not self-synchronising.
-		{"PtrMu", lookup("PtrMu"), classes{mutable: true, holdsLock: true}},
+		// Its only mutable memory is the mutex, so the model shares it.
+		{"PtrMu", lookup("PtrMu"), classes{exempt: true, mutable: true, holdsLock: true}},
 		// A mutex in a nested struct field.
 		{"Nested", lookup("Nested"), classes{exempt: true, mutable: true, selfSync: true, holdsLock: true}},
 		// An atomic field synchronises, but is no lock.
@@ -462,9 +468,13 @@ func TestTypeClasses(t *testing.T) {
 		{"Plain", lookup("Plain"), classes{exempt: true}},
 		{"Ptrs", lookup("Ptrs"), classes{mutable: true}},
 		// An embedded pointer to a self-synchronising struct makes a
-		// handle; a named pointer field does not. Neither holds a lock.
+		// self-synchronising handle; a named pointer field, the only
+		// mutable one, makes a handle the model shares. Neither holds a
+		// lock.
 		{"Handle", lookup("Handle"), classes{exempt: true, mutable: true, selfSync: true}},
-		{"NotHandle", lookup("NotHandle"), classes{mutable: true}},
+		{"NotHandle", lookup("NotHandle"), classes{exempt: true, mutable: true}},
+		// A plain slice beside the pointer: not a handle.
+		{"HalfHandle", lookup("HalfHandle"), classes{mutable: true}},
 		// An array of structs embedding a mutex.
 		{"Array", lookup("Array"), classes{exempt: true, selfSync: true, holdsLock: true}},
 		{"chan int", lookup("vChan"), classes{exempt: true, selfSync: true}},
@@ -482,7 +492,7 @@ func TestTypeClasses(t *testing.T) {
 		{"string", lookup("vString"), classes{exempt: true}},
 	} {
 		got := classes{
-			exempt:    model.Exempt(tc.t),
+			exempt:    model.Default().Exempt(tc.t),
 			mutable:   model.ReachesMutable(tc.t),
 			selfSync:  model.SelfSynchronizing(tc.t),
 			safe:      model.ConventionallySafe(tc.t),

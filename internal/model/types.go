@@ -6,13 +6,6 @@ package model
 
 import "go/types"
 
-// Exempt reports whether values of type t never carry ownership: t reaches
-// no mutable memory, synchronises itself, or is immutable or safe for
-// concurrent use by convention.
-func Exempt(t types.Type) bool {
-	return !ReachesMutable(t) || SelfSynchronizing(t) || ConventionallySafe(t)
-}
-
 // ReachesMutable reports whether a value of type t may reference memory
 // that someone else could mutate: pointers, slices, maps, functions
 // (closures capture variables), interfaces and unsafe pointers, directly
