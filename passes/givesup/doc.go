@@ -15,6 +15,11 @@
 //
 // This is the gives-up analysis of P# (PLDI'15 §5.2, Fig. 5), computed to a
 // fixpoint over the functions of a package, with the sets of functions in
-// other packages imported as facts. It reports nothing; the ownership
-// analyzer checks every transfer point it finds.
+// other packages imported as facts. In the default reading a function's
+// set keeps only what every successful call gives up (every path to a
+// return that is not a non-nil error passes through a transfer of it): a
+// greatest fixpoint below the may-sets, so that a helper that sends on some
+// paths only is no evidence against its callers; -strict keeps the
+// may-sets. It reports nothing; the ownership analyzer checks every
+// transfer point it finds.
 package givesup
