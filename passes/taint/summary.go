@@ -31,7 +31,15 @@ type Summary struct {
 	// write (a parameter's pointee, a captured variable), not only memory
 	// reachable from it.
 	WritesRoot []int
+	// WritesDepth gives, for each port of Writes in order, how many
+	// pointers below the port's own object the deepest write is (0: the
+	// object itself; MaxWriteDepth: unbounded), so that a caller counts
+	// as written only what lies that far below its argument.
+	WritesDepth []int
 }
+
+// MaxWriteDepth is the WritesDepth of writes the summary cannot bound.
+const MaxWriteDepth = maxKeyDepth
 
 // AFact marks Summary as a fact.
 func (*Summary) AFact() {}
@@ -65,7 +73,7 @@ func portName(p int) string {
 }
 
 func (s *Summary) equal(t *Summary) bool {
-	return fmt.Sprint(s.Links, s.Returns, s.Writes, s.WritesRoot) == fmt.Sprint(t.Links, t.Returns, t.Writes, t.WritesRoot)
+	return fmt.Sprint(s.Links, s.Returns, s.Writes, s.WritesRoot, s.WritesDepth) == fmt.Sprint(t.Links, t.Returns, t.Writes, t.WritesRoot, t.WritesDepth)
 }
 
 // unseen is the summary of a function the analysis could not follow
@@ -92,6 +100,7 @@ func conservativeSummary(ports []int) *Summary {
 		s.Returns = append(s.Returns, a)
 		s.Writes = append(s.Writes, a)
 		s.WritesRoot = append(s.WritesRoot, a)
+		s.WritesDepth = append(s.WritesDepth, MaxWriteDepth)
 	}
 	return s
 }
@@ -137,7 +146,7 @@ func (f *Flow) summarize() *Summary {
 			}
 		}
 	}
-	s.Writes, s.WritesRoot = f.writtenPorts()
+	s.Writes, s.WritesRoot, s.WritesDepth = f.writtenPorts()
 	if len(results) > 0 {
 		rr := f.Reach(f.exit, results, nil)
 		for _, p := range ports {

@@ -81,6 +81,45 @@ func (w *writeSet) below(locs LocSet) {
 	w.deep(next)
 }
 
+// within adds the objects from to to pointers below the objects of locs
+// (0: those objects; to = MaxWriteDepth: no bound below).
+func (w *writeSet) within(locs LocSet, from, to int) {
+	if to >= MaxWriteDepth {
+		if from == 0 {
+			w.deep(locs)
+		} else {
+			w.below(locs)
+		}
+		return
+	}
+	var seen ObjSet
+	level := make([]ObjID, 0, len(locs))
+	for _, l := range locs {
+		if seen.Add(l.Obj) {
+			level = append(level, l.Obj)
+		}
+	}
+	for d := 0; d <= to && len(level) > 0; d++ {
+		var next []ObjID
+		for _, o := range level {
+			if d >= from {
+				w.out.Add(o)
+			}
+			if d == to {
+				continue
+			}
+			w.h.pointees(o, func(s LocSet) {
+				for _, l := range s {
+					if seen.Add(l.Obj) {
+						next = append(next, l.Obj)
+					}
+				}
+			})
+		}
+		level = next
+	}
+}
+
 // call adds what the callees of c write by their summaries (and, in the
 // strict reading, everything reachable from the operands of a callee
 // without one).
@@ -94,12 +133,15 @@ func (w *writeSet) call(c *ssa.CallCommon) {
 			continue
 		}
 		pv := f.portValues(c, ce)
-		for _, p := range s.Writes {
+		for i, p := range s.Writes {
+			from, to := 1, MaxWriteDepth
 			if slices.Contains(s.WritesRoot, p) {
-				w.deep(pv[p])
-			} else {
-				w.below(pv[p])
+				from = 0
 			}
+			if i < len(s.WritesDepth) && !f.sv.res.strict {
+				to = s.WritesDepth[i]
+			}
+			w.within(pv[p], from, to)
 		}
 	}
 	if !complete && f.sv.res.strict {
@@ -112,11 +154,14 @@ func (w *writeSet) call(c *ssa.CallCommon) {
 	}
 }
 
-// writtenPorts lists the ports whose memory on entry f may write, and
-// those whose root object itself it may write.
-func (f *Flow) writtenPorts() (ports, roots []int) {
+// writtenPorts lists the ports whose memory on entry f may write, those
+// whose root object itself it may write, and for each written port how
+// deep below its root object the deepest write is (see
+// Summary.WritesDepth).
+func (f *Flow) writtenPorts() (ports, roots, depths []int) {
 	written := make(map[int]bool)
 	rootWritten := make(map[int]bool)
+	deepest := make(map[int]int)
 	for _, b := range f.Fn.Blocks {
 		f.Walk(b, func(instr ssa.Instruction, h Heap) bool {
 			switch instr.(type) {
@@ -127,6 +172,7 @@ func (f *Flow) writtenPorts() (ports, roots []int) {
 						if f.roots[p] == o {
 							rootWritten[p] = true
 						}
+						deepest[p] = max(deepest[p], min(f.objs[o].depth, MaxWriteDepth))
 					}
 				})
 			}
@@ -136,10 +182,11 @@ func (f *Flow) writtenPorts() (ports, roots []int) {
 	for _, p := range f.ports() {
 		if written[p] {
 			ports = append(ports, p)
+			depths = append(depths, deepest[p])
 		}
 		if rootWritten[p] {
 			roots = append(roots, p)
 		}
 	}
-	return ports, roots
+	return ports, roots, depths
 }

@@ -77,15 +77,11 @@ func spawnThroughCell(n *Node, done chan bool) { // want spawnThroughCell:`^summ
 }
 
 // spawnRebind starts a goroutine that assigns the captured variable
-// itself, which is a local of spawnRebind, and only reads the node.
-//
-// BUG(writes): the caller's node is not written, but the summary says it
-// is. The literal writes the root of its free-variable port (the cell), and
-// Flow.Writes applies a root write to everything reachable from the cell
-// (deep), which includes the node: WritesRoot does not say whether the
-// memory below the root is written as well. This errs on the reporting
-// side (the goroutine counts as a writer of n).
-func spawnRebind(n *Node, done chan *Node) { // want spawnRebind:`^summary writes 0$`
+// itself, which is a local of spawnRebind, and only reads the node. The
+// literal writes its free-variable port at depth 0 only (the cell), and a
+// caller counts as written only what lies that deep below its argument
+// (Summary.WritesDepth), so the node is not written.
+func spawnRebind(n *Node, done chan *Node) { // want spawnRebind:`^summary$`
 	go func() {
 		n = n.next
 		done <- n
