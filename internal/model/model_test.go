@@ -372,6 +372,7 @@ const typesSrc = `package p
 
 import (
 	"log"
+	"net"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -423,6 +424,7 @@ var (
 	vChan   chan int
 	vArr    [4]int
 	vLoc    *time.Location
+	vAddr   net.Addr
 	vErr    error
 	vFn     func()
 	vLogger *log.Logger
@@ -481,6 +483,7 @@ func TestTypeClasses(t *testing.T) {
 		{"[4]int", lookup("vArr"), classes{exempt: true}},
 		{"*time.Location", lookup("vLoc"), classes{exempt: true, mutable: true, safe: true}},
 		{"error", lookup("vErr"), classes{exempt: true, mutable: true, safe: true}},
+		{"net.Addr", lookup("vAddr"), classes{exempt: true, mutable: true, safe: true}},
 		{"func()", lookup("vFn"), classes{mutable: true}},
 		// The logger is both safe by convention and holds sync values.
 		{"*log.Logger", lookup("vLogger"), classes{exempt: true, mutable: true, selfSync: true, safe: true}},

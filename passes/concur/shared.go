@@ -35,18 +35,23 @@ const sharedDirective = "//psharpvet:shared"
 // records them, with those of the facts of its dependencies, in m.
 func markShared(pass *analysis.Pass, m *model.Model) {
 	for _, f := range pass.Files {
+		// The comments of type declarations' docs, where the directive
+		// belongs.
+		onType := make(map[*ast.Comment]bool)
 		for _, d := range f.Decls {
 			gd, ok := d.(*ast.GenDecl)
 			if !ok || gd.Tok != token.TYPE {
 				continue
 			}
+			markDoc(onType, gd.Doc)
 			for _, spec := range gd.Specs {
 				ts := spec.(*ast.TypeSpec)
+				markDoc(onType, ts.Doc)
 				doc := ts.Doc
 				if doc == nil && len(gd.Specs) == 1 {
 					doc = gd.Doc
 				}
-				why := sharedWhy(pass, doc)
+				why := sharedWhy(doc)
 				if why == "" {
 					continue
 				}
@@ -55,7 +60,7 @@ func markShared(pass *analysis.Pass, m *model.Model) {
 				}
 			}
 		}
-		checkSharedPlacement(pass, f)
+		checkShared(pass, f, onType)
 	}
 	for _, of := range pass.AllObjectFacts() {
 		if _, ok := of.Fact.(*Shared); !ok {
@@ -67,8 +72,16 @@ func markShared(pass *analysis.Pass, m *model.Model) {
 	}
 }
 
+func markDoc(set map[*ast.Comment]bool, doc *ast.CommentGroup) {
+	if doc != nil {
+		for _, c := range doc.List {
+			set[c] = true
+		}
+	}
+}
+
 // sharedWhy says why a type with doc comment doc is shared, or "".
-func sharedWhy(pass *analysis.Pass, doc *ast.CommentGroup) string {
+func sharedWhy(doc *ast.CommentGroup) string {
 	if doc == nil {
 		return ""
 	}
@@ -98,27 +111,9 @@ func sharedArgs(text string) string {
 	return rest
 }
 
-// checkSharedPlacement reports a //psharpvet:shared directive that is
-// not in the doc comment of a type declaration, or that has arguments.
-func checkSharedPlacement(pass *analysis.Pass, f *ast.File) {
-	onType := make(map[*ast.Comment]bool)
-	for _, d := range f.Decls {
-		gd, ok := d.(*ast.GenDecl)
-		if !ok || gd.Tok != token.TYPE {
-			continue
-		}
-		groups := []*ast.CommentGroup{gd.Doc}
-		for _, spec := range gd.Specs {
-			groups = append(groups, spec.(*ast.TypeSpec).Doc)
-		}
-		for _, g := range groups {
-			if g != nil {
-				for _, c := range g.List {
-					onType[c] = true
-				}
-			}
-		}
-	}
+// checkShared reports a //psharpvet:shared directive that is not in the
+// doc comment of a type declaration (onType), or that has arguments.
+func checkShared(pass *analysis.Pass, f *ast.File, onType map[*ast.Comment]bool) {
 	for _, g := range f.Comments {
 		for _, c := range g.List {
 			if !isSharedDirective(c.Text) {

@@ -349,26 +349,25 @@ func constructing(fa *ssa.FieldAddr, ctors map[*ssa.Function]bool) bool {
 }
 
 // publishedBefore reports whether a use of obj that may hand it to
-// someone else (anything but reaching its fields, loading it and applying
-// options to it) may run before instr; nil instr asks about any use.
+// someone else (see publishes) may run before instr.
 func publishedBefore(obj ssa.Value, instr ssa.Instruction) bool {
-	refs := obj.Referrers()
-	if refs == nil {
-		return false
-	}
-	for _, ref := range *refs {
-		switch ref.(type) {
-		case *ssa.FieldAddr, *ssa.IndexAddr, *ssa.UnOp, *ssa.DebugRef:
-			continue // uses that do not hand the object to anyone
-		}
-		if appliesOption(ref, obj) {
-			continue
-		}
-		if instr == nil || before(ref, instr) {
+	for _, ref := range *obj.Referrers() {
+		if publishes(ref, obj) && before(ref, instr) {
 			return true
 		}
 	}
 	return false
+}
+
+// publishes reports whether use, an instruction using obj, may hand obj
+// to someone else: anything but reaching its fields or elements, loading
+// it, and applying options to it.
+func publishes(use ssa.Instruction, obj ssa.Value) bool {
+	switch use.(type) {
+	case *ssa.FieldAddr, *ssa.IndexAddr, *ssa.UnOp, *ssa.DebugRef:
+		return false
+	}
+	return !appliesOption(use, obj)
 }
 
 // constructors returns the functions among funcs that return only memory
@@ -411,7 +410,7 @@ func returnsFresh(fn *ssa.Function, ctors map[*ssa.Function]bool) bool {
 			if _, ok := r.Type().Underlying().(*types.Pointer); !ok {
 				continue
 			}
-			if !freshResult(r, ret, ctors, make(map[ssa.Value]bool)) {
+			if !freshResult(r, ctors, make(map[ssa.Value]bool)) {
 				return false
 			}
 		}
@@ -419,7 +418,8 @@ func returnsFresh(fn *ssa.Function, ctors map[*ssa.Function]bool) bool {
 	return true
 }
 
-func freshResult(v ssa.Value, ret *ssa.Return, ctors map[*ssa.Function]bool, seen map[ssa.Value]bool) bool {
+// freshResult reports whether v is a fresh result (see constructors).
+func freshResult(v ssa.Value, ctors map[*ssa.Function]bool, seen map[ssa.Value]bool) bool {
 	if seen[v] {
 		return true
 	}
@@ -428,32 +428,31 @@ func freshResult(v ssa.Value, ret *ssa.Return, ctors map[*ssa.Function]bool, see
 	case *ssa.Const:
 		return v.IsNil()
 	case *ssa.Alloc:
-		return !publishedElsewhere(v, ret)
+		return !publishedElsewhere(v)
 	case *ssa.Call:
-		return ctors[v.Call.StaticCallee()] && !publishedElsewhere(v, ret)
+		return ctors[v.Call.StaticCallee()] && !publishedElsewhere(v)
 	case *ssa.Phi:
 		for _, e := range v.Edges {
-			if !freshResult(e, ret, ctors, seen) {
+			if !freshResult(e, ctors, seen) {
 				return false
 			}
 		}
-		return !publishedElsewhere(v, ret)
+		return !publishedElsewhere(v)
 	}
 	return false
 }
 
 // publishedElsewhere reports whether obj has a publishing use (see
-// publishedBefore) other than being returned or flowing into a phi.
-func publishedElsewhere(obj ssa.Value, ret *ssa.Return) bool {
+// publishes) other than being returned or flowing into a phi.
+func publishedElsewhere(obj ssa.Value) bool {
 	for _, ref := range *obj.Referrers() {
 		switch ref.(type) {
-		case *ssa.FieldAddr, *ssa.IndexAddr, *ssa.UnOp, *ssa.DebugRef, *ssa.Return, *ssa.Phi:
+		case *ssa.Return, *ssa.Phi:
 			continue
 		}
-		if appliesOption(ref, obj) {
-			continue
+		if publishes(ref, obj) {
+			return true
 		}
-		return true
 	}
 	return false
 }

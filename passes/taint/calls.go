@@ -34,15 +34,10 @@ func (f *Flow) call(c *ssa.CallCommon, instr ssa.CallInstruction, h Heap) LocSet
 	// never transferred, so it need not carry their locations.
 	opaqueResult := instr.Value() != nil && f.Exempt(instr.Value().Type())
 	own := result
-	callees, complete := f.sv.callees(c)
-	for _, ce := range callees {
-		s := f.sv.summaryFor(ce.fn)
-		if s == nil {
-			complete = false
-			continue
-		}
-		f.used[ce.fn] = true
-		result = union(result, f.apply(s, f.portValues(c, ce), instr, h))
+	summarized, complete := f.calleeSummaries(c)
+	for _, cs := range summarized {
+		f.used[cs.fn] = true
+		result = union(result, f.apply(cs.s, f.portValues(c, cs.callee), instr, h))
 	}
 	if !complete && f.sv.res.strict {
 		// By default an unknown callee links nothing: its results are
@@ -53,6 +48,28 @@ func (f *Flow) call(c *ssa.CallCommon, instr ssa.CallInstruction, h Heap) LocSet
 		return own
 	}
 	return result
+}
+
+// A calleeSummary is a callee of a call with its summary.
+type calleeSummary struct {
+	callee
+	s *Summary
+}
+
+// calleeSummaries returns the callees of c that have a summary, with it,
+// and whether every callee of c has one.
+func (f *Flow) calleeSummaries(c *ssa.CallCommon) ([]calleeSummary, bool) {
+	callees, complete := f.sv.callees(c)
+	out := make([]calleeSummary, 0, len(callees))
+	for _, ce := range callees {
+		s := f.sv.summaryFor(ce.fn)
+		if s == nil {
+			complete = false
+			continue
+		}
+		out = append(out, calleeSummary{ce, s})
+	}
+	return out, complete
 }
 
 // portValues maps the callee's ports to the caller's locations.

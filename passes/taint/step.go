@@ -18,8 +18,8 @@ import (
 // the value it defines.
 func (f *Flow) step(instr ssa.Instruction, h Heap) {
 	if e, ok := instr.(*ssa.Extract); ok {
-		if sel, ok := e.Tuple.(*ssa.Select); ok {
-			f.setVal(e, f.selectReceived(sel, e.Index))
+		if _, ok := e.Tuple.(*ssa.Select); ok {
+			f.setVal(e, f.selectReceived(e))
 			return
 		}
 	}
@@ -107,7 +107,7 @@ func (f *Flow) step(instr ssa.Instruction, h Heap) {
 		var all LocSet
 		for _, r := range *i.Referrers() {
 			if e, ok := r.(*ssa.Extract); ok {
-				all = union(all, f.selectReceived(i, e.Index))
+				all = union(all, f.selectReceived(e))
 			}
 		}
 		f.setVal(i, all)
@@ -120,20 +120,15 @@ func (f *Flow) step(instr ssa.Instruction, h Heap) {
 	}
 }
 
-// selectReceived returns the locations of component index of sel's
-// tuple: each receiving case's value is an object of its own (the
-// components before them, the chosen index and recvOk, hold no memory).
-func (f *Flow) selectReceived(sel *ssa.Select, index int) LocSet {
-	tup := sel.Type().(*types.Tuple)
-	if index < 2 || index >= tup.Len() || !f.sv.tracked(tup.At(index).Type()) {
+// selectReceived returns the locations of e, a component of a select's
+// tuple: each receiving case's value is an object of its own, made at e
+// (the components before them, the chosen index and recvOk, hold no
+// memory).
+func (f *Flow) selectReceived(e *ssa.Extract) LocSet {
+	if e.Index < 2 || !f.sv.tracked(e.Type()) {
 		return nil
 	}
-	for _, r := range *sel.Referrers() {
-		if e, ok := r.(*ssa.Extract); ok && e.Index == index {
-			return LocSet{{f.site(e, Received, pointee(e.Type()), "received value"), ""}}
-		}
-	}
-	return nil
+	return LocSet{{f.site(e, Received, pointee(e.Type()), "received value"), ""}}
 }
 
 // anywhere is where a pointer made from an integer may point: any memory

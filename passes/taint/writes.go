@@ -125,14 +125,10 @@ func (w *writeSet) within(locs LocSet, from, to int) {
 // without one).
 func (w *writeSet) call(c *ssa.CallCommon) {
 	f := w.f
-	callees, complete := f.sv.callees(c)
-	for _, ce := range callees {
-		s := f.sv.summaryFor(ce.fn)
-		if s == nil {
-			complete = false
-			continue
-		}
-		pv := f.portValues(c, ce)
+	summarized, complete := f.calleeSummaries(c)
+	for _, cs := range summarized {
+		s := cs.s
+		pv := f.portValues(c, cs.callee)
 		for i, p := range s.Writes {
 			from, to := 1, MaxWriteDepth
 			if slices.Contains(s.WritesRoot, p) {

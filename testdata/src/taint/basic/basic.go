@@ -120,3 +120,15 @@ func CopyInts(c *Ints) []int { // want CopyInts:`^summary$`
 func GrowInts(c *Ints) []int { // want GrowInts:`^summary returns 0 writes 0$`
 	return append(c.xs[:1], c.xs...)
 }
+
+// selectCases links what one case received to p and returns what another
+// case received: the values of a select's cases are different objects.
+func selectCases(a, b chan *T, p *T) *T { // want selectCases:`^summary$`
+	select {
+	case x := <-a:
+		x.next = p
+		return nil
+	case y := <-b:
+		return y
+	}
+}
