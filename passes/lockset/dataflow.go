@@ -97,6 +97,7 @@ type site struct {
 // funcInfo is the result of analysing one function body.
 type funcInfo struct {
 	fn    *ssa.Function
+	args  boolArgs // parameters fixed to constants (boolargs.go)
 	sum   *Summary
 	sites []site
 	order map[*ssa.Defer]int
@@ -124,7 +125,7 @@ func (c *checker) info(fn *ssa.Function) *funcInfo {
 		return nil
 	}
 	c.funcs[fn] = nil
-	fi := c.analyze(fn)
+	fi := c.analyze(fn, nil)
 	c.funcs[fn] = fi
 	return fi
 }
@@ -163,8 +164,8 @@ func (c *checker) calleeSummary(fn *ssa.Function) *Summary {
 	return emptySummary
 }
 
-func (c *checker) analyze(fn *ssa.Function) *funcInfo {
-	fi := &funcInfo{fn: fn, order: make(map[*ssa.Defer]int), deferHeld: make(map[*ssa.Defer][]string), callHeld: make(map[*ssa.Call]lockset), callKeeps: make(map[*ssa.Call]bool)}
+func (c *checker) analyze(fn *ssa.Function, args boolArgs) *funcInfo {
+	fi := &funcInfo{fn: fn, args: args, order: make(map[*ssa.Defer]int), deferHeld: make(map[*ssa.Defer][]string), callHeld: make(map[*ssa.Call]lockset), callKeeps: make(map[*ssa.Call]bool)}
 	n := 0
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -196,6 +197,9 @@ func (c *checker) analyze(fn *ssa.Function) *funcInfo {
 			c.step(fi, st, instr, nil)
 		}
 		for i, succ := range b.Succs {
+			if !fi.feasible(b, i) {
+				continue
+			}
 			out := c.edge(st, b, i)
 			if prev := in[succ.Index]; prev != nil {
 				out = c.meet(fi, prev, out)
@@ -493,7 +497,15 @@ func (c *checker) call(fi *funcInfo, st *state, call *ssa.CallCommon, instr ssa.
 	if mc, ok := call.Value.(*ssa.MakeClosure); ok {
 		bindings = mc.Bindings
 	}
-	c.apply(fn, st, c.calleeSummary(callee), callee, call.Args, bindings, instr, emit)
+	sum := c.calleeSummary(callee)
+	if callee.Blocks != nil && callee.Pkg != nil && callee.Pkg.Pkg == c.pkg {
+		if args := c.fixedArgs(fi, callee, call.Args); len(args) > 0 {
+			if sfi := c.specialized(callee, args); sfi != nil {
+				sum = sfi.sum
+			}
+		}
+	}
+	c.apply(fn, st, sum, callee, call.Args, bindings, instr, emit)
 }
 
 // apply rebases a callee summary onto the caller's frame (Fig. 3.7 lifted

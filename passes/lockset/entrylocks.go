@@ -40,6 +40,7 @@ func (c *checker) analyzeAll(funcs []*ssa.Function) {
 		}
 		c.entryHeld = next
 		c.funcs = make(map[*ssa.Function]*funcInfo)
+		c.specs = make(map[specKey]*funcInfo)
 	}
 }
 

@@ -59,6 +59,10 @@ type checker struct {
 	cycles   map[*ssa.Function][]bool // ssaops.BlocksInCycles memo
 	// entryHeld are the locks functions start with (entrylocks.go).
 	entryHeld map[*ssa.Function]lockset
+	// specs are the analyses of functions with constant arguments, and
+	// branches the boolean parameters each function tests (boolargs.go).
+	specs    map[specKey]*funcInfo
+	branches map[*ssa.Function][]int
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -74,6 +78,8 @@ func run(pass *analysis.Pass) (any, error) {
 		facts:        make(map[*types.Package]map[string]*Summary),
 		names:        make(map[*ssa.Function]string),
 		cycles:       make(map[*ssa.Function][]bool),
+		specs:        make(map[specKey]*funcInfo),
+		branches:     make(map[*ssa.Function][]int),
 	}
 	funcs := ssainfo.SrcFuncs
 
