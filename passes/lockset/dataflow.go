@@ -323,7 +323,7 @@ func (c *checker) edge(st *state, b *ssa.BasicBlock, i int) *state {
 	if !acquires || !kind.Conditional() || rc.Recv == nil {
 		return st
 	}
-	lock := c.pathOf(rc.Recv)
+	lock := c.lockPath(rc.Recv)
 	if lock == "" {
 		return st
 	}
@@ -461,7 +461,7 @@ func (c *checker) call(fi *funcInfo, st *state, call *ssa.CallCommon, instr ssa.
 		if kind := c.model.LockKindOf(rc); kind != 0 {
 			// TryLock acquires on its true edge only; see edge.
 			if !kind.Conditional() && rc.Recv != nil {
-				c.lockOp(st, kind, c.pathOf(rc.Recv))
+				c.lockOp(st, kind, c.lockPath(rc.Recv))
 			}
 			return
 		}
@@ -519,7 +519,7 @@ func (c *checker) apply(fn *ssa.Function, st *state, sum *Summary, callee *ssa.F
 	rebaseAll := func(locks []string) []string {
 		var out []string
 		for _, l := range locks {
-			if r := c.rebase(l, args, bindings); r != "" {
+			if r := c.rebaseLock(l, args, bindings); r != "" {
 				out = union(out, []string{r})
 			}
 		}
@@ -537,7 +537,7 @@ func (c *checker) apply(fn *ssa.Function, st *state, sum *Summary, callee *ssa.F
 				held = held.remove(r)
 			}
 			for _, h := range a.Held {
-				if l := c.rebase(h.Lock, args, bindings); l != "" {
+				if l := c.rebaseLock(h.Lock, args, bindings); l != "" {
 					held = held.add(Held{Lock: l, Read: h.Read})
 				}
 			}
@@ -554,7 +554,7 @@ func (c *checker) apply(fn *ssa.Function, st *state, sum *Summary, callee *ssa.F
 		st.release(r)
 	}
 	for _, h := range sum.Acquire {
-		if l := c.rebase(h.Lock, args, bindings); l != "" {
+		if l := c.rebaseLock(h.Lock, args, bindings); l != "" {
 			st.held = st.held.add(Held{Lock: l, Read: h.Read})
 			st.released = without(st.released, l)
 		}

@@ -163,7 +163,7 @@ func (c *checker) intoCallee(lock string, call *ssa.Call) string {
 		return lock
 	}
 	for j, a := range call.Call.Args {
-		p := c.pathOf(a)
+		p := c.lockPath(a)
 		if p != "" && hasPathPrefix(lock, p) {
 			rest := lock[len(p):]
 			if !strings.HasSuffix(p, "|") && rest != "" && !slices.Contains([]byte{'.', '['}, rest[0]) {

@@ -50,6 +50,7 @@ type checker struct {
 	// entry points ((http.Handler).ServeHTTP), as pkg sees them.
 	entryMethods []*types.Func
 	allocs       map[*ssa.Alloc]string
+	regs         map[ssa.Value]string // regRoot memo
 	funcs        map[*ssa.Function]*funcInfo
 	facts        map[*types.Package]map[string]*Summary
 	// assigned maps composite literal positions to variable names,
@@ -74,6 +75,7 @@ func run(pass *analysis.Pass) (any, error) {
 		model:        m,
 		entryMethods: m.EntryMethods(pass.Pkg),
 		allocs:       make(map[*ssa.Alloc]string),
+		regs:         make(map[ssa.Value]string),
 		funcs:        make(map[*ssa.Function]*funcInfo),
 		facts:        make(map[*types.Package]map[string]*Summary),
 		names:        make(map[*ssa.Function]string),

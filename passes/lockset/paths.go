@@ -27,6 +27,8 @@ import (
 //	a:N|      local allocation N of the frame (a variable or composite literal)
 //	t:T|      the receiver of any method of named type T (entry points only)
 //	v:F:N|    free variable N of the closure F (entry points only)
+//	r:N|      value N of the frame that no other root names (a map lookup,
+//	          a call's result): lock paths only, see lockPath
 //
 // followed by ".field", "[*]" (any element of a map) or "[#]" (any element
 // of a slice or array, displayed as "[*]" too; goroutines started in a loop
@@ -102,12 +104,30 @@ func isLocal(p string) bool { return strings.HasPrefix(p, "a:") }
 // value loaded from memory, of the location it was loaded from), or "" if v
 // is not derived from a parameter, free variable, global or allocation.
 func (c *checker) pathOf(v ssa.Value) string {
-	return c.pathOfDepth(v, 0)
+	return c.pathOfDepth(v, 0, false)
 }
 
-func (c *checker) pathOfDepth(v ssa.Value, d int) string {
+// lockPath is pathOf for the receiver of a lock operation, and for the
+// arguments that carry a lock into a callee: a lock under a value that
+// no root names (c := s.clients[id]; c.mu.Lock(), then a helper called
+// with c) is named after that value, so that the helper's accesses are
+// checked holding it. Accesses are never rooted at such values (they are
+// not comparable across frames); the lock only protects, within its
+// frame and in the callees the value is passed to.
+func (c *checker) lockPath(v ssa.Value) string {
+	return c.pathOfDepth(v, 0, true)
+}
+
+func (c *checker) pathOfDepth(v ssa.Value, d int, regs bool) (p string) {
 	if d > 2*maxDepth {
 		return ""
+	}
+	if regs {
+		defer func() {
+			if p == "" {
+				p = c.regRoot(v)
+			}
+		}()
 	}
 	switch v := v.(type) {
 	case *ssa.Parameter:
@@ -134,23 +154,23 @@ func (c *checker) pathOfDepth(v ssa.Value, d int) string {
 		if !ok {
 			return ""
 		}
-		return extend(c.pathOfDepth(v.X, d+1), "."+name)
+		return extend(c.pathOfDepth(v.X, d+1, regs), "."+name)
 	case *ssa.Field:
 		// A field of a struct value: same location as the struct's field.
 		name, ok := ssaops.FieldName(v.X.Type(), v.Field)
 		if !ok {
 			return ""
 		}
-		return extend(c.pathOfDepth(v.X, d+1), "."+name)
+		return extend(c.pathOfDepth(v.X, d+1, regs), "."+name)
 	case *ssa.IndexAddr:
-		return extend(c.pathOfDepth(v.X, d+1), partSel)
+		return extend(c.pathOfDepth(v.X, d+1, regs), partSel)
 	case *ssa.Index:
 		// An element of an array value in a register: not tracked. (Alias
 		// would wrongly give it the path of the whole array.)
 		return ""
 	case *ssa.UnOp:
 		if v.Op == token.MUL {
-			return c.pathOfDepth(v.X, d+1)
+			return c.pathOfDepth(v.X, d+1, regs)
 		}
 	case *ssa.Phi:
 		// A φ of equal paths (e.g. the same field reloaded on two
@@ -160,7 +180,7 @@ func (c *checker) pathOfDepth(v ssa.Value, d int) string {
 			if e == v {
 				continue
 			}
-			q := c.pathOfDepth(e, d+1)
+			q := c.pathOfDepth(e, d+1, false)
 			if q == "" || (p != "" && q != p) {
 				return ""
 			}
@@ -171,10 +191,55 @@ func (c *checker) pathOfDepth(v ssa.Value, d int) string {
 		// Conversions, boxing, slicing, type assertions and tuple
 		// extraction view the same memory as their operand.
 		if x, ok := ssaops.Alias(v); ok {
-			return c.pathOfDepth(x, d+1)
+			return c.pathOfDepth(x, d+1, regs)
 		}
 	}
 	return ""
+}
+
+// regRoot names a value computed in its function by its rank among the
+// values of the function, which is stable across runs.
+func (c *checker) regRoot(v ssa.Value) string {
+	if r, ok := c.regs[v]; ok {
+		return r
+	}
+	instr, ok := v.(ssa.Instruction)
+	if !ok || instr.Parent() == nil {
+		return ""
+	}
+	if _, ok := ssaops.CoreType(v.Type()).(*types.Pointer); !ok {
+		return "" // a lock is reached through a pointer
+	}
+	n := 0
+	for _, b := range instr.Parent().Blocks {
+		for _, x := range b.Instrs {
+			if xv, ok := x.(ssa.Value); ok {
+				c.regs[xv] = "r:" + strconv.Itoa(n) + "|"
+				n++
+			}
+		}
+	}
+	return c.regs[v]
+}
+
+// regValue returns the value a "r:" root of fn names.
+func regValue(fn *ssa.Function, root string) ssa.Value {
+	want, err := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(root, "r:"), "|"))
+	if fn == nil || err != nil {
+		return nil
+	}
+	n := 0
+	for _, b := range fn.Blocks {
+		for _, x := range b.Instrs {
+			if xv, ok := x.(ssa.Value); ok {
+				if n == want {
+					return xv
+				}
+				n++
+			}
+		}
+	}
+	return nil
 }
 
 // allocRoot names a local allocation by its rank among the allocations of
@@ -203,6 +268,15 @@ func (c *checker) allocRoot(a *ssa.Alloc) string {
 // caller's values for the callee's parameters and free variables.
 // Locals of the callee and unknown arguments yield "".
 func (c *checker) rebase(p string, args, bindings []ssa.Value) string {
+	return c.rebaseMode(p, args, bindings, false)
+}
+
+// rebaseLock is rebase for a lock, whose base may be named by lockPath.
+func (c *checker) rebaseLock(p string, args, bindings []ssa.Value) string {
+	return c.rebaseMode(p, args, bindings, true)
+}
+
+func (c *checker) rebaseMode(p string, args, bindings []ssa.Value, lock bool) string {
 	prefix := ""
 	if strings.HasPrefix(p, oncePrefix) {
 		prefix, p = oncePrefix, p[len(oncePrefix):]
@@ -221,7 +295,7 @@ func (c *checker) rebase(p string, args, bindings []ssa.Value) string {
 		if err != nil || i >= len(vals) {
 			return ""
 		}
-		base = c.pathOf(vals[i])
+		base = c.pathOfDepth(vals[i], 0, lock)
 	}
 	if base == "" {
 		return ""
@@ -278,6 +352,8 @@ func (n namer) display(p string) string {
 		}
 	case strings.HasPrefix(body, "a:"):
 		name = n.c.allocName(n.fn, body)
+	case strings.HasPrefix(body, "r:"):
+		name = n.c.regName(n.fn, root)
 	case strings.HasPrefix(body, "t:"):
 		name = n.recv
 		if name == "" {
@@ -316,8 +392,21 @@ func (c *checker) allocName(fn *ssa.Function, root string) string {
 	return "?"
 }
 
-// assignedName returns the variable a composite literal or new(T) at pos
-// is assigned to (p in p := &T{}), which is how the reader knows it.
+// regName names the value a "r:" root stands for: the variable it is
+// assigned to, or its type.
+func (c *checker) regName(fn *ssa.Function, root string) string {
+	v := regValue(fn, root)
+	if v == nil {
+		return "?"
+	}
+	if name := c.assignedName(v.Pos()); name != "" {
+		return name
+	}
+	return "(" + types.TypeString(v.Type(), types.RelativeTo(c.pkg)) + ")"
+}
+
+// assignedName returns the variable a composite literal, new(T), call,
+// index or type assertion at pos is assigned to (p in p := &T{}), which is how the reader knows it.
 func (c *checker) assignedName(pos token.Pos) string {
 	if c.assigned == nil {
 		c.assigned = make(map[token.Pos]string)
@@ -333,6 +422,10 @@ func (c *checker) assignedName(pos token.Pos) string {
 			case *ast.CompositeLit:
 				c.assigned[r.Lbrace] = id.Name
 			case *ast.CallExpr:
+				c.assigned[r.Lparen] = id.Name
+			case *ast.IndexExpr:
+				c.assigned[r.Lbrack] = id.Name
+			case *ast.TypeAssertExpr:
 				c.assigned[r.Lparen] = id.Name
 			}
 		}
