@@ -49,6 +49,50 @@ func (m *Model) IsJoin(instr ssa.Instruction, related func(ssa.Value) bool) bool
 	return false
 }
 
+// Exits reports whether instr is a call that never returns (an Exits row:
+// t.Fatal, os.Exit, runtime.Goexit).
+func (m *Model) Exits(instr ssa.Instruction) bool {
+	call, ok := instr.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	rc, ok := m.Resolve(call.Common())
+	if !ok {
+		return false
+	}
+	_, exits := rc.Row(Exits)
+	return exits
+}
+
+// SelectCase returns the block that runs case j of sel: the true branch
+// of the test of sel's index against j. It returns nil if there is no
+// such block (a case whose body is empty may share the block after the
+// select).
+func SelectCase(sel *ssa.Select, j int) *ssa.BasicBlock {
+	for _, ref := range *sel.Referrers() {
+		ex, ok := ref.(*ssa.Extract)
+		if !ok || ex.Index != 0 {
+			continue
+		}
+		for _, r := range *ex.Referrers() {
+			eq, ok := r.(*ssa.BinOp)
+			if !ok || eq.Op != token.EQL || eq.X != ex {
+				continue
+			}
+			k, ok := eq.Y.(*ssa.Const)
+			if !ok || k.Value == nil || k.Int64() != int64(j) {
+				continue
+			}
+			for _, u := range *eq.Referrers() {
+				if ifi, ok := u.(*ssa.If); ok && ifi.Cond == eq {
+					return ifi.Block().Succs[0]
+				}
+			}
+		}
+	}
+	return nil
+}
+
 // A CountedLoop is a loop whose number of iterations is fixed before it
 // starts: for i := c; i < n; i++, for range n, and a range over a slice
 // or an array (whose SSA form is the same, with n = len(s)). It is what

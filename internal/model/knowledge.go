@@ -43,6 +43,34 @@ var stdRows = []Row{
 	// Tests.
 	{Func: "(*testing.T).Parallel", Kind: Parallel},
 
+	// Calls that never return: they end the goroutine or the program.
+	{Func: "os.Exit", Kind: Exits},
+	{Func: "runtime.Goexit", Kind: Exits},
+	{Func: "log.Fatal", Kind: Exits},
+	{Func: "log.Fatalf", Kind: Exits},
+	{Func: "log.Fatalln", Kind: Exits},
+	{Func: "log.Panic", Kind: Exits},
+	{Func: "log.Panicf", Kind: Exits},
+	{Func: "log.Panicln", Kind: Exits},
+	{Func: "(*log.Logger).Fatal", Kind: Exits},
+	{Func: "(*log.Logger).Fatalf", Kind: Exits},
+	{Func: "(*log.Logger).Fatalln", Kind: Exits},
+	{Func: "(*log.Logger).Panic", Kind: Exits},
+	{Func: "(*log.Logger).Panicf", Kind: Exits},
+	{Func: "(*log.Logger).Panicln", Kind: Exits},
+	{Func: "(*testing.common).FailNow", Kind: Exits},
+	{Func: "(*testing.common).Fatal", Kind: Exits},
+	{Func: "(*testing.common).Fatalf", Kind: Exits},
+	{Func: "(*testing.common).SkipNow", Kind: Exits},
+	{Func: "(*testing.common).Skip", Kind: Exits},
+	{Func: "(*testing.common).Skipf", Kind: Exits},
+	{Func: "(testing.TB).FailNow", Kind: Exits},
+	{Func: "(testing.TB).Fatal", Kind: Exits},
+	{Func: "(testing.TB).Fatalf", Kind: Exits},
+	{Func: "(testing.TB).SkipNow", Kind: Exits},
+	{Func: "(testing.TB).Skip", Kind: Exits},
+	{Func: "(testing.TB).Skipf", Kind: Exits},
+
 	// Calls that only read what their operands reach.
 	{Func: "reflect.DeepEqual", Kind: Reads},
 }

@@ -57,13 +57,17 @@ const (
 	// (reflect.DeepEqual, whose reflection the heap analysis would
 	// otherwise read as writes).
 	Reads
+	// Exits never returns to its caller: it ends the goroutine or the
+	// program (t.Fatal, os.Exit, runtime.Goexit). What follows it is not
+	// reached, so a wait that only the other paths pass is a join.
+	Exits
 )
 
 var kindNames = [...]string{
 	Transfer: "send", Spawn: "spawn", Join: "join",
 	Lock: "lock", RLock: "rlock", Unlock: "unlock", RUnlock: "runlock",
 	TryLock: "trylock", TryRLock: "tryrlock", Once: "once", Handler: "handler", Entry: "entry",
-	Parallel: "parallel", Reads: "reads",
+	Parallel: "parallel", Reads: "reads", Exits: "exits",
 }
 
 func (k Kind) String() string {

@@ -88,6 +88,26 @@ func (c *checker) liveness(sp *spawn, siblings []*spawn) *liveness {
 			}
 		}
 	}
+	// A case of a select that receives from a related channel is a join
+	// on entry to the block that runs it, even when other cases are not
+	// (select { case <-done: case <-time.After(d): t.Fatal() }).
+	caseEffects := make(map[*ssa.BasicBlock]*joinEffect)
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			sel, ok := instr.(*ssa.Select)
+			if !ok || !sel.Blocking {
+				continue
+			}
+			for j, st := range sel.States {
+				if st.Dir != types.RecvOnly || !related(st.Chan) {
+					continue
+				}
+				if cb := model.SelectCase(sel, j); cb != nil && len(cb.Preds) == 1 {
+					caseEffects[cb] = c.receiveEffect([]ssa.Value{st.Chan}, true, sigs, gi)
+				}
+			}
+		}
+	}
 	waitAll := make(map[*ssa.BasicBlock]bool) // counted loops that wait for every instance
 	if len(effects) > 0 {
 		for _, b := range fn.Blocks {
@@ -121,6 +141,12 @@ func (c *checker) liveness(sp *spawn, siblings []*spawn) *liveness {
 			for _, p := range b.Preds {
 				cur = max(cur, edge(p, b))
 			}
+			if e := caseEffects[b]; e != nil && cur > e.level {
+				cur = e.level
+				for i := range e.tail {
+					tail[i] = true
+				}
+			}
 			for _, instr := range b.Instrs {
 				if cur > joined {
 					lv.level[instr] = max(lv.level[instr], cur)
@@ -132,6 +158,8 @@ func (c *checker) liveness(sp *spawn, siblings []*spawn) *liveness {
 					for i := range e.tail {
 						tail[i] = true
 					}
+				} else if c.model.Exits(instr) {
+					cur = joined // nothing after it runs
 				}
 			}
 			if cur != out[b.Index] {
@@ -191,6 +219,14 @@ func (c *checker) joinEffectAt(sp *spawn, instr ssa.Instruction, related func(ss
 			return &joinEffect{level: joined} // wg.Wait
 		}
 	}
+	return c.receiveEffect(chans, recv, sigs, gi)
+}
+
+// receiveEffect is the effect of waiting on chans (receiving from them if
+// recv, else sending on them): the goroutine's accesses that may follow
+// its matching signals still run, or nil for a send that the goroutine
+// is not seen to receive.
+func (c *checker) receiveEffect(chans []ssa.Value, recv bool, sigs []signal, gi *funcInfo) *joinEffect {
 	e := &joinEffect{level: joined, chans: chans, tail: make(map[int]bool)}
 	matched := false
 	for _, ch := range chans {
@@ -296,39 +332,12 @@ func (c *checker) goSignals(sp *spawn) []signal {
 				}
 			case *ssa.Select:
 				for j, st := range i.States {
-					add(i, st.Chan, st.Dir == types.RecvOnly, selectCase(i, j))
+					add(i, st.Chan, st.Dir == types.RecvOnly, model.SelectCase(i, j))
 				}
 			}
 		}
 	}
 	return out
-}
-
-// selectCase returns the block that runs case j of sel, or nil if it
-// cannot be found (then everything after the select follows the case).
-func selectCase(sel *ssa.Select, j int) *ssa.BasicBlock {
-	for _, ref := range *sel.Referrers() {
-		ex, ok := ref.(*ssa.Extract)
-		if !ok || ex.Index != 0 {
-			continue
-		}
-		for _, r := range *ex.Referrers() {
-			eq, ok := r.(*ssa.BinOp)
-			if !ok || eq.Op != token.EQL || eq.X != ex {
-				continue
-			}
-			k, ok := eq.Y.(*ssa.Const)
-			if !ok || k.Value == nil || k.Int64() != int64(j) {
-				continue
-			}
-			for _, u := range *eq.Referrers() {
-				if ifi, ok := u.(*ssa.If); ok && ifi.Cond == eq {
-					return ifi.Block().Succs[0]
-				}
-			}
-		}
-	}
-	return nil
 }
 
 // chanKey names a channel value of the spawner's frame: the location it

@@ -1,0 +1,102 @@
+package selectcase // want package:"lockset summaries"
+
+import (
+	"log"
+	"testing"
+	"time"
+)
+
+// This package pins the cases of a select as joins: the block that runs
+// a case receiving from a channel the goroutine closes is after the
+// goroutine, even when other cases are not; and a case that ends in a
+// call that never returns (t.Fatal, log.Fatal) does not reach what
+// follows the select.
+
+// waitOrFatal waits for the goroutine or fails the test: after the
+// select the goroutine has finished. Quiet.
+func waitOrFatal(t *testing.T) int {
+	var got int
+	done := make(chan struct{})
+	go func() {
+		got = 42
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(time.Second):
+		t.Fatal("timed out")
+	}
+	return got
+}
+
+// waitOrExit is the same with log.Fatalf. Quiet.
+func waitOrExit() []int {
+	out := make([]int, 3)
+	done := make(chan struct{})
+	go func() {
+		for i := range out {
+			out[i] = i
+		}
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(time.Second):
+		log.Fatalf("timed out")
+	}
+	return out
+}
+
+// drain stops selecting a channel once the goroutine has closed it; the
+// goroutine read the variable when it deferred the close. Quiet.
+func drain(wait func(), timeout time.Duration) bool {
+	batches := make(chan struct{})
+	go func() {
+		defer close(batches)
+		wait()
+	}()
+	timer := time.NewTimer(timeout)
+	defer timer.Stop()
+	for batches != nil {
+		select {
+		case <-batches:
+			batches = nil // a closed channel is always ready
+		case <-timer.C:
+			return false
+		}
+	}
+	return true
+}
+
+// waitOrGiveUp gives up after a timeout and reads anyway: racy.
+func waitOrGiveUp() int {
+	var got int
+	done := make(chan struct{})
+	go func() {
+		got = 42 // want `got is written in the goroutine started in waitOrGiveUp \(line 75\) without a lock and read in waitOrGiveUp after the go statement without a lock`
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(time.Second):
+		log.Print("timed out")
+	}
+	return got
+}
+
+// wrongCase writes in the case of another channel: racy.
+func wrongCase(tick <-chan time.Time) int {
+	var got int
+	done := make(chan struct{})
+	go func() {
+		got = 1 // want `got is written in the goroutine started in wrongCase \(line 91\) without a lock and written in wrongCase after the go statement without a lock`
+		close(done)
+	}()
+	select {
+	case <-done:
+		return got
+	case <-tick:
+		got = 2
+	}
+	return 0
+}
