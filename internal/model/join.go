@@ -20,7 +20,11 @@ import (
 //     channels (a select with a timeout, a default or another channel
 //     does not wait on every path);
 //   - a call of a Join row (wg.Wait, errgroup's Wait) on a related
-//     receiver.
+//     receiver;
+//   - by default, not in the strict reading, a call of a function that
+//     receives from a channel of a related argument, or waits on its
+//     group, on some path (WaitedOn): runner.RunUntilStop() after a
+//     goroutine that calls runner.Stop(), req.Wait() after sending req.
 //
 // The passes differ only in how they decide relatedness: the ownership
 // passes by heap reachability, lockset by access paths.
@@ -39,12 +43,19 @@ func (m *Model) IsJoin(instr ssa.Instruction, related func(ssa.Value) bool) bool
 		}
 		return true
 	case *ssa.Call:
-		call, ok := m.Resolve(i.Common())
-		if !ok || call.Recv == nil {
+		if call, ok := m.Resolve(i.Common()); ok && call.Recv != nil {
+			if _, join := call.Row(Join); join && related(call.Recv) {
+				return true
+			}
+		}
+		if m.Strict {
 			return false
 		}
-		_, join := call.Row(Join)
-		return join && related(call.Recv)
+		for _, v := range m.WaitedOn(i.Common()) {
+			if related(v) {
+				return true
+			}
+		}
 	}
 	return false
 }

@@ -112,6 +112,8 @@ type Model struct {
 	// shared holds the named types declared safe to share (MarkShared),
 	// by import path and name.
 	shared map[[2]string]bool
+	// waits holds what functions wait on (SetWaits).
+	waits map[*ssa.Function][]int
 
 	// Strict selects P#'s conservative reading, in which what the
 	// analysis cannot see (an unknown callee, an abstract object merging

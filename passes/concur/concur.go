@@ -9,6 +9,7 @@ import (
 	"reflect"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/buildssa"
 
 	"github.com/psharpvet/psharpvet/internal/analysisdoc"
 	"github.com/psharpvet/psharpvet/internal/model"
@@ -24,8 +25,9 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        analysisdoc.MustExtract(doc, "concur"),
 	URL:        "https://pkg.go.dev/github.com/psharpvet/psharpvet/passes/concur",
 	Run:        run,
+	Requires:   []*analysis.Analyzer{buildssa.Analyzer},
 	ResultType: reflect.TypeFor[*model.Model](),
-	FactTypes:  []analysis.Fact{new(Shared)},
+	FactTypes:  []analysis.Fact{new(Shared), new(Waits)},
 }
 
 // The user's rows, one flag per kind, in the style of printf's -funcs.
@@ -50,5 +52,6 @@ func run(pass *analysis.Pass) (any, error) {
 	m.Add(joinRows.Rows...)
 	m.Strict = strict
 	markShared(pass, m)
+	computeWaits(pass, m, pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA).SrcFuncs)
 	return m, nil
 }

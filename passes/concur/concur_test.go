@@ -17,3 +17,8 @@ func TestShared(t *testing.T) {
 	suitetest.Track(t, "concur")
 	analysistest.Run(t, suitetest.Dir(t), concur.Analyzer, "concur/shared")
 }
+
+func TestWaits(t *testing.T) {
+	suitetest.Track(t, "concur")
+	analysistest.Run(t, suitetest.Dir(t), concur.Analyzer, "concur/waits")
+}

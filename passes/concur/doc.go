@@ -21,6 +21,11 @@
 // is a proof under the documented assumptions. By default they report
 // only what they have evidence for.
 //
+// concur also exports a Waits fact for each function that receives from a
+// channel of one of its parameters, or waits on one as a group, on some
+// path, directly or through its callees; by default a call of such a
+// function on a value related to a goroutine is a join (model.IsJoin).
+//
 // Functions are named as (*types.Func).FullName names them; argument
 // indices count from 0 without the receiver. Each flag may be repeated,
 // or hold several rows separated by ';'.

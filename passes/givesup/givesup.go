@@ -35,7 +35,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:        "https://pkg.go.dev/github.com/psharpvet/psharpvet/passes/givesup",
 	Requires:   []*analysis.Analyzer{concur.Analyzer, taint.Analyzer},
 	Run:        run,
-	FactTypes:  []analysis.Fact{new(GivesUp), new(Waits)},
+	FactTypes:  []analysis.Fact{new(GivesUp)},
 	ResultType: reflect.TypeOf(new(Result)),
 }
 
@@ -86,10 +86,6 @@ type Result struct {
 	pass   *analysis.Pass
 	points map[*ssa.Function][]transfer.Point
 	sets   map[*ssa.Function]*GivesUp
-	// waits holds the Waits of the package's functions and of the
-	// callees they call; importing is set while facts may be imported.
-	waits     map[*ssa.Function][]int
-	importing bool
 	// tr and flows are the heap analysis, for run only: tr's summaries,
 	// and this pass's cache of flows (see taint.Flows).
 	tr    *taint.Result
@@ -128,11 +124,9 @@ func run(pass *analysis.Pass) (any, error) {
 		pass:   pass,
 		points: make(map[*ssa.Function][]transfer.Point),
 		sets:   make(map[*ssa.Function]*GivesUp),
-		waits:  make(map[*ssa.Function][]int),
 		tr:     tr,
 		flows:  tr.NewFlows(),
 	}
-	r.computeWaits(tr.Funcs)
 	r.recv = findReceivers(tr.Funcs, r.flows)
 	// What a function may give up grows from nothing to a least
 	// fixpoint. The default reading then keeps what every successful
@@ -153,9 +147,6 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		if len(r.sets[fn].Ports) > 0 {
 			pass.ExportObjectFact(obj, r.sets[fn])
-		}
-		if len(r.waits[fn]) > 0 {
-			pass.ExportObjectFact(obj, &Waits{Ports: r.waits[fn]})
 		}
 	}
 	return r, nil

@@ -6,7 +6,6 @@ package givesup
 
 import (
 	"go/token"
-	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -44,14 +43,10 @@ func (r *Result) Joiner(fl *taint.Flow, h taint.Heap, p transfer.Point) *Joiner 
 }
 
 // IsJoin reports whether instr gives the transferred memory back: a join
-// of the model, or, by default, a call of a function that waits on a
-// channel of what was given (Waits).
+// of the model (which, by default, includes a call of a function that
+// waits on a channel of what was given).
 func (j *Joiner) IsJoin(instr ssa.Instruction) bool {
-	if j.model.IsJoin(instr, j.reachesToken) {
-		return true
-	}
-	call, ok := instr.(*ssa.Call)
-	return ok && !j.model.Strict && slices.ContainsFunc(j.res.waitedOn(call.Common()), j.reachesToken)
+	return j.model.IsJoin(instr, j.reachesToken)
 }
 
 // reachesToken reports whether v is related to what was given: its

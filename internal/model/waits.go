@@ -1,0 +1,49 @@
+// Copyright 2025 The psharpvet Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package model
+
+import "golang.org/x/tools/go/ssa"
+
+// SetWaits records the ports of fn whose channels it receives from, or
+// whose groups it waits for, on some path (concur computes them for a
+// package and its callees). Ports number the parameters, the receiver
+// first, then the free variables.
+func (m *Model) SetWaits(fn *ssa.Function, ports []int) {
+	if m.waits == nil {
+		m.waits = make(map[*ssa.Function][]int)
+	}
+	m.waits[fn] = ports
+}
+
+// Waits returns the ports recorded for fn (or its generic origin), and
+// whether anything is recorded.
+func (m *Model) Waits(fn *ssa.Function) ([]int, bool) {
+	if o := fn.Origin(); o != nil {
+		fn = o
+	}
+	ports, ok := m.waits[fn]
+	return ports, ok
+}
+
+// WaitedOn returns the operands of a static call whose channels or
+// groups its callee waits on: a future's Get, a request's Wait, a
+// runner's method that returns once another goroutine stops it.
+func (m *Model) WaitedOn(c *ssa.CallCommon) []ssa.Value {
+	if c.IsInvoke() {
+		return nil // an interface's implementations are not known here
+	}
+	callee := c.StaticCallee()
+	if callee == nil {
+		return nil
+	}
+	ports, _ := m.Waits(callee)
+	var out []ssa.Value
+	for _, p := range ports {
+		if p < len(c.Args) {
+			out = append(out, c.Args[p])
+		}
+	}
+	return out
+}

@@ -1,0 +1,49 @@
+package waits
+
+import "sync"
+
+// This package pins the Waits facts: the ports a function receives
+// from, or waits on as a group, on some path, directly or through its
+// callees.
+
+type Req struct {
+	done chan struct{}
+}
+
+// roundTrip sends r and waits for its reply.
+func roundTrip(ch chan *Req, r *Req) { // want roundTrip:`^waits\[1\]$`
+	ch <- r
+	<-r.done
+}
+
+// viaHelper waits through roundTrip.
+func viaHelper(ch chan *Req, r *Req) { // want viaHelper:`^waits\[1\]$`
+	roundTrip(ch, r)
+}
+
+type Runner struct {
+	stop chan struct{}
+	wg   sync.WaitGroup
+}
+
+// RunUntilStop returns once another goroutine calls Stop, or when ok
+// says so: it waits on its receiver on some path.
+func (r *Runner) RunUntilStop(ok func() bool) { // want RunUntilStop:`^waits\[0\]$`
+	for ok() {
+		select {
+		case <-r.stop:
+			return
+		default:
+		}
+	}
+}
+
+func (r *Runner) Stop() { close(r.stop) }
+
+// Wait wraps a WaitGroup's Wait.
+func (r *Runner) Wait() { r.wg.Wait() } // want Wait:`^waits\[0\]$`
+
+// fire only sends: it waits on nothing.
+func fire(ch chan *Req, r *Req) {
+	ch <- r
+}
