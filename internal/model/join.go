@@ -104,6 +104,40 @@ func SelectCase(sel *ssa.Select, j int) *ssa.BasicBlock {
 	return nil
 }
 
+// CaseReceive returns, if b is the body of a case of a blocking select
+// that receives, the channel it receives from: entering b from a related
+// channel waits for the goroutine as a receive does, whatever the other
+// cases are (select { case <-done: case <-time.After(d): t.Fatal() }).
+// It returns nil otherwise.
+func CaseReceive(b *ssa.BasicBlock) ssa.Value {
+	if len(b.Preds) != 1 {
+		return nil
+	}
+	p := b.Preds[0]
+	ifi, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
+	if !ok || p.Succs[0] != b {
+		return nil
+	}
+	eq, ok := ifi.Cond.(*ssa.BinOp)
+	if !ok || eq.Op != token.EQL {
+		return nil
+	}
+	ex, ok := eq.X.(*ssa.Extract)
+	k, isConst := eq.Y.(*ssa.Const)
+	if !ok || !isConst || k.Value == nil || ex.Index != 0 {
+		return nil
+	}
+	sel, ok := ex.Tuple.(*ssa.Select)
+	j := k.Int64()
+	if !ok || !sel.Blocking || j < 0 || j >= int64(len(sel.States)) {
+		return nil
+	}
+	if st := sel.States[j]; st.Dir == types.RecvOnly {
+		return st.Chan
+	}
+	return nil
+}
+
 // A CountedLoop is a loop whose number of iterations is fixed before it
 // starts: for i := c; i < n; i++, for range n, and a range over a slice
 // or an array (whose SSA form is the same, with n = len(s)). It is what

@@ -49,6 +49,14 @@ func (j *Joiner) IsJoin(instr ssa.Instruction) bool {
 	return j.model.IsJoin(instr, j.reachesToken)
 }
 
+// EntersJoin reports whether entering b gives the transferred memory
+// back: b is the body of a select case that receives from a channel of
+// what was given (model.CaseReceive).
+func (j *Joiner) EntersJoin(b *ssa.BasicBlock) bool {
+	ch := model.CaseReceive(b)
+	return ch != nil && j.reachesToken(ch)
+}
+
 // reachesToken reports whether v is related to what was given: its
 // memory was reachable from it at the transfer, or v is loaded out of such
 // memory (r.Reply of a request made by a constructor: the heap at the

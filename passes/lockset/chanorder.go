@@ -93,19 +93,8 @@ func (c *checker) liveness(sp *spawn, siblings []*spawn) *liveness {
 	// (select { case <-done: case <-time.After(d): t.Fatal() }).
 	caseEffects := make(map[*ssa.BasicBlock]*joinEffect)
 	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			sel, ok := instr.(*ssa.Select)
-			if !ok || !sel.Blocking {
-				continue
-			}
-			for j, st := range sel.States {
-				if st.Dir != types.RecvOnly || !related(st.Chan) {
-					continue
-				}
-				if cb := model.SelectCase(sel, j); cb != nil && len(cb.Preds) == 1 {
-					caseEffects[cb] = c.receiveEffect([]ssa.Value{st.Chan}, true, sigs, gi)
-				}
-			}
+		if ch := model.CaseReceive(b); ch != nil && related(ch) {
+			caseEffects[b] = c.receiveEffect([]ssa.Value{ch}, true, sigs, gi)
 		}
 	}
 	waitAll := make(map[*ssa.BasicBlock]bool) // counted loops that wait for every instance

@@ -136,6 +136,9 @@ func (w *walker) block(b, pred *ssa.BasicBlock, cur fresh) bool {
 			predIndex = i
 		}
 	}
+	if started && w.joins.EntersJoin(b) {
+		return false
+	}
 	w.fl.Walk(b, func(instr ssa.Instruction, h taint.Heap) bool {
 		if !started {
 			started = instr == w.p.Instr
@@ -147,6 +150,10 @@ func (w *walker) block(b, pred *ssa.BasicBlock, cur fresh) bool {
 		}
 		if w.checkUse(instr, h, cur) {
 			goOn = false
+			return false
+		}
+		if w.c.gu.Model.Exits(instr) {
+			goOn = false // nothing after it runs
 			return false
 		}
 		w.renew(instr, predIndex, cur)

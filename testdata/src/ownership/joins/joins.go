@@ -3,7 +3,10 @@
 // receive on such channels, and Wait on a group the goroutine reaches.
 package joins
 
-import "sync"
+import (
+	"log"
+	"sync"
+)
 
 type State struct {
 	vals []int
@@ -88,6 +91,56 @@ func SelectTimeout(timeout chan int) int {
 	case <-timeout:
 	}
 	return s.sum // want `s is read after it was handed to the goroutine started at line \d+`
+}
+
+// SelectTimeoutFatal gives up waiting only to fail: log.Fatal does not
+// return, so after the select the goroutine is done.
+func SelectTimeoutFatal(timeout chan int) int {
+	s := &State{}
+	done := make(chan bool)
+	go func() {
+		s.sum = 1
+		done <- true
+	}()
+	select {
+	case <-done:
+	case <-timeout:
+		log.Fatal("timed out")
+	}
+	return s.sum
+}
+
+// SelectCaseBody reads in the body of the case that received the
+// goroutine's signal.
+func SelectCaseBody(timeout chan int) int {
+	s := &State{}
+	done := make(chan bool)
+	go func() {
+		s.sum = 1
+		done <- true
+	}()
+	select {
+	case <-done:
+		return s.sum
+	case <-timeout:
+		return -1
+	}
+}
+
+// SelectWrongCase reads in the body of the other case: racy.
+func SelectWrongCase(timeout chan int) int {
+	s := &State{}
+	done := make(chan bool)
+	go func() {
+		s.sum = 1
+		done <- true
+	}()
+	select {
+	case <-done:
+		return 0
+	case <-timeout:
+		return s.sum // want `s is read after it was handed to the goroutine started at line \d+`
+	}
 }
 
 // WaitOnCapturedGroup joins through the group the literal captures.
