@@ -90,38 +90,48 @@ func containsInt(s []int, x int) bool {
 	return false
 }
 
-// condParam returns the parameter b's closing If tests, if it tests one.
-func condParam(b *ssa.BasicBlock) *ssa.Parameter {
+// condOf returns the boolean value b's closing If tests, and whether the
+// If tests its negation.
+func condOf(b *ssa.BasicBlock) (v ssa.Value, negated bool) {
 	if len(b.Instrs) == 0 {
-		return nil
+		return nil, false
 	}
 	ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
 	if !ok {
-		return nil
+		return nil, false
 	}
 	cond := ifi.Cond
 	if u, ok := cond.(*ssa.UnOp); ok && u.Op == token.NOT {
-		cond = u.X
+		return u.X, true
 	}
-	p, _ := cond.(*ssa.Parameter)
+	return cond, false
+}
+
+// condParam returns the parameter b's closing If tests, if it tests one.
+func condParam(b *ssa.BasicBlock) *ssa.Parameter {
+	v, _ := condOf(b)
+	p, _ := v.(*ssa.Parameter)
 	return p
 }
 
 // feasible reports whether the i'th out-edge of b can be taken given the
-// fixed parameters of fi.
+// fixed parameters and the split condition of fi.
 func (fi *funcInfo) feasible(b *ssa.BasicBlock, i int) bool {
-	p := condParam(b)
-	if p == nil || len(fi.args) == 0 {
+	v, negated := condOf(b)
+	if v == nil {
 		return true
 	}
-	v, ok := fi.args.lookup(p)
+	var want, ok bool
+	if p, isParam := v.(*ssa.Parameter); isParam {
+		want, ok = fi.args.lookup(p)
+	}
+	if !ok && fi.split != nil && fi.split.v == v {
+		want, ok = fi.split.value, true
+	}
 	if !ok {
 		return true
 	}
-	if u, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If).Cond.(*ssa.UnOp); ok && u.Op == token.NOT {
-		v = !v
-	}
-	return (i == 0) == v // Succs[0] is the true branch
+	return (i == 0) == (want != negated) // Succs[0] is the true branch
 }
 
 // fixedArgs returns the parameters of callee that the call fixes to
@@ -158,7 +168,7 @@ func (c *checker) specialized(callee *ssa.Function, args boolArgs) *funcInfo {
 		return fi
 	}
 	c.specs[k] = nil // recursion sees the empty summary
-	fi := c.analyze(callee, args)
+	fi := c.analyzeSplit(callee, args)
 	c.specs[k] = fi
 	return fi
 }

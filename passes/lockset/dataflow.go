@@ -97,7 +97,9 @@ type site struct {
 // funcInfo is the result of analysing one function body.
 type funcInfo struct {
 	fn    *ssa.Function
-	args  boolArgs // parameters fixed to constants (boolargs.go)
+	args  boolArgs   // parameters fixed to constants (boolargs.go)
+	split *condSplit // a condition followed (split.go)
+	exits bool       // some return is reached
 	sum   *Summary
 	sites []site
 	order map[*ssa.Defer]int
@@ -125,7 +127,7 @@ func (c *checker) info(fn *ssa.Function) *funcInfo {
 		return nil
 	}
 	c.funcs[fn] = nil
-	fi := c.analyze(fn, nil)
+	fi := c.analyzeSplit(fn, nil)
 	c.funcs[fn] = fi
 	return fi
 }
@@ -164,8 +166,8 @@ func (c *checker) calleeSummary(fn *ssa.Function) *Summary {
 	return emptySummary
 }
 
-func (c *checker) analyze(fn *ssa.Function, args boolArgs) *funcInfo {
-	fi := &funcInfo{fn: fn, args: args, order: make(map[*ssa.Defer]int), deferHeld: make(map[*ssa.Defer][]string), callHeld: make(map[*ssa.Call]lockset), callKeeps: make(map[*ssa.Call]bool)}
+func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit) *funcInfo {
+	fi := &funcInfo{fn: fn, args: args, split: split, order: make(map[*ssa.Defer]int), deferHeld: make(map[*ssa.Defer][]string), callHeld: make(map[*ssa.Call]lockset), callKeeps: make(map[*ssa.Call]bool)}
 	n := 0
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -248,6 +250,7 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs) *funcInfo {
 	}
 
 	sum := &Summary{}
+	fi.exits = exit != nil
 	if exit != nil {
 		// The entry locks are the caller's: not acquired by this call.
 		sum.Acquire = slices.DeleteFunc(slices.Clone(exit.held), func(h Held) bool { return slices.Contains(exit.entry, h.Lock) })

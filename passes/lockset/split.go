@@ -1,0 +1,151 @@
+// Copyright 2025 The psharpvet Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package lockset
+
+import (
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// This file makes the lockset dataflow follow a boolean that a function
+// tests more than once, the way it takes and then uses a lock:
+//
+//	if cacheEnabled {
+//		s.Lock()
+//	} else {
+//		s.RLock()
+//	}
+//	...
+//	if cacheEnabled {
+//		s.cache[subject] = result
+//	}
+//
+// Merged at the first join, the locksets say only that s is held for
+// reading, and the write to s.cache looks unprotected. A function that
+// takes locks and tests one boolean value in two or more places is
+// analysed once with the value true and once false, each time with the
+// branches the value rules out cut, and the two analyses are merged:
+// their accesses side by side, their exit effects met.
+
+// A condSplit fixes one boolean value of a function's body.
+type condSplit struct {
+	v     ssa.Value
+	value bool
+}
+
+// correlated returns a boolean value, other than a parameter args fixes,
+// that two or more Ifs of fn test, if fn takes a lock itself; nil if
+// there is none. The first such value in block order is chosen, so the
+// choice is deterministic.
+func (c *checker) correlated(fn *ssa.Function, args boolArgs) ssa.Value {
+	if !c.takesLocks(fn) {
+		return nil
+	}
+	count := make(map[ssa.Value]int)
+	var order []ssa.Value
+	for _, b := range fn.Blocks {
+		v, _ := condOf(b)
+		if v == nil {
+			continue
+		}
+		if p, ok := v.(*ssa.Parameter); ok {
+			if _, fixed := args.lookup(p); fixed {
+				continue
+			}
+		}
+		if _, isConst := v.(*ssa.Const); isConst {
+			continue
+		}
+		if count[v] == 0 {
+			order = append(order, v)
+		}
+		count[v]++
+	}
+	for _, v := range order {
+		if count[v] >= 2 {
+			return v
+		}
+	}
+	return nil
+}
+
+// takesLocks reports whether fn's own body locks or unlocks something.
+func (c *checker) takesLocks(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			if rc, ok := c.model.Resolve(call.Common()); ok && c.model.LockKindOf(rc) != 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// analyzeSplit analyses fn with args fixed, following a correlated
+// condition if it has one.
+func (c *checker) analyzeSplit(fn *ssa.Function, args boolArgs) *funcInfo {
+	v := c.correlated(fn, args)
+	if v == nil {
+		return c.analyze(fn, args, nil)
+	}
+	return mergeInfos(c.analyze(fn, args, &condSplit{v, true}), c.analyze(fn, args, &condSplit{v, false}))
+}
+
+// mergeInfos merges the analyses of the two values of a split condition:
+// every access of either, the calls' locksets met, the exit effects met
+// (what is acquired on both, what may be released by either).
+func mergeInfos(a, b *funcInfo) *funcInfo {
+	out := &funcInfo{fn: a.fn, args: a.args, order: a.order,
+		deferHeld: make(map[*ssa.Defer][]string), callHeld: make(map[*ssa.Call]lockset), callKeeps: make(map[*ssa.Call]bool)}
+	out.sites = append(slices.Clip(a.sites), b.sites...)
+	if len(out.sites) > maxSites {
+		out.sites = out.sites[:maxSites]
+	}
+	for _, fi := range []*funcInfo{a, b} {
+		for d, held := range fi.deferHeld {
+			if prev, ok := out.deferHeld[d]; ok {
+				held = slices.DeleteFunc(slices.Clone(held), func(l string) bool { return !slices.Contains(prev, l) })
+			}
+			out.deferHeld[d] = held
+		}
+		for call, held := range fi.callHeld {
+			if prev, ok := out.callHeld[call]; ok {
+				out.callHeld[call] = prev.meet(held)
+				out.callKeeps[call] = out.callKeeps[call] && fi.callKeeps[call]
+			} else {
+				out.callHeld[call] = held
+				out.callKeeps[call] = fi.callKeeps[call]
+			}
+		}
+	}
+	sum := &Summary{}
+	switch {
+	case !a.exits:
+		sum.Acquire, sum.Release = b.sum.Acquire, b.sum.Release
+	case !b.exits:
+		sum.Acquire, sum.Release = a.sum.Acquire, a.sum.Release
+	default:
+		sum.Acquire = lockset(a.sum.Acquire).meet(b.sum.Acquire)
+		sum.Release = union(a.sum.Release, b.sum.Release)
+	}
+	out.exits = a.exits || b.exits
+	seen := make(map[string]bool)
+	for _, acc := range append(slices.Clip(a.sum.Accesses), b.sum.Accesses...) {
+		if len(sum.Accesses) >= maxSummary {
+			break
+		}
+		if k := acc.key(); !seen[k] {
+			seen[k] = true
+			sum.Accesses = append(sum.Accesses, acc)
+		}
+	}
+	out.sum = sum
+	return out
+}
