@@ -60,19 +60,23 @@ func (m *Model) IsJoin(instr ssa.Instruction, related func(ssa.Value) bool) bool
 	return false
 }
 
-// Exits reports whether instr is a call that never returns (an Exits row:
-// t.Fatal, os.Exit, runtime.Goexit).
-func (m *Model) Exits(instr ssa.Instruction) bool {
+// Exits reports whether instr is a call that never returns (an Exits or
+// Unwinds row: os.Exit, t.Fatal, runtime.Goexit), and whether the
+// goroutine's deferred calls still run after it (Unwinds).
+func (m *Model) Exits(instr ssa.Instruction) (exits, runsDefers bool) {
 	call, ok := instr.(*ssa.Call)
 	if !ok {
-		return false
+		return false, false
 	}
 	rc, ok := m.Resolve(call.Common())
 	if !ok {
-		return false
+		return false, false
 	}
-	_, exits := rc.Row(Exits)
-	return exits
+	if _, ok := rc.Row(Unwinds); ok {
+		return true, true
+	}
+	_, exits = rc.Row(Exits)
+	return exits, false
 }
 
 // SelectCase returns the block that runs case j of sel: the true branch

@@ -57,17 +57,21 @@ const (
 	// (reflect.DeepEqual, whose reflection the heap analysis would
 	// otherwise read as writes).
 	Reads
-	// Exits never returns to its caller: it ends the goroutine or the
-	// program (t.Fatal, os.Exit, runtime.Goexit). What follows it is not
-	// reached, so a wait that only the other paths pass is a join.
+	// Exits never returns to its caller: it ends the program (os.Exit,
+	// log.Fatal). What follows it is not reached, so a wait that only the
+	// other paths pass is a join.
 	Exits
+	// Unwinds never returns to its caller either, but ends the goroutine
+	// running its deferred calls (runtime.Goexit, t.Fatal, log.Panic):
+	// what follows it is not reached, its deferred calls are.
+	Unwinds
 )
 
 var kindNames = [...]string{
 	Transfer: "send", Spawn: "spawn", Join: "join",
 	Lock: "lock", RLock: "rlock", Unlock: "unlock", RUnlock: "runlock",
 	TryLock: "trylock", TryRLock: "tryrlock", Once: "once", Handler: "handler", Entry: "entry",
-	Parallel: "parallel", Reads: "reads", Exits: "exits",
+	Parallel: "parallel", Reads: "reads", Exits: "exits", Unwinds: "unwinds",
 }
 
 func (k Kind) String() string {

@@ -123,6 +123,7 @@ func (c *checker) liveness(sp *spawn, siblings []*spawn) *liveness {
 		}
 		return l
 	}
+	var unwind uint8 // the highest level at a call that unwinds (t.Fatal)
 	for changed, iter := true, 0; changed && iter < len(fn.Blocks)+8; iter++ {
 		changed = false
 		for _, b := range fn.Blocks {
@@ -147,13 +148,27 @@ func (c *checker) liveness(sp *spawn, siblings []*spawn) *liveness {
 					for i := range e.tail {
 						tail[i] = true
 					}
-				} else if c.model.Exits(instr) {
+				} else if exits, defers := c.model.Exits(instr); exits {
+					if defers {
+						unwind = max(unwind, cur) // the deferred calls run now
+					}
 					cur = joined // nothing after it runs
 				}
 			}
 			if cur != out[b.Index] {
 				out[b.Index] = cur
 				changed = true
+			}
+		}
+	}
+	if unwind > joined {
+		// A call that unwinds the goroutine runs the deferred calls,
+		// which the SSA form places at the returns only.
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if _, ok := instr.(*ssa.RunDefers); ok {
+					lv.level[instr] = max(lv.level[instr], unwind)
+				}
 			}
 		}
 	}

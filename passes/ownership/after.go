@@ -152,8 +152,10 @@ func (w *walker) block(b, pred *ssa.BasicBlock, cur fresh) bool {
 			goOn = false
 			return false
 		}
-		if w.c.gu.Model.Exits(instr) {
-			goOn = false // nothing after it runs
+		if exits, defers := w.c.gu.Model.Exits(instr); exits && !(defers && hasDefers(w.p.Instr.Parent())) {
+			// Nothing after it runs (and no deferred call, which the
+			// walk would otherwise have to reach from here).
+			goOn = false
 			return false
 		}
 		w.renew(instr, predIndex, cur)
@@ -548,4 +550,16 @@ func onlyElements(fl *taint.Flow, objs taint.ObjSet) bool {
 		}
 	})
 	return only
+}
+
+// hasDefers reports whether fn defers a call.
+func hasDefers(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if _, ok := instr.(*ssa.Defer); ok {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -100,3 +100,26 @@ func wrongCase(tick <-chan time.Time) int {
 	}
 	return 0
 }
+
+var wait = time.Second
+
+func waitFor() time.Duration { return wait } // want `wait is read in the goroutine started in restoreOnFatal \(line \d+\) via waitFor without a lock and written in restoreOnFatal after the go statement without a lock`
+
+// restoreOnFatal restores a package variable in a deferred call, which
+// t.Fatal runs on its way out while the goroutine may still read the
+// variable: racy, though the select is a join on every path that returns
+// normally.
+func restoreOnFatal(t *testing.T) {
+	orig := wait
+	wait = 0
+	defer func() { wait = orig }()
+	done := make(chan time.Duration, 1)
+	go func() {
+		done <- waitFor()
+	}()
+	select {
+	case <-done:
+	case <-time.After(time.Second):
+		t.Fatal("timed out")
+	}
+}
