@@ -145,8 +145,32 @@ func portOf(fn *ssa.Function, v ssa.Value) (port int, ok bool) {
 			port, ok = slices.Index(fn.Params, x), true
 		case *ssa.FreeVar:
 			port, ok = len(fn.Params)+slices.Index(fn.FreeVars, x), true
+		case *ssa.Alloc:
+			// A parameter a closure captures lives in a local.
+			if prm := spilledParam(x); prm != nil {
+				port, ok = slices.Index(fn.Params, prm), true
+			}
 		}
 		return !ok
 	})
 	return port, ok
+}
+
+// spilledParam returns the parameter whose variable a is, if a is the
+// local that holds a parameter captured by a closure: its only store is
+// of the parameter itself.
+func spilledParam(a *ssa.Alloc) *ssa.Parameter {
+	var prm *ssa.Parameter
+	for _, ref := range *a.Referrers() {
+		st, ok := ref.(*ssa.Store)
+		if !ok || st.Addr != a {
+			continue
+		}
+		p, ok := st.Val.(*ssa.Parameter)
+		if !ok || prm != nil || p.Parent() != a.Parent() {
+			return nil
+		}
+		prm = p
+	}
+	return prm
 }

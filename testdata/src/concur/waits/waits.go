@@ -47,3 +47,12 @@ func (r *Runner) Wait() { r.wg.Wait() } // want Wait:`^waits\[0\]$`
 func fire(ch chan *Req, r *Req) {
 	ch <- r
 }
+
+// RunWorkers waits on its receiver, which the workers it starts capture
+// (so the parameter lives in a local the closures share).
+func (r *Runner) RunWorkers(n int) { // want RunWorkers:`^waits\[0\]$`
+	for i := 0; i < n; i++ {
+		go func() { r.wg.Done() }()
+	}
+	<-r.stop
+}
