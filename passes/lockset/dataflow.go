@@ -107,11 +107,23 @@ type funcInfo struct {
 	deferHeld map[*ssa.Defer][]string
 	// callHeld records the locks held at each call of a function of the
 	// package, for the callee's entry locks.
-	callHeld map[*ssa.Call]lockset
+	callHeld map[ssa.CallInstruction]lockset
 	// callKeeps records the calls before which, on every path, the
 	// function has released none of its caller's locks: whatever its
 	// callers hold on entry, it still holds there.
-	callKeeps map[*ssa.Call]bool
+	callKeeps map[ssa.CallInstruction]bool
+}
+
+// recordCall records the locks held at call in state st, met with those
+// of the other visits.
+func (fi *funcInfo) recordCall(call ssa.CallInstruction, st *state) {
+	if prev, seen := fi.callHeld[call]; seen {
+		fi.callHeld[call] = prev.meet(st.held)
+		fi.callKeeps[call] = fi.callKeeps[call] && len(st.released) == 0
+	} else {
+		fi.callHeld[call] = st.held
+		fi.callKeeps[call] = len(st.released) == 0
+	}
 }
 
 var emptySummary = &Summary{}
@@ -167,7 +179,7 @@ func (c *checker) calleeSummary(fn *ssa.Function) *Summary {
 }
 
 func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit) *funcInfo {
-	fi := &funcInfo{fn: fn, args: args, split: split, order: make(map[*ssa.Defer]int), deferHeld: make(map[*ssa.Defer][]string), callHeld: make(map[*ssa.Call]lockset), callKeeps: make(map[*ssa.Call]bool)}
+	fi := &funcInfo{fn: fn, args: args, split: split, order: make(map[*ssa.Defer]int), deferHeld: make(map[*ssa.Defer][]string), callHeld: make(map[ssa.CallInstruction]lockset), callKeeps: make(map[ssa.CallInstruction]bool)}
 	n := 0
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -226,13 +238,7 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit) *fu
 		st := in[b.Index].clone()
 		for _, instr := range b.Instrs {
 			if call, ok := instr.(*ssa.Call); ok {
-				if prev, seen := fi.callHeld[call]; seen {
-					fi.callHeld[call] = prev.meet(st.held)
-					fi.callKeeps[call] = fi.callKeeps[call] && len(st.released) == 0
-				} else {
-					fi.callHeld[call] = st.held
-					fi.callKeeps[call] = len(st.released) == 0
-				}
+				fi.recordCall(call, st)
 			}
 			c.step(fi, st, instr, func(a Access) {
 				if len(fi.sites) < maxSites {
@@ -378,6 +384,9 @@ func (c *checker) step(fi *funcInfo, st *state, instr ssa.Instruction, emit func
 	case *ssa.RunDefers:
 		for i := len(st.deferred) - 1; i >= 0; i-- {
 			d := st.deferred[i]
+			if emit != nil {
+				fi.recordCall(d, st) // the deferred call runs here
+			}
 			st.own = fi.deferHeld[d]
 			c.call(fi, st, &d.Call, d, emit)
 			st.own = nil

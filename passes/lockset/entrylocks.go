@@ -47,7 +47,7 @@ func (c *checker) analyzeAll(funcs []*ssa.Function) {
 // entryLocks returns, for each function of the convention, the locks held
 // at every call site, in the function's own frame.
 func (c *checker) entryLocks(funcs []*ssa.Function) map[*ssa.Function]lockset {
-	calls := make(map[*ssa.Function][]*ssa.Call)
+	calls := make(map[*ssa.Function][]ssa.CallInstruction)
 	indirect := make(map[*ssa.Function]bool)
 	invoked := make(map[string]bool)
 	var ops []*ssa.Value
@@ -57,13 +57,21 @@ func (c *checker) entryLocks(funcs []*ssa.Function) map[*ssa.Function]lockset {
 				if call, ok := instr.(ssa.CallInstruction); ok && call.Common().IsInvoke() {
 					invoked[call.Common().Method.Name()] = true
 				}
-				call, isCall := instr.(*ssa.Call)
+				// A deferred call of a function runs at the function's
+				// returns, with the locks held there: a direct call too.
+				var call ssa.CallInstruction
+				switch instr := instr.(type) {
+				case *ssa.Call:
+					call = instr
+				case *ssa.Defer:
+					call = instr
+				}
 				for i, op := range instr.Operands(ops[:0]) {
 					callee, ok := (*op).(*ssa.Function)
 					if !ok {
 						continue
 					}
-					if isCall && i == 0 && !call.Call.IsInvoke() {
+					if call != nil && i == 0 && !call.Common().IsInvoke() {
 						calls[callee] = append(calls[callee], call)
 					} else {
 						indirect[callee] = true // a func value, go or defer
@@ -155,14 +163,14 @@ func (c *checker) entryLocks(funcs []*ssa.Function) map[*ssa.Function]lockset {
 // intoCallee names a lock of the caller's frame in the frame of the
 // function call calls: a package-level lock as it is, a lock under an
 // argument's path under the parameter's.
-func (c *checker) intoCallee(lock string, call *ssa.Call) string {
+func (c *checker) intoCallee(lock string, call ssa.CallInstruction) string {
 	if strings.HasPrefix(lock, oncePrefix) {
 		return ""
 	}
 	if strings.HasPrefix(lock, "g:") {
 		return lock
 	}
-	for j, a := range call.Call.Args {
+	for j, a := range call.Common().Args {
 		p := c.lockPath(a)
 		if p != "" && hasPathPrefix(lock, p) {
 			rest := lock[len(p):]

@@ -103,7 +103,7 @@ func (c *checker) analyzeSplit(fn *ssa.Function, args boolArgs) *funcInfo {
 // (what is acquired on both, what may be released by either).
 func mergeInfos(a, b *funcInfo) *funcInfo {
 	out := &funcInfo{fn: a.fn, args: a.args, order: a.order,
-		deferHeld: make(map[*ssa.Defer][]string), callHeld: make(map[*ssa.Call]lockset), callKeeps: make(map[*ssa.Call]bool)}
+		deferHeld: make(map[*ssa.Defer][]string), callHeld: make(map[ssa.CallInstruction]lockset), callKeeps: make(map[ssa.CallInstruction]bool)}
 	out.sites = append(slices.Clip(a.sites), b.sites...)
 	if len(out.sites) > maxSites {
 		out.sites = out.sites[:maxSites]

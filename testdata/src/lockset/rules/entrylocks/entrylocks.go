@@ -157,3 +157,30 @@ func (s *Spill) armLocked() {
 		s.mu.Unlock()
 	})
 }
+
+// Deferred calls run at the returns, with the locks held there: a helper
+// deferred after the lock's own deferred unlock runs under the lock.
+
+type Ager struct {
+	mu  sync.Mutex
+	chk *time.Timer
+}
+
+func (a *Ager) Store() {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	defer a.resetLocked()
+}
+
+func (a *Ager) Expire() {
+	a.mu.Lock()
+	a.resetLocked()
+	a.mu.Unlock()
+}
+
+// resetLocked is called directly, or deferred, always with a.mu held:
+// its write after arming the timer is ordered with the callback's.
+// Quiet.
+func (a *Ager) resetLocked() {
+	a.chk = time.AfterFunc(time.Second, a.Expire)
+}
