@@ -5,6 +5,7 @@
 package model
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -21,10 +22,10 @@ import (
 //     does not wait on every path);
 //   - a call of a Join row (wg.Wait, errgroup's Wait) on a related
 //     receiver;
-//   - by default, not in the strict reading, a call of a function that
-//     receives from a channel of a related argument, or waits on its
-//     group, on some path (WaitedOn): runner.RunUntilStop() after a
-//     goroutine that calls runner.Stop(), req.Wait() after sending req.
+//   - a call of a function that receives from a channel of a related
+//     argument, or waits on its group, on every path to its returns
+//     (MustWaitedOn): req.Wait() after sending req, runner.Run() after a
+//     goroutine that calls runner.Stop() when Run returns only then.
 //
 // The passes differ only in how they decide relatedness: the ownership
 // passes by heap reachability, lockset by access paths.
@@ -48,10 +49,7 @@ func (m *Model) IsJoin(instr ssa.Instruction, related func(ssa.Value) bool) bool
 				return true
 			}
 		}
-		if m.Strict {
-			return false
-		}
-		for _, v := range m.WaitedOn(i.Common()) {
+		for _, v := range m.MustWaitedOn(i.Common()) {
 			if related(v) {
 				return true
 			}
@@ -108,8 +106,9 @@ func SelectCase(sel *ssa.Select, j int) *ssa.BasicBlock {
 	return nil
 }
 
-// CaseReceive returns, if b is the body of a case of a blocking select
-// that receives, the channel it receives from: entering b from a related
+// CaseReceive returns, if b is the body of a case of a select that
+// receives (blocking or not: the case ran because it received), the
+// channel it receives from: entering b from a related
 // channel waits for the goroutine as a receive does, whatever the other
 // cases are (select { case <-done: case <-time.After(d): t.Fatal() }).
 // It returns nil otherwise.
@@ -128,12 +127,15 @@ func CaseReceive(b *ssa.BasicBlock) ssa.Value {
 	}
 	ex, ok := eq.X.(*ssa.Extract)
 	k, isConst := eq.Y.(*ssa.Const)
-	if !ok || !isConst || k.Value == nil || ex.Index != 0 {
+	if !ok || !isConst || k.Value == nil || k.Value.Kind() != constant.Int || ex.Index != 0 {
 		return nil
 	}
 	sel, ok := ex.Tuple.(*ssa.Select)
+	if !ok {
+		return nil
+	}
 	j := k.Int64()
-	if !ok || !sel.Blocking || j < 0 || j >= int64(len(sel.States)) {
+	if j < 0 || j >= int64(len(sel.States)) {
 		return nil
 	}
 	if st := sel.States[j]; st.Dir == types.RecvOnly {

@@ -117,7 +117,7 @@ type Model struct {
 	// by import path and name.
 	shared map[[2]string]bool
 	// waits holds what functions wait on (SetWaits).
-	waits map[*ssa.Function][]int
+	waits map[*ssa.Function][2][]int
 
 	// Strict selects P#'s conservative reading, in which what the
 	// analysis cannot see (an unknown callee, an abstract object merging

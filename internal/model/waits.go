@@ -7,30 +7,42 @@ package model
 import "golang.org/x/tools/go/ssa"
 
 // SetWaits records the ports of fn whose channels it receives from, or
-// whose groups it waits for, on some path (concur computes them for a
-// package and its callees). Ports number the parameters, the receiver
-// first, then the free variables.
-func (m *Model) SetWaits(fn *ssa.Function, ports []int) {
+// whose groups it waits for: on some path (may), and on every path to a
+// return (must). concur computes them for a package and its callees.
+// Ports number the parameters, the receiver first, then the free
+// variables.
+func (m *Model) SetWaits(fn *ssa.Function, may, must []int) {
 	if m.waits == nil {
-		m.waits = make(map[*ssa.Function][]int)
+		m.waits = make(map[*ssa.Function][2][]int)
 	}
-	m.waits[fn] = ports
+	m.waits[fn] = [2][]int{may, must}
 }
 
 // Waits returns the ports recorded for fn (or its generic origin), and
 // whether anything is recorded.
-func (m *Model) Waits(fn *ssa.Function) ([]int, bool) {
+func (m *Model) Waits(fn *ssa.Function) (may, must []int, ok bool) {
 	if o := fn.Origin(); o != nil {
 		fn = o
 	}
-	ports, ok := m.waits[fn]
-	return ports, ok
+	w, ok := m.waits[fn]
+	return w[0], w[1], ok
 }
 
 // WaitedOn returns the operands of a static call whose channels or
-// groups its callee waits on: a future's Get, a request's Wait, a
-// runner's method that returns once another goroutine stops it.
+// groups its callee waits on on some path: a future's Get, a request's
+// Wait, a runner's method that returns once another goroutine stops it
+// (or for another reason).
 func (m *Model) WaitedOn(c *ssa.CallCommon) []ssa.Value {
+	return m.waitedOn(c, false)
+}
+
+// MustWaitedOn returns the operands of a static call whose channels or
+// groups its callee waits on on every path to a return.
+func (m *Model) MustWaitedOn(c *ssa.CallCommon) []ssa.Value {
+	return m.waitedOn(c, true)
+}
+
+func (m *Model) waitedOn(c *ssa.CallCommon, must bool) []ssa.Value {
 	if c.IsInvoke() {
 		return nil // an interface's implementations are not known here
 	}
@@ -38,7 +50,10 @@ func (m *Model) WaitedOn(c *ssa.CallCommon) []ssa.Value {
 	if callee == nil {
 		return nil
 	}
-	ports, _ := m.Waits(callee)
+	ports, mustPorts, _ := m.Waits(callee)
+	if must {
+		ports = mustPorts
+	}
 	var out []ssa.Value
 	for _, p := range ports {
 		if p < len(c.Args) {

@@ -22,9 +22,11 @@
 // only what they have evidence for.
 //
 // concur also exports a Waits fact for each function that receives from a
-// channel of one of its parameters, or waits on one as a group, on some
-// path, directly or through its callees; by default a call of such a
-// function on a value related to a goroutine is a join (model.IsJoin).
+// channel of one of its parameters, or waits on one as a group, directly
+// or through its callees: the ports it waits on on some path, and those
+// it waits on on every path to a return. A call of a function that must
+// wait on a value related to a goroutine is a join (model.IsJoin); the
+// ownership passes also count, by default, the ports of some path.
 //
 // Functions are named as (*types.Func).FullName names them; argument
 // indices count from 0 without the receiver. Each flag may be repeated,

@@ -19,23 +19,30 @@ import (
 
 // Waits lists, as a fact, the ports of a function whose channels it
 // receives from, or whose groups it waits for (a join row of the model on
-// them), on some path: a future's Error or Get, a request's Wait, a
-// WaitGroup wrapper's Wait, a runner's method that returns once it is
-// stopped. Ports number the parameters with the receiver first, then the
-// free variables.
+// them): a future's Error or Get, a request's Wait, a WaitGroup wrapper's
+// Wait, a runner's method that returns once it is stopped. Ports number
+// the parameters with the receiver first, then the free variables.
 //
-// By default a call of such a function on something related to a
-// goroutine or to memory given up is a join (model.IsJoin), as a receive
-// from its channel is. It waits on some path only, so the strict reading
-// does not count it.
+// Ports are the ports it waits on on some path; Must those it waits on on
+// every path to a return. A call of a function that must wait on a value
+// related to a goroutine, or to memory given up, is a join as a receive
+// from its channel is (model.IsJoin). The ownership passes also count, by
+// default, the ports waited on on some path (the future idiom: send a
+// request, then call its Wait).
 type Waits struct {
 	Ports []int
+	Must  []int
 }
 
 // AFact marks Waits as a fact.
 func (*Waits) AFact() {}
 
-func (w *Waits) String() string { return fmt.Sprintf("waits%v", w.Ports) }
+func (w *Waits) String() string {
+	if len(w.Must) == 0 {
+		return fmt.Sprintf("waits%v", w.Ports)
+	}
+	return fmt.Sprintf("waits%v must%v", w.Ports, w.Must)
+}
 
 // maxWaitRounds bounds the fixpoint over the package's call graph.
 const maxWaitRounds = 8
@@ -64,21 +71,23 @@ func computeWaits(pass *analysis.Pass, m *model.Model, funcs []*ssa.Function) {
 				if !ok || obj.Pkg() == nil || obj.Pkg() == pass.Pkg {
 					continue
 				}
-				if _, done := m.Waits(callee); done {
+				if _, _, done := m.Waits(callee); done {
 					continue
 				}
 				f := new(Waits)
 				pass.ImportObjectFact(obj, f)
-				m.SetWaits(callee, f.Ports)
+				m.SetWaits(callee, f.Ports, f.Must)
 			}
 		}
 	}
+	// Both grow from nothing: a least fixpoint, so that a recursive
+	// function is not taken to wait because it calls itself.
 	for range maxWaitRounds {
 		changed := false
 		for _, fn := range funcs {
-			ports := waitsOf(m, fn)
-			if old, _ := m.Waits(fn); !slices.Equal(ports, old) {
-				m.SetWaits(fn, ports)
+			ports, must := waitsOf(m, fn), mustWaitsOf(m, fn)
+			if old, oldMust, _ := m.Waits(fn); !slices.Equal(ports, old) || !slices.Equal(must, oldMust) {
+				m.SetWaits(fn, ports, must)
 				changed = true
 			}
 		}
@@ -91,10 +100,106 @@ func computeWaits(pass *analysis.Pass, m *model.Model, funcs []*ssa.Function) {
 		if !ok || obj.Pkg() != pass.Pkg || fn.Origin() != nil {
 			continue
 		}
-		if ports, _ := m.Waits(fn); len(ports) > 0 {
-			pass.ExportObjectFact(obj, &Waits{Ports: ports})
+		if ports, must, _ := m.Waits(fn); len(ports) > 0 {
+			pass.ExportObjectFact(obj, &Waits{Ports: ports, Must: must})
 		}
 	}
+}
+
+// mustWaitsOf computes the ports fn waits on on every path from its entry
+// to a return: a must dataflow over its blocks (intersection at joins).
+func mustWaitsOf(m *model.Model, fn *ssa.Function) []int {
+	if len(fn.Blocks) == 0 {
+		return nil
+	}
+	// waitedAt returns the ports instr waits on.
+	waitedAt := func(instr ssa.Instruction) []int {
+		var ports []int
+		add := func(v ssa.Value) {
+			if p, ok := portOf(fn, v); ok && !slices.Contains(ports, p) {
+				ports = append(ports, p)
+			}
+		}
+		switch i := instr.(type) {
+		case *ssa.UnOp:
+			if i.Op == token.ARROW {
+				add(i.X)
+			}
+		case *ssa.Select:
+			// A blocking select waits on a port only if every case
+			// receives from a channel of that one port.
+			port, all := -1, i.Blocking && len(i.States) > 0
+			for _, st := range i.States {
+				p, ok := portOf(fn, st.Chan)
+				if st.Dir != types.RecvOnly || !ok || (port >= 0 && p != port) {
+					all = false
+					break
+				}
+				port = p
+			}
+			if all {
+				ports = append(ports, port)
+			}
+		case *ssa.Call:
+			for _, v := range m.MustWaitedOn(i.Common()) {
+				add(v)
+			}
+			if call, ok := m.Resolve(i.Common()); ok && call.Recv != nil {
+				if _, join := call.Row(model.Join); join {
+					add(call.Recv)
+				}
+			}
+		}
+		return ports
+	}
+	// in[b] is nil until b is reached; then the ports waited on on every
+	// path to b so far.
+	in := make([][]int, len(fn.Blocks))
+	reached := make([]bool, len(fn.Blocks))
+	reached[0] = true
+	var must []int
+	returned := false
+	for changed, iter := true, 0; changed && iter < len(fn.Blocks)+8; iter++ {
+		changed = false
+		for _, b := range fn.Blocks {
+			if !reached[b.Index] {
+				continue
+			}
+			cur := slices.Clone(in[b.Index])
+			if ch := model.CaseReceive(b); ch != nil {
+				// The body of a select case that received.
+				if p, ok := portOf(fn, ch); ok && !slices.Contains(cur, p) {
+					cur = append(cur, p)
+				}
+			}
+			for _, instr := range b.Instrs {
+				for _, p := range waitedAt(instr) {
+					if !slices.Contains(cur, p) {
+						cur = append(cur, p)
+					}
+				}
+				if _, ok := instr.(*ssa.Return); ok {
+					if !returned {
+						must, returned = slices.Clone(cur), true
+					} else {
+						must = slices.DeleteFunc(must, func(p int) bool { return !slices.Contains(cur, p) })
+					}
+				}
+			}
+			for _, succ := range b.Succs {
+				if !reached[succ.Index] {
+					reached[succ.Index], in[succ.Index], changed = true, slices.Clone(cur), true
+					continue
+				}
+				next := slices.DeleteFunc(slices.Clone(in[succ.Index]), func(p int) bool { return !slices.Contains(cur, p) })
+				if len(next) != len(in[succ.Index]) {
+					in[succ.Index], changed = next, true
+				}
+			}
+		}
+	}
+	slices.Sort(must)
+	return must
 }
 
 // waitsOf computes the ports fn waits on, given what m records of its

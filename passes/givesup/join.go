@@ -6,6 +6,7 @@ package givesup
 
 import (
 	"go/token"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -43,10 +44,15 @@ func (r *Result) Joiner(fl *taint.Flow, h taint.Heap, p transfer.Point) *Joiner 
 }
 
 // IsJoin reports whether instr gives the transferred memory back: a join
-// of the model (which, by default, includes a call of a function that
-// waits on a channel of what was given).
+// of the model, or, by default, a call of a function that waits on a
+// channel of what was given on some path (the future idiom: a request's
+// Wait may also return on a timeout).
 func (j *Joiner) IsJoin(instr ssa.Instruction) bool {
-	return j.model.IsJoin(instr, j.reachesToken)
+	if j.model.IsJoin(instr, j.reachesToken) {
+		return true
+	}
+	call, ok := instr.(*ssa.Call)
+	return ok && !j.model.Strict && slices.ContainsFunc(j.model.WaitedOn(call.Common()), j.reachesToken)
 }
 
 // EntersJoin reports whether entering b gives the transferred memory

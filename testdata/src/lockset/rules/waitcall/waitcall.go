@@ -1,8 +1,9 @@
 package waitcall // want package:"lockset summaries"
 
-// This package pins calls that wait as joins, by default: a call of a
-// function that receives from a channel of a value related to the
-// goroutine (its capture) returns after the goroutine signalled it.
+// This package pins calls that wait as joins: a call of a function that
+// receives from a channel of a value related to the goroutine (its
+// capture) on every path to its returns returns after the goroutine
+// signalled it; one that may return without receiving is no join.
 
 type runner struct {
 	stop chan struct{}
@@ -46,5 +47,27 @@ func otherRunner() int {
 		r.Stop()
 	}()
 	other.run()
+	return got
+}
+
+// runFor returns when stopped, or when its own deadline passes: it waits
+// on the runner on some paths only.
+func (r *runner) runFor(deadline <-chan struct{}) {
+	select {
+	case <-r.stop:
+	case <-deadline:
+	}
+}
+
+// deadlineRunner may go on before the goroutine stopped the runner:
+// racy.
+func deadlineRunner(deadline <-chan struct{}) int {
+	r := &runner{stop: make(chan struct{})}
+	var got int
+	go func() {
+		got = 1 // want `got is written in the goroutine started in deadlineRunner \(line 66\) without a lock and read in deadlineRunner after the go statement without a lock`
+		r.Stop()
+	}()
+	r.runFor(deadline)
 	return got
 }
