@@ -152,13 +152,30 @@ func mustWaitsOf(m *model.Model, fn *ssa.Function) []int {
 		}
 		return ports
 	}
-	// in[b] is nil until b is reached; then the ports waited on on every
-	// path to b so far.
+	// gen[b] are the ports b itself waits on: the case it is the body of,
+	// and its instructions.
+	gen := make([][]int, len(fn.Blocks))
+	for _, b := range fn.Blocks {
+		var ports []int
+		if ch := model.CaseReceive(b); ch != nil {
+			// The body of a select case that received.
+			if p, ok := portOf(fn, ch); ok {
+				ports = append(ports, p)
+			}
+		}
+		for _, instr := range b.Instrs {
+			for _, p := range waitedAt(instr) {
+				if !slices.Contains(ports, p) {
+					ports = append(ports, p)
+				}
+			}
+		}
+		gen[b.Index] = ports
+	}
+	// in[b] are the ports waited on on every path to b found so far.
 	in := make([][]int, len(fn.Blocks))
 	reached := make([]bool, len(fn.Blocks))
 	reached[0] = true
-	var must []int
-	returned := false
 	for changed, iter := true, 0; changed && iter < len(fn.Blocks)+8; iter++ {
 		changed = false
 		for _, b := range fn.Blocks {
@@ -166,29 +183,14 @@ func mustWaitsOf(m *model.Model, fn *ssa.Function) []int {
 				continue
 			}
 			cur := slices.Clone(in[b.Index])
-			if ch := model.CaseReceive(b); ch != nil {
-				// The body of a select case that received.
-				if p, ok := portOf(fn, ch); ok && !slices.Contains(cur, p) {
+			for _, p := range gen[b.Index] {
+				if !slices.Contains(cur, p) {
 					cur = append(cur, p)
-				}
-			}
-			for _, instr := range b.Instrs {
-				for _, p := range waitedAt(instr) {
-					if !slices.Contains(cur, p) {
-						cur = append(cur, p)
-					}
-				}
-				if _, ok := instr.(*ssa.Return); ok {
-					if !returned {
-						must, returned = slices.Clone(cur), true
-					} else {
-						must = slices.DeleteFunc(must, func(p int) bool { return !slices.Contains(cur, p) })
-					}
 				}
 			}
 			for _, succ := range b.Succs {
 				if !reached[succ.Index] {
-					reached[succ.Index], in[succ.Index], changed = true, slices.Clone(cur), true
+					reached[succ.Index], in[succ.Index], changed = true, cur, true
 					continue
 				}
 				next := slices.DeleteFunc(slices.Clone(in[succ.Index]), func(p int) bool { return !slices.Contains(cur, p) })
@@ -198,7 +200,24 @@ func mustWaitsOf(m *model.Model, fn *ssa.Function) []int {
 			}
 		}
 	}
-	slices.Sort(must)
+	// A return is the last instruction of its block.
+	var must []int
+	returned := false
+	for _, b := range fn.Blocks {
+		if len(b.Instrs) == 0 || !reached[b.Index] {
+			continue
+		}
+		if _, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); !ok {
+			continue
+		}
+		cur := append(slices.Clone(in[b.Index]), gen[b.Index]...)
+		if !returned {
+			must, returned = cur, true
+		} else {
+			must = slices.DeleteFunc(must, func(p int) bool { return !slices.Contains(cur, p) })
+		}
+	}
+	must = slices.Compact(slices.Sorted(slices.Values(must)))
 	return must
 }
 
