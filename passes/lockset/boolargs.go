@@ -8,6 +8,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -71,7 +72,7 @@ func (c *checker) branchParams(fn *ssa.Function) []int {
 	for _, b := range fn.Blocks {
 		if p := condParam(b); p != nil {
 			for i, q := range fn.Params {
-				if q == p && !containsInt(ps, i) {
+				if q == p && !slices.Contains(ps, i) {
 					ps = append(ps, i)
 				}
 			}
@@ -79,15 +80,6 @@ func (c *checker) branchParams(fn *ssa.Function) []int {
 	}
 	c.branches[fn] = ps
 	return ps
-}
-
-func containsInt(s []int, x int) bool {
-	for _, y := range s {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // condOf returns the boolean value b's closing If tests, and whether the
