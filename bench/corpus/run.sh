@@ -31,7 +31,8 @@
 #
 # Exits 1 if psharpvet panics or prints an internal error on any module.
 # Outputs in $OUT: <name>.default.txt, <name>.strict.txt (psharpvet's
-# diagnostics, the stderr of go vet), <name>.plain.txt (plain go vet),
+# diagnostics, the stderr of go vet, sorted by position so that two runs
+# compare byte for byte), <name>.plain.txt (plain go vet),
 # <name>.times, and table.md.
 set -euo pipefail
 
@@ -135,6 +136,22 @@ related_re='\.go:[0-9]+:[0-9]+: '"$tab"
 # go vet prints as "position: <tab>message").
 reports() { grep -E "$report_re" "$1" | grep -cvE "$related_re" || true; }
 crashes() { grep -cE 'panic:|internal error' "$1" || true; }
+# canonical sorts the diagnostics of a log by position, each with its
+# related-information lines, so that two runs compare byte for byte: go vet
+# runs packages in parallel and interleaves their output. Other lines (the
+# "# package" headers go vet prints, anything unexpected) follow, in their
+# order.
+canonical() {
+	awk -v tab="$tab" '
+		/\.go:[0-9]+:[0-9]+: / && index($0, ": " tab) == 0 && !/^#/ { if (rec != "") print rec; rec = $0; next }
+		index($0, ": " tab) > 0 && rec != "" { rec = rec "\x1f" $0; next }
+		{ if (rec != "") print rec; rec = ""; other = other $0 "\n" }
+		END { if (rec != "") print rec; printf "%s", other > "/dev/stderr" }
+	' "$1" 2>"$1.other" | LC_ALL=C sort -t: -k1,1 -k2,2n -k3,3n -s | tr '\037' '\n' >"$1.sorted"
+	grep -v '^#' "$1.other" >>"$1.sorted" || true
+	mv "$1.sorted" "$1"
+	rm -f "$1.other"
+}
 # typefail prints the lines of a plain vet log showing that the module does
 # not load or type-check here ("go: downloading ..." and the like, printed
 # while -mod=mod completes go.mod, are not failures).
@@ -206,13 +223,16 @@ while read -r name mod ver tag _; do
 	read -r tdef rdef < <(timed "$dir" default "$out/$name.default.txt" -vettool="$(fresh default)")
 	ndef=$(reports "$out/$name.default.txt")
 	errs=$(crashes "$out/$name.default.txt")
+	[ "$errs" != 0 ] || canonical "$out/$name.default.txt"
 	notes=
 	[ "$rdef" = 124 ] && notes="default: timeout after ${timeout_s}s"
 	nstr=n/a
 	if [ "$strict" = 1 ]; then
 		read -r tstr rstr < <(timed "$dir" strict "$out/$name.strict.txt" -vettool="$(fresh strict)" "${strict_args[@]}")
 		nstr=$(reports "$out/$name.strict.txt")
-		errs=$((errs + $(crashes "$out/$name.strict.txt")))
+		nerr=$(crashes "$out/$name.strict.txt")
+		[ "$nerr" != 0 ] || canonical "$out/$name.strict.txt"
+		errs=$((errs + nerr))
 		[ "$rstr" = 124 ] && notes="${notes:+$notes; }strict: timeout after ${timeout_s}s"
 		echo "plain $tvet default $tdef strict $tstr" >"$out/$name.times"
 	else
