@@ -39,7 +39,8 @@ type boolArg struct {
 	value bool
 }
 
-// boolArgs is a sorted set of fixed parameters; nil is the general case.
+// boolArgs is a set of fixed parameters, in the order branchParams gives
+// them (so one set has one key); nil is the general case.
 type boolArgs []boolArg
 
 func (a boolArgs) key() string {
