@@ -79,28 +79,11 @@ func (m *Model) Exits(instr ssa.Instruction) (exits, runsDefers bool) {
 
 // SelectCase returns the block that runs case j of sel: the true branch
 // of the test of sel's index against j. It returns nil if there is no
-// such block (a case whose body is empty may share the block after the
-// select).
+// such block.
 func SelectCase(sel *ssa.Select, j int) *ssa.BasicBlock {
-	for _, ref := range *sel.Referrers() {
-		ex, ok := ref.(*ssa.Extract)
-		if !ok || ex.Index != 0 {
-			continue
-		}
-		for _, r := range *ex.Referrers() {
-			eq, ok := r.(*ssa.BinOp)
-			if !ok || eq.Op != token.EQL || eq.X != ex {
-				continue
-			}
-			k, ok := eq.Y.(*ssa.Const)
-			if !ok || k.Value == nil || k.Int64() != int64(j) {
-				continue
-			}
-			for _, u := range *eq.Referrers() {
-				if ifi, ok := u.(*ssa.If); ok && ifi.Cond == eq {
-					return ifi.Block().Succs[0]
-				}
-			}
+	for _, p := range sel.Block().Parent().Blocks {
+		if s, k, ok := caseTest(p); ok && s == sel && k == j {
+			return p.Succs[0]
 		}
 	}
 	return nil
@@ -108,40 +91,53 @@ func SelectCase(sel *ssa.Select, j int) *ssa.BasicBlock {
 
 // CaseReceive returns, if b is the body of a case of a select that
 // receives (blocking or not: the case ran because it received), the
-// channel it receives from: entering b from a related
-// channel waits for the goroutine as a receive does, whatever the other
-// cases are (select { case <-done: case <-time.After(d): t.Fatal() }).
-// It returns nil otherwise.
+// channel it receives from: entering b from a related channel waits for
+// the goroutine as a receive does, whatever the other cases are
+// (select { case <-done: case <-time.After(d): t.Fatal() }). It returns
+// nil otherwise.
 func CaseReceive(b *ssa.BasicBlock) ssa.Value {
 	if len(b.Preds) != 1 {
 		return nil
 	}
 	p := b.Preds[0]
-	ifi, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
+	sel, j, ok := caseTest(p)
 	if !ok || p.Succs[0] != b {
-		return nil
-	}
-	eq, ok := ifi.Cond.(*ssa.BinOp)
-	if !ok || eq.Op != token.EQL {
-		return nil
-	}
-	ex, ok := eq.X.(*ssa.Extract)
-	k, isConst := eq.Y.(*ssa.Const)
-	if !ok || !isConst || k.Value == nil || k.Value.Kind() != constant.Int || ex.Index != 0 {
-		return nil
-	}
-	sel, ok := ex.Tuple.(*ssa.Select)
-	if !ok {
-		return nil
-	}
-	j := k.Int64()
-	if j < 0 || j >= int64(len(sel.States)) {
 		return nil
 	}
 	if st := sel.States[j]; st.Dir == types.RecvOnly {
 		return st.Chan
 	}
 	return nil
+}
+
+// caseTest reports whether p ends by testing the index of a select
+// against a case number, which its true branch runs.
+func caseTest(p *ssa.BasicBlock) (sel *ssa.Select, j int, ok bool) {
+	if len(p.Instrs) == 0 {
+		return nil, 0, false
+	}
+	ifi, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
+	if !ok {
+		return nil, 0, false
+	}
+	eq, ok := ifi.Cond.(*ssa.BinOp)
+	if !ok || eq.Op != token.EQL {
+		return nil, 0, false
+	}
+	ex, ok := eq.X.(*ssa.Extract)
+	k, isConst := eq.Y.(*ssa.Const)
+	if !ok || !isConst || k.Value == nil || k.Value.Kind() != constant.Int || ex.Index != 0 {
+		return nil, 0, false
+	}
+	sel, ok = ex.Tuple.(*ssa.Select)
+	if !ok {
+		return nil, 0, false
+	}
+	n := k.Int64()
+	if n < 0 || n >= int64(len(sel.States)) {
+		return nil, 0, false
+	}
+	return sel, int(n), true
 }
 
 // A CountedLoop is a loop whose number of iterations is fixed before it

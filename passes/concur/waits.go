@@ -85,7 +85,11 @@ func computeWaits(pass *analysis.Pass, m *model.Model, funcs []*ssa.Function) {
 	for range maxWaitRounds {
 		changed := false
 		for _, fn := range funcs {
-			ports, must := waitsOf(m, fn), mustWaitsOf(m, fn)
+			ports := waitsOf(m, fn)
+			var must []int
+			if len(ports) > 0 { // what is waited on on every path is waited on on some
+				must = mustWaitsOf(m, fn)
+			}
 			if old, oldMust, _ := m.Waits(fn); !slices.Equal(ports, old) || !slices.Equal(must, oldMust) {
 				m.SetWaits(fn, ports, must)
 				changed = true
@@ -112,46 +116,6 @@ func mustWaitsOf(m *model.Model, fn *ssa.Function) []int {
 	if len(fn.Blocks) == 0 {
 		return nil
 	}
-	// waitedAt returns the ports instr waits on.
-	waitedAt := func(instr ssa.Instruction) []int {
-		var ports []int
-		add := func(v ssa.Value) {
-			if p, ok := portOf(fn, v); ok && !slices.Contains(ports, p) {
-				ports = append(ports, p)
-			}
-		}
-		switch i := instr.(type) {
-		case *ssa.UnOp:
-			if i.Op == token.ARROW {
-				add(i.X)
-			}
-		case *ssa.Select:
-			// A blocking select waits on a port only if every case
-			// receives from a channel of that one port.
-			port, all := -1, i.Blocking && len(i.States) > 0
-			for _, st := range i.States {
-				p, ok := portOf(fn, st.Chan)
-				if st.Dir != types.RecvOnly || !ok || (port >= 0 && p != port) {
-					all = false
-					break
-				}
-				port = p
-			}
-			if all {
-				ports = append(ports, port)
-			}
-		case *ssa.Call:
-			for _, v := range m.MustWaitedOn(i.Common()) {
-				add(v)
-			}
-			if call, ok := m.Resolve(i.Common()); ok && call.Recv != nil {
-				if _, join := call.Row(model.Join); join {
-					add(call.Recv)
-				}
-			}
-		}
-		return ports
-	}
 	// gen[b] are the ports b itself waits on: the case it is the body of,
 	// and its instructions.
 	gen := make([][]int, len(fn.Blocks))
@@ -164,7 +128,7 @@ func mustWaitsOf(m *model.Model, fn *ssa.Function) []int {
 			}
 		}
 		for _, instr := range b.Instrs {
-			for _, p := range waitedAt(instr) {
+			for _, p := range waitedAt(m, fn, instr, true) {
 				if !slices.Contains(ports, p) {
 					ports = append(ports, p)
 				}
@@ -221,42 +185,78 @@ func mustWaitsOf(m *model.Model, fn *ssa.Function) []int {
 	return must
 }
 
-// waitsOf computes the ports fn waits on, given what m records of its
-// callees.
+// waitsOf computes the ports fn waits on on some path, given what m
+// records of its callees.
 func waitsOf(m *model.Model, fn *ssa.Function) []int {
+	var ports []int
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			for _, p := range waitedAt(m, fn, instr, false) {
+				if !slices.Contains(ports, p) {
+					ports = append(ports, p)
+				}
+			}
+		}
+	}
+	slices.Sort(ports)
+	return ports
+}
+
+// waitedAt returns the ports of fn that instr waits on: a receive from a
+// port's channel, a select (with must, a blocking one all of whose cases
+// receive from channels of one port), a call of a function that waits on
+// an argument (on every path, with must), a join row on a port's group.
+func waitedAt(m *model.Model, fn *ssa.Function, instr ssa.Instruction, must bool) []int {
 	var ports []int
 	add := func(v ssa.Value) {
 		if p, ok := portOf(fn, v); ok && !slices.Contains(ports, p) {
 			ports = append(ports, p)
 		}
 	}
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			switch i := instr.(type) {
-			case *ssa.UnOp:
-				if i.Op == token.ARROW {
-					add(i.X)
+	switch i := instr.(type) {
+	case *ssa.UnOp:
+		if i.Op == token.ARROW {
+			add(i.X)
+		}
+	case *ssa.Select:
+		if !must {
+			for _, st := range i.States {
+				if st.Dir == types.RecvOnly {
+					add(st.Chan)
 				}
-			case *ssa.Select:
-				for _, st := range i.States {
-					if st.Dir == types.RecvOnly {
-						add(st.Chan)
-					}
-				}
-			case ssa.CallInstruction:
-				for _, v := range m.WaitedOn(i.Common()) {
-					add(v)
-				}
-				// wg.Wait() on a group of a port: a wrapper's Wait.
-				if call, ok := m.Resolve(i.Common()); ok && call.Recv != nil {
-					if _, join := call.Row(model.Join); join {
-						add(call.Recv)
-					}
-				}
+			}
+			break
+		}
+		port, all := -1, i.Blocking && len(i.States) > 0
+		for _, st := range i.States {
+			p, ok := portOf(fn, st.Chan)
+			if st.Dir != types.RecvOnly || !ok || (port >= 0 && p != port) {
+				all = false
+				break
+			}
+			port = p
+		}
+		if all {
+			ports = append(ports, port)
+		}
+	case ssa.CallInstruction:
+		if _, isCall := i.(*ssa.Call); must && !isCall {
+			break // go and defer do not wait where they stand
+		}
+		waited := m.WaitedOn
+		if must {
+			waited = m.MustWaitedOn
+		}
+		for _, v := range waited(i.Common()) {
+			add(v)
+		}
+		// wg.Wait() on a group of a port: a wrapper's Wait.
+		if call, ok := m.Resolve(i.Common()); ok && call.Recv != nil {
+			if _, join := call.Row(model.Join); join {
+				add(call.Recv)
 			}
 		}
 	}
-	slices.Sort(ports)
 	return ports
 }
 

@@ -74,7 +74,7 @@ func (c *checker) entryLocks(funcs []*ssa.Function) map[*ssa.Function]lockset {
 					if call != nil && i == 0 && !call.Common().IsInvoke() {
 						calls[callee] = append(calls[callee], call)
 					} else {
-						indirect[callee] = true // a func value, go or defer
+						indirect[callee] = true // a func value, or go
 					}
 				}
 			}

@@ -41,9 +41,6 @@ type condSplit struct {
 // there is none. The first such value in block order is chosen, so the
 // choice is deterministic.
 func (c *checker) correlated(fn *ssa.Function, args boolArgs) ssa.Value {
-	if !c.takesLocks(fn) {
-		return nil
-	}
 	count := make(map[ssa.Value]int)
 	var order []ssa.Value
 	for _, b := range fn.Blocks {
@@ -64,12 +61,12 @@ func (c *checker) correlated(fn *ssa.Function, args boolArgs) ssa.Value {
 		}
 		count[v]++
 	}
-	for _, v := range order {
-		if count[v] >= 2 {
-			return v
-		}
+	i := slices.IndexFunc(order, func(v ssa.Value) bool { return count[v] >= 2 })
+	// Whether fn locks is asked last: it resolves every call.
+	if i < 0 || !c.takesLocks(fn) {
+		return nil
 	}
-	return nil
+	return order[i]
 }
 
 // takesLocks reports whether fn's own body locks or unlocks something.
