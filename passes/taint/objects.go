@@ -246,6 +246,13 @@ func (s *ObjSet) Add(o ObjID) bool {
 	return true
 }
 
+// Remove removes o from the set.
+func (s ObjSet) Remove(o ObjID) {
+	if w := int(o) / 64; w < len(s) {
+		s[w] &^= 1 << (uint(o) % 64)
+	}
+}
+
 // Has reports whether o is in the set.
 func (s ObjSet) Has(o ObjID) bool {
 	w := int(o) / 64

@@ -6,6 +6,7 @@ package taint
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -113,7 +114,7 @@ func (f *Flow) summarize() *Summary {
 	}
 	reach := make(map[int]ObjSet, len(ports))
 	for _, p := range ports {
-		reach[p] = f.Reach(f.exit, LocSet{{f.roots[p], ""}}, nil)
+		reach[p] = f.portReach(p)
 	}
 	fromPort := func(set ObjSet, q int) bool {
 		found := false
@@ -130,7 +131,7 @@ func (f *Flow) summarize() *Summary {
 			if a == b {
 				continue
 			}
-			if fromPort(reach[a], b) || (a < b && reach[a].Intersects(reach[b]) && !fromPort(reach[b], a)) {
+			if fromPort(reach[a], b) || (a < b && f.shareBesidesGlobals(reach[a], reach[b]) && !fromPort(reach[b], a)) {
 				s.Links = append(s.Links, [2]int{a, b})
 			}
 		}
@@ -156,6 +157,31 @@ func (f *Flow) summarize() *Summary {
 		}
 	}
 	return s
+}
+
+// portReach returns the objects reachable from port p at f's exit. By
+// default a parameter's reach stops at the object standing for all
+// package-level memory: two parameters that each reach some global are
+// not thereby linked to each other (a callee that caches one argument's
+// type in a global table and writes another's buffer would otherwise
+// link, and write, every argument). The strict reading goes through.
+func (f *Flow) portReach(p int) ObjSet {
+	if p == GlobalPort || f.sv.res.strict {
+		return f.Reach(f.exit, LocSet{{f.roots[p], ""}}, nil)
+	}
+	return f.Reach(f.exit, LocSet{{f.roots[p], ""}}, isGlobalsRoot)
+}
+
+// shareBesidesGlobals reports whether two ports' reaches share an object
+// other than the one standing for all package-level memory, which every
+// port that touches any global reaches (by default; see portReach).
+func (f *Flow) shareBesidesGlobals(a, b ObjSet) bool {
+	if f.sv.res.strict || !a.Has(f.global) || !b.Has(f.global) {
+		return a.Intersects(b)
+	}
+	a = slices.Clone(a)
+	a.Remove(f.global)
+	return a.Intersects(b)
 }
 
 // ports lists the ports of f that can reach memory, in order.

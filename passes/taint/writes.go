@@ -67,8 +67,42 @@ func (w *writeSet) direct(locs LocSet) {
 
 // deep adds everything reachable from locs.
 func (w *writeSet) deep(locs LocSet) {
-	w.f.Reach(w.h, locs, nil).Each(func(o ObjID) { w.out.Add(o) })
+	var stack []ObjID
+	push := func(s LocSet) {
+		for _, l := range s {
+			if w.out.Add(l.Obj) {
+				stack = append(stack, l.Obj)
+			}
+		}
+	}
+	push(locs)
+	for len(stack) > 0 {
+		o := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		w.pointees(o, push)
+	}
 }
+
+// pointees calls f with what o may point to. By default the object
+// standing for all package-level memory leads only to the variables it
+// names: what callee summaries linked to it as "some global memory" is an
+// alias the analysis only suspects (a callee that caches one argument in a
+// global table and writes another argument's buffer would otherwise write
+// both). The strict reading follows every link.
+func (w *writeSet) pointees(o ObjID, f func(LocSet)) {
+	if w.f.sv.res.strict || !isGlobalsRoot(&w.f.objs[o]) {
+		w.h.pointees(o, f)
+		return
+	}
+	w.h.Fields(o, func(key string, to LocSet) {
+		if key != anyKey {
+			f(to)
+		}
+	})
+}
+
+// isGlobalsRoot reports whether o stands for all package-level memory.
+func isGlobalsRoot(o *Object) bool { return o.Kind == Root && o.Port == GlobalPort }
 
 // below adds what is reachable from the objects of locs, not the objects
 // themselves: a callee that writes through a captured variable does not
@@ -76,7 +110,7 @@ func (w *writeSet) deep(locs LocSet) {
 func (w *writeSet) below(locs LocSet) {
 	var next LocSet
 	for _, l := range locs {
-		w.h.pointees(l.Obj, func(s LocSet) { next = append(next, s...) })
+		w.pointees(l.Obj, func(s LocSet) { next = append(next, s...) })
 	}
 	w.deep(next)
 }
@@ -108,7 +142,7 @@ func (w *writeSet) within(locs LocSet, from, to int) {
 			if d == to {
 				continue
 			}
-			w.h.pointees(o, func(s LocSet) {
+			w.pointees(o, func(s LocSet) {
 				for _, l := range s {
 					if seen.Add(l.Obj) {
 						next = append(next, l.Obj)
