@@ -321,7 +321,18 @@ func Immediate(fn *ssa.Function) bool {
 // the goroutine then shares memory under that lock rather than owning it,
 // and the lockset analyzer checks it.
 func sharesLock(vals []ssa.Value) bool {
-	return slices.ContainsFunc(vals, func(v ssa.Value) bool { return model.IsLock(v.Type()) })
+	return slices.ContainsFunc(vals, func(v ssa.Value) bool {
+		if model.IsLock(v.Type()) {
+			return true
+		}
+		// A function literal captures a variable by reference: the
+		// binding is the variable's cell (mu := new(sync.Mutex) binds
+		// a **sync.Mutex).
+		if cell, ok := v.(*ssa.Alloc); ok {
+			return model.IsLock(cell.Type().(*types.Pointer).Elem())
+		}
+		return false
+	})
 }
 
 // compute derives fn's gives-up set from its transfer points (Fig. 5).

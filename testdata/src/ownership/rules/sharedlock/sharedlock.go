@@ -93,3 +93,40 @@ func NoLock(m map[string]int, done chan bool) {
 	}(m)
 	m["y"]++ // want `m is read after it was handed to the goroutine started at line \d+`
 }
+
+// Captured counts in goroutines that capture the mutex variable (a
+// function literal binds the variable's cell, a **sync.Mutex): quiet.
+func Captured(keys []string) map[string]int {
+	mu := new(sync.Mutex)
+	var wg sync.WaitGroup
+	counts := make(map[string]int)
+	for _, k := range keys {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			mu.Lock()
+			counts[k]++
+			mu.Unlock()
+		}()
+	}
+	mu.Lock()
+	counts["total"] = len(keys)
+	mu.Unlock()
+	wg.Wait()
+	return counts
+}
+
+// CapturedNoLock captures only the WaitGroup and the map, and writes the
+// map before waiting: reported.
+func CapturedNoLock(keys []string) map[string]int {
+	var wg sync.WaitGroup
+	counts := make(map[string]int)
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		counts["first"] = len(keys)
+	}()
+	counts["total"] = len(keys) // want `counts is written after it was handed to the goroutine started at line \d+`
+	wg.Wait()
+	return counts
+}
