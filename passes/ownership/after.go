@@ -37,7 +37,23 @@ type walker struct {
 // fresh holds, on a path, the values made anew after the transfer point:
 // allocations re-executed by a loop denote new memory, and so do values
 // derived from them, even though the abstract object is the same.
-type fresh map[ssa.Value]bool
+type fresh map[ssa.Value]age
+
+// An age says how a value's memory relates to what an earlier iteration
+// of a loop handed over.
+type age uint8
+
+const (
+	// oldMemory may be what was handed over (absent from fresh).
+	oldMemory age = iota
+	// madeMemory is new (allocated, received or returned new by a call
+	// on this path); what it points to may be old.
+	madeMemory
+	// visitedMemory is a different element of a collection each
+	// iteration (a loop indexing a slice or a map by its counter), and so
+	// is everything below it: elements are assumed not to share memory.
+	visitedMemory
+)
 
 func (c *checker) checkAfter(fl *taint.Flow, h taint.Heap, p transfer.Point, given []givenValue, all, written taint.ObjSet) {
 	w := &walker{c: c, fl: fl, p: p, given: given, all: all, joins: c.gu.Joiner(fl, h, p), written: written}
@@ -55,8 +71,8 @@ func (w *walker) run() {
 		e := queue[0]
 		queue = queue[1:]
 		cur := fresh{}
-		for v := range in[e] {
-			cur[v] = true
+		for v, a := range in[e] {
+			cur[v] = a
 		}
 		if !w.block(e.to, e.from, cur) {
 			continue
@@ -71,10 +87,11 @@ func (w *walker) run() {
 			}
 			shrunk := false
 			merged := fresh{}
-			for v := range old {
-				if cur[v] {
-					merged[v] = true
-				} else {
+			for v, a := range old {
+				if b := min(a, cur[v]); b != oldMemory {
+					merged[v] = b
+				}
+				if cur[v] < a {
 					shrunk = true
 				}
 			}
@@ -172,30 +189,48 @@ func (w *walker) renew(instr ssa.Instruction, predIndex int, cur fresh) {
 	}
 	if x, ok := ssaops.Alias(instr); ok {
 		cur[v] = cur[x]
-		if !cur[v] {
+		if cur[v] == oldMemory {
 			delete(cur, v)
 		}
 		return
 	}
 	switch i := instr.(type) {
 	case *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap, *ssa.MakeChan:
-		cur[v] = true
+		cur[v] = madeMemory
 	case *ssa.MakeClosure:
 		// A new closure is fresh only if what it captures is.
-		all := true
+		all := madeMemory
 		for _, b := range i.Bindings {
-			all = all && (cur[b] || isExemptValue(w.fl, b))
+			if w.isFresh(b, cur) == oldMemory && !isExemptValue(w.fl, b) {
+				all = oldMemory
+			}
 		}
 		cur[v] = all
 	case *ssa.UnOp:
-		// A load from fresh memory reads what this iteration stored there;
-		// a loop visiting a slice reads a different element each time.
-		cur[v] = i.Op == token.ARROW || cur[i.X] || (i.Op == token.MUL && visitsElements(i.X))
+		// A load from fresh memory reads what this iteration stored there,
+		// from a visited element part of that element; a loop visiting a
+		// slice reads a different element each time.
+		switch {
+		case i.Op == token.ARROW:
+			cur[v] = madeMemory
+		case cur[i.X] != oldMemory:
+			cur[v] = cur[i.X]
+		case i.Op == token.MUL && visitsElements(i.X):
+			cur[v] = visitedMemory
+		}
+	case *ssa.Lookup:
+		// A loop looking a map up by its counter reads a different
+		// entry each time.
+		if _, isMap := i.X.Type().Underlying().(*types.Map); isMap && loopIndex(i.Index) {
+			cur[v] = visitedMemory
+		}
 	case *ssa.Call:
 		if b, ok := i.Call.Value.(*ssa.Builtin); ok {
-			cur[v] = b.Name() == "append" && (w.isFresh(i.Call.Args[0], cur) || ssaops.ZeroCap(i.Call.Args[0]))
-		} else {
-			cur[v] = w.madeBy(v, i)
+			if b.Name() == "append" && (w.isFresh(i.Call.Args[0], cur) != oldMemory || ssaops.ZeroCap(i.Call.Args[0])) {
+				cur[v] = madeMemory
+			}
+		} else if w.madeBy(v, i, cur) {
+			cur[v] = madeMemory
 		}
 	case *ssa.FieldAddr:
 		cur[v] = cur[i.X]
@@ -204,21 +239,21 @@ func (w *walker) renew(instr ssa.Instruction, predIndex int, cur fresh) {
 	case *ssa.Convert:
 		cur[v] = cur[i.X]
 	case *ssa.Select:
-		cur[v] = true
+		cur[v] = madeMemory
 	case *ssa.Phi:
 		if predIndex >= 0 && predIndex < len(i.Edges) {
 			cur[v] = w.isFresh(i.Edges[predIndex], cur)
 		} else {
-			all := true
+			all := visitedMemory
 			for _, e := range i.Edges {
-				all = all && w.isFresh(e, cur)
+				all = min(all, w.isFresh(e, cur))
 			}
 			cur[v] = all
 		}
 	default:
 		delete(cur, v)
 	}
-	if !cur[v] {
+	if cur[v] == oldMemory {
 		delete(cur, v)
 	}
 }
@@ -233,7 +268,7 @@ func (w *walker) touched(v ssa.Value, h taint.Heap, cur fresh, deep bool) taint.
 		}
 	}
 	if !deep {
-		if !w.isFresh(v, cur) {
+		if w.isFresh(v, cur) == oldMemory {
 			for _, l := range w.fl.Locs(v) {
 				keep(l.Obj)
 			}
@@ -251,7 +286,7 @@ func (w *walker) touched(v ssa.Value, h taint.Heap, cur fresh, deep bool) taint.
 // iteration: a fresh value's own objects are new, though what they point
 // to may not be, and a new closure holds its captures.
 func (w *walker) roots(v ssa.Value, h taint.Heap, cur fresh) taint.ObjSet {
-	if mc, ok := v.(*ssa.MakeClosure); ok && !cur[v] {
+	if mc, ok := v.(*ssa.MakeClosure); ok && cur[v] == oldMemory {
 		var out taint.ObjSet
 		for _, b := range mc.Bindings {
 			w.roots(b, h, cur).Each(func(o taint.ObjID) { out.Add(o) })
@@ -259,12 +294,16 @@ func (w *walker) roots(v ssa.Value, h taint.Heap, cur fresh) taint.ObjSet {
 		return out
 	}
 	locs := w.fl.Locs(v)
-	if !w.isFresh(v, cur) {
+	switch w.isFresh(v, cur) {
+	case oldMemory:
 		return w.fl.Reach(h, locs, givesup.Opaque)
+	case visitedMemory:
+		return nil
 	}
-	// Fresh memory holds only what was stored since it was made: objects
-	// made anew on this path are new instances there too.
-	renewed := w.renewed(cur)
+	// Made memory holds only what was stored since it was made: objects
+	// made anew on this path are new instances there too, and so is what
+	// elements visited on it reach.
+	renewed := w.renewed(cur, h)
 	var below taint.LocSet
 	for _, l := range locs {
 		h.Fields(l.Obj, func(_ string, to taint.LocSet) { below = append(below, to...) })
@@ -278,10 +317,15 @@ func (w *walker) roots(v ssa.Value, h taint.Heap, cur fresh) taint.ObjSet {
 	return out
 }
 
-// renewed returns the objects allocated anew on the current path.
-func (w *walker) renewed(cur fresh) taint.ObjSet {
+// renewed returns the objects allocated anew on the current path, and
+// those reachable from the elements it visits.
+func (w *walker) renewed(cur fresh, h taint.Heap) taint.ObjSet {
 	var out taint.ObjSet
-	for v := range cur {
+	for v, a := range cur {
+		if a == visitedMemory {
+			w.fl.Reach(h, w.fl.Locs(v), givesup.Opaque).Each(func(o taint.ObjID) { out.Add(o) })
+			continue
+		}
 		instr, ok := v.(ssa.Instruction)
 		if !ok {
 			continue
@@ -295,12 +339,22 @@ func (w *walker) renewed(cur fresh) taint.ObjSet {
 	return out
 }
 
-// madeBy reports whether every location v holds was made by call: a
-// call that returns new memory, in a loop, returns new memory each time.
-func (w *walker) madeBy(v ssa.Value, call ssa.Instruction) bool {
+// madeBy reports whether every location v holds was made by call, or is
+// memory of an argument that is itself fresh on this path: a call that
+// returns new memory, in a loop, returns new memory each time, even when
+// the new memory points to its fresh arguments (newEntry(&e.log, e)).
+func (w *walker) madeBy(v ssa.Value, call *ssa.Call, cur fresh) bool {
 	locs := w.fl.Locs(v)
+	var args taint.ObjSet
+	for _, a := range call.Call.Args {
+		if w.isFresh(a, cur) != oldMemory {
+			for _, l := range w.fl.Locs(a) {
+				args.Add(l.Obj)
+			}
+		}
+	}
 	for _, l := range locs {
-		if w.fl.Object(l.Obj).Site != call {
+		if w.fl.Object(l.Obj).Site != call && !args.Has(l.Obj) {
 			return false
 		}
 	}
@@ -312,20 +366,24 @@ func (w *walker) madeBy(v ssa.Value, call ssa.Instruction) bool {
 // element, assumed to be distinct memory.
 func visitsElements(addr ssa.Value) bool {
 	ia, ok := addr.(*ssa.IndexAddr)
-	if !ok {
-		return false
-	}
-	index := ia.Index
+	return ok && loopIndex(ia.Index)
+}
+
+// loopIndex reports whether index is a loop's counter: a phi, or a phi
+// plus one (range loops index with phi+1).
+func loopIndex(index ssa.Value) bool {
 	if b, ok := index.(*ssa.BinOp); ok && b.Op == token.ADD {
-		index = b.X // range loops index with phi+1
+		index = b.X
 	}
 	_, isPhi := index.(*ssa.Phi)
 	return isPhi
 }
 
-func (w *walker) isFresh(v ssa.Value, cur fresh) bool {
+// isFresh returns the age of v's memory on the current path; a constant
+// holds no memory.
+func (w *walker) isFresh(v ssa.Value, cur fresh) age {
 	if _, ok := v.(*ssa.Const); ok {
-		return true
+		return visitedMemory
 	}
 	return cur[v]
 }
