@@ -229,7 +229,7 @@ func (w *walker) renew(instr ssa.Instruction, predIndex int, cur fresh) {
 			if b.Name() == "append" && (w.isFresh(i.Call.Args[0], cur) != oldMemory || ssaops.ZeroCap(i.Call.Args[0])) {
 				cur[v] = madeMemory
 			}
-		} else if w.madeBy(v, i, cur) {
+		} else if w.madeBy(v, i) {
 			cur[v] = madeMemory
 		}
 	case *ssa.FieldAddr:
@@ -339,22 +339,12 @@ func (w *walker) renewed(cur fresh, h taint.Heap) taint.ObjSet {
 	return out
 }
 
-// madeBy reports whether every location v holds was made by call, or is
-// memory of an argument that is itself fresh on this path: a call that
-// returns new memory, in a loop, returns new memory each time, even when
-// the new memory points to its fresh arguments (newEntry(&e.log, e)).
-func (w *walker) madeBy(v ssa.Value, call *ssa.Call, cur fresh) bool {
+// madeBy reports whether every location v holds was made by call: a
+// call that returns new memory, in a loop, returns new memory each time.
+func (w *walker) madeBy(v ssa.Value, call ssa.Instruction) bool {
 	locs := w.fl.Locs(v)
-	var args taint.ObjSet
-	for _, a := range call.Call.Args {
-		if w.isFresh(a, cur) != oldMemory {
-			for _, l := range w.fl.Locs(a) {
-				args.Add(l.Obj)
-			}
-		}
-	}
 	for _, l := range locs {
-		if w.fl.Object(l.Obj).Site != call && !args.Has(l.Obj) {
+		if w.fl.Object(l.Obj).Site != call {
 			return false
 		}
 	}

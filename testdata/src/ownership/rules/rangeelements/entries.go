@@ -25,43 +25,42 @@ func SendEntryBatches(ch chan []*Item, entries map[int]*Entry, n int) {
 	}
 }
 
-// SendSameEntry does the same with the entry under one fixed key: the
-// same memory each time, reported.
-func SendSameEntry(ch chan []*Item, entries map[int]*Entry, n int) {
+// SendSameEntry sends the entry under one fixed key on every iteration:
+// the same memory each time, reported.
+func SendSameEntry(ch chan *Entry, entries map[int]*Entry, n int) {
 	for i := 0; i < n; i++ {
-		e := entries[0]
-		e.Owner.done = false // want `e.Owner is written after it was sent on ch`
-		ch <- []*Item{e.Owner}
+		ch <- entries[0] // want `entries\[0\] is sent again on ch after it was sent on ch`
 	}
 }
 
-// SendEntries sends each element of a page and then keeps it in a list:
-// what an element points to is its own, so the list keeps nothing another
-// iteration sent: quiet.
-func SendEntries(ch chan *Entry, page []*Entry) []*Entry {
-	var sent []*Entry
+// SendEntries sends each element of a page that has an owner: what an
+// element points to is its own, so no iteration sends what an earlier
+// one sent: quiet.
+func SendEntries(ch chan *Entry, page []*Entry) {
 	for _, e := range page {
+		if e.Owner == nil {
+			continue
+		}
 		ch <- e
-		sent = append(sent, e)
 	}
-	return sent
 }
 
 // SendFirstEntry sends the first element each time: reported.
-func SendFirstEntry(ch chan *Entry, page []*Entry) []*Entry {
-	var sent []*Entry
+func SendFirstEntry(ch chan *Entry, page []*Entry) {
 	for range page {
 		e := page[0]
+		if e.Owner == nil {
+			continue
+		}
 		ch <- e // want `e is sent again on ch after it was sent on ch`
-		sent = append(sent, e)
 	}
-	return sent
 }
 
-// MarkOwners is the receiving side of the entries: it writes the items
-// they point to.
+// MarkOwners is the receiving side of the entries: it writes them and
+// the items they point to.
 func MarkOwners(ch chan *Entry) {
 	for e := range ch {
+		e.Item.done = true
 		e.Owner.done = true
 	}
 }

@@ -1,5 +1,6 @@
 // Package rangeelements pins the rule that slice elements visited by a
-// loop are distinct objects, and that a call returning only memory it
+// loop, and map entries looked up by its counter, are distinct objects down
+// to what they point to, and that a call returning only memory it
 // allocated returns new memory each iteration.
 package rangeelements
 
