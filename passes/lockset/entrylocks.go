@@ -28,13 +28,23 @@ import (
 const maxEntryRounds = 3
 
 // analyzeAll analyses every function of the package, then again with the
-// entry locks the previous round implies, until they settle.
+// entry locks the previous round implies, until they settle. The locks doc
+// comments state (docheld.go) hold from the first round.
 func (c *checker) analyzeAll(funcs []*ssa.Function) {
+	documented := c.docHeld(funcs)
+	if len(documented) > 0 {
+		c.entryHeld = maps.Clone(documented)
+	}
 	for round := 0; ; round++ {
 		for _, fn := range funcs {
 			c.info(fn)
 		}
 		next := c.entryLocks(funcs)
+		for fn, held := range documented {
+			for _, h := range held {
+				next[fn] = next[fn].add(h)
+			}
+		}
 		if round+1 >= maxEntryRounds || maps.EqualFunc(next, c.entryHeld, lockset.equal) {
 			return
 		}

@@ -1,0 +1,147 @@
+// Copyright 2025 The psharpvet Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package lockset
+
+import (
+	"go/ast"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/model"
+)
+
+// This file reads the "caller must hold mu" convention where the code
+// states it: a function whose doc comment says a lock is held on entry
+// ("Lock should be held.", "c.mu must be held.") starts holding it. The
+// inference of entrylocks.go needs every call site in the package to hold
+// the lock, and loses it through calls it cannot follow (a closure, a
+// method value, a caller in another package); the comment is the
+// author's evidence. The strict reading does not take a comment's word.
+
+// docHeld returns, for each function of funcs whose doc comment states the
+// convention, the locks it names, in the function's own frame. Locks the
+// analysis cannot resolve to a lock field of a parameter are left out.
+func (c *checker) docHeld(funcs []*ssa.Function) map[*ssa.Function]lockset {
+	if c.model.Strict {
+		return nil
+	}
+	out := make(map[*ssa.Function]lockset)
+	for _, fn := range funcs {
+		decl, ok := fn.Syntax().(*ast.FuncDecl)
+		if !ok || decl.Doc == nil || fn.Parent() != nil {
+			continue
+		}
+		for _, dl := range model.HeldOnEntry(decl.Doc.Text()) {
+			if lock := docLockPath(fn, dl); lock != "" {
+				out[fn] = out[fn].add(Held{Lock: lock, Read: dl.Read})
+			}
+		}
+	}
+	return out
+}
+
+// docLockPath names a DocLock in fn's frame: the owner is a parameter
+// (the receiver first) named so, or the receiver when the comment names
+// its type or nothing; the field is the path the comment gives, or the
+// owner's primary lock.
+func docLockPath(fn *ssa.Function, dl model.DocLock) string {
+	owner := docOwner(fn, dl.Owner)
+	if owner < 0 {
+		return ""
+	}
+	path := paramRoot(owner)
+	t := fn.Params[owner].Type()
+	if dl.Field == "" {
+		name := primaryLock(t)
+		if name == "" {
+			return ""
+		}
+		return extend(path, "."+name)
+	}
+	for _, name := range strings.Split(dl.Field, ".") {
+		f := structField(t, name)
+		if f == nil {
+			return ""
+		}
+		path, t = extend(path, "."+name), f.Type()
+	}
+	if !model.IsLock(t) {
+		return ""
+	}
+	return path
+}
+
+// docOwner returns the index of the parameter a comment's owner names,
+// or -1.
+func docOwner(fn *ssa.Function, owner string) int {
+	hasRecv := fn.Signature.Recv() != nil && len(fn.Params) > 0
+	if owner == "" {
+		if hasRecv {
+			return 0
+		}
+		return -1
+	}
+	for i, p := range fn.Params {
+		if p.Name() == owner {
+			return i
+		}
+	}
+	if hasRecv {
+		if n := recvNamed(fn); n != nil && strings.EqualFold(n.Obj().Name(), owner) {
+			return 0
+		}
+	}
+	return -1
+}
+
+// primaryLock returns the name of the lock field of the struct t (or t
+// points to): its only one, or else the one conventionally named.
+func primaryLock(t types.Type) string {
+	st, ok := derefStruct(t)
+	if !ok {
+		return ""
+	}
+	var locks []string
+	for f := range st.Fields() {
+		if model.IsLock(f.Type()) {
+			locks = append(locks, f.Name())
+		}
+	}
+	if len(locks) == 1 {
+		return locks[0]
+	}
+	for _, name := range model.PrimaryLockNames {
+		if slices.Contains(locks, name) {
+			return name
+		}
+	}
+	return ""
+}
+
+// structField returns the field of the struct t (or t points to) named
+// name, or nil.
+func structField(t types.Type, name string) *types.Var {
+	st, ok := derefStruct(t)
+	if !ok {
+		return nil
+	}
+	for f := range st.Fields() {
+		if f.Name() == name {
+			return f
+		}
+	}
+	return nil
+}
+
+func derefStruct(t types.Type) (*types.Struct, bool) {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	return st, ok
+}
