@@ -89,17 +89,14 @@ func SelectCase(sel *ssa.Select, j int) *ssa.BasicBlock {
 	return nil
 }
 
-// CaseReceive returns, if b is the body of a case of a select that
-// receives (blocking or not: the case ran because it received), the
-// channel it receives from: entering b from a related channel waits for
-// the goroutine as a receive does, whatever the other cases are
-// (select { case <-done: case <-time.After(d): t.Fatal() }). It returns
-// nil otherwise.
-func CaseReceive(b *ssa.BasicBlock) ssa.Value {
-	if len(b.Preds) != 1 {
-		return nil
-	}
-	p := b.Preds[0]
+// CaseReceive returns, if the CFG edge from p to b enters the body of a
+// case of a select that receives (blocking or not: the case ran because
+// it received), the channel it receives from: taking the edge from a
+// related channel waits for the goroutine as a receive does, whatever the
+// other cases are (select { case <-done: case <-time.After(d): t.Fatal() }).
+// The edge is a property of the case even when its body is empty and b is
+// where every case ends. It returns nil otherwise.
+func CaseReceive(p, b *ssa.BasicBlock) ssa.Value {
 	sel, j, ok := caseTest(p)
 	if !ok || p.Succs[0] != b {
 		return nil

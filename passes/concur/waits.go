@@ -116,17 +116,10 @@ func mustWaitsOf(m *model.Model, fn *ssa.Function) []int {
 	if len(fn.Blocks) == 0 {
 		return nil
 	}
-	// gen[b] are the ports b itself waits on: the case it is the body of,
-	// and its instructions.
+	// gen[b] are the ports b itself waits on: its instructions.
 	gen := make([][]int, len(fn.Blocks))
 	for _, b := range fn.Blocks {
 		var ports []int
-		if ch := model.CaseReceive(b); ch != nil {
-			// The body of a select case that received.
-			if p, ok := portOf(fn, ch); ok {
-				ports = append(ports, p)
-			}
-		}
 		for _, instr := range b.Instrs {
 			for _, p := range waitedAt(m, fn, instr, true) {
 				if !slices.Contains(ports, p) {
@@ -153,6 +146,13 @@ func mustWaitsOf(m *model.Model, fn *ssa.Function) []int {
 				}
 			}
 			for _, succ := range b.Succs {
+				cur := cur
+				if ch := model.CaseReceive(b, succ); ch != nil {
+					// Entering the body of a select case that received.
+					if p, ok := portOf(fn, ch); ok && !slices.Contains(cur, p) {
+						cur = append(slices.Clone(cur), p)
+					}
+				}
 				if !reached[succ.Index] {
 					reached[succ.Index], in[succ.Index], changed = true, cur, true
 					continue

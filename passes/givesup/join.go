@@ -55,11 +55,11 @@ func (j *Joiner) IsJoin(instr ssa.Instruction) bool {
 	return ok && !j.model.Strict && slices.ContainsFunc(j.model.WaitedOn(call.Common()), j.reachesToken)
 }
 
-// EntersJoin reports whether entering b gives the transferred memory
-// back: b is the body of a select case that receives from a channel of
-// what was given (model.CaseReceive).
-func (j *Joiner) EntersJoin(b *ssa.BasicBlock) bool {
-	ch := model.CaseReceive(b)
+// EntersJoin reports whether taking the edge from p to b gives the
+// transferred memory back: it enters the body of a select case that
+// receives from a channel of what was given (model.CaseReceive).
+func (j *Joiner) EntersJoin(p, b *ssa.BasicBlock) bool {
+	ch := model.CaseReceive(p, b)
 	return ch != nil && j.reachesToken(ch)
 }
 

@@ -91,10 +91,13 @@ func (c *checker) liveness(sp *spawn, siblings []*spawn) *liveness {
 	// A case of a select that receives from a related channel is a join
 	// on entry to the block that runs it, even when other cases are not
 	// (select { case <-done: case <-time.After(d): t.Fatal() }).
-	caseEffects := make(map[*ssa.BasicBlock]*joinEffect)
+	type cfgEdge struct{ from, to *ssa.BasicBlock }
+	caseEffects := make(map[cfgEdge]*joinEffect)
 	for _, b := range fn.Blocks {
-		if ch := model.CaseReceive(b); ch != nil && related(ch) {
-			caseEffects[b] = c.receiveEffect([]ssa.Value{ch}, true, sigs, gi)
+		for _, succ := range b.Succs {
+			if ch := model.CaseReceive(b, succ); ch != nil && related(ch) {
+				caseEffects[cfgEdge{b, succ}] = c.receiveEffect([]ssa.Value{ch}, true, sigs, gi)
+			}
 		}
 	}
 	waitAll := make(map[*ssa.BasicBlock]bool) // counted loops that wait for every instance
@@ -110,6 +113,12 @@ func (c *checker) liveness(sp *spawn, siblings []*spawn) *liveness {
 	tail := make(map[int]bool)
 	out := make([]uint8, len(fn.Blocks))
 	edge := func(p, b *ssa.BasicBlock) uint8 {
+		if e := caseEffects[cfgEdge{p, b}]; e != nil && out[p.Index] > e.level {
+			for i := range e.tail {
+				tail[i] = true
+			}
+			return e.level
+		}
 		if !waitAll[p] || len(p.Succs) != 2 || p.Succs[1] != b {
 			return out[p.Index]
 		}
@@ -130,12 +139,6 @@ func (c *checker) liveness(sp *spawn, siblings []*spawn) *liveness {
 			var cur uint8
 			for _, p := range b.Preds {
 				cur = max(cur, edge(p, b))
-			}
-			if e := caseEffects[b]; e != nil && cur > e.level {
-				cur = e.level
-				for i := range e.tail {
-					tail[i] = true
-				}
 			}
 			for _, instr := range b.Instrs {
 				if cur > joined {

@@ -153,7 +153,7 @@ func (w *walker) block(b, pred *ssa.BasicBlock, cur fresh) bool {
 			predIndex = i
 		}
 	}
-	if started && w.joins.EntersJoin(b) {
+	if started && w.joins.EntersJoin(pred, b) {
 		return false
 	}
 	w.fl.Walk(b, func(instr ssa.Instruction, h taint.Heap) bool {

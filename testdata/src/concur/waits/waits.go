@@ -77,3 +77,13 @@ func (r *Runner) RunWorkers(n int) { // want RunWorkers:`^waits\[0\] must\[0\]$`
 	}
 	<-r.stop
 }
+
+// awaitOrCancel receives from its request's channel in both cases of a
+// select, one of whose bodies is empty: every path waits.
+func awaitOrCancel(r *Req, cancel chan struct{}) { // want awaitOrCancel:`^waits\[0 1\] must\[0\]$`
+	select {
+	case <-cancel:
+		<-r.done
+	case <-r.done:
+	}
+}

@@ -190,3 +190,36 @@ func Accumulate(ch chan *State) {
 		s.sum++
 	}
 }
+
+// SelectEmptyCase waits for the goroutine in both cases; the case that
+// received from done has an empty body. Quiet.
+func SelectEmptyCase(cancel chan int) int {
+	s := &State{}
+	done := make(chan bool)
+	go func() {
+		s.sum = 1
+		done <- true
+	}()
+	select {
+	case <-cancel:
+		<-done
+	case <-done:
+	}
+	return s.sum
+}
+
+// SelectEmptyOtherCase waits only on the cancel path: racy.
+func SelectEmptyOtherCase(cancel, tick chan int) int {
+	s := &State{}
+	done := make(chan bool)
+	go func() {
+		s.sum = 1
+		done <- true
+	}()
+	select {
+	case <-cancel:
+		<-done
+	case <-tick:
+	}
+	return s.sum // want `s is read after it was handed to the goroutine started at line \d+`
+}

@@ -121,3 +121,39 @@ func restoreOnFatal(t *testing.T) {
 		t.Fatal("timed out")
 	}
 }
+
+// waitOrCancel waits for the goroutine in both cases: the case that
+// received has an empty body, so its edge leads straight to where the
+// cases meet. Quiet.
+func waitOrCancel(cancel <-chan struct{}) int {
+	var got int
+	done := make(chan struct{})
+	go func() {
+		got = 42
+		close(done)
+	}()
+	select {
+	case <-cancel:
+		<-done
+	case <-done:
+	}
+	return got
+}
+
+// cancelOnly waits only on the cancel path; the other case's body is
+// empty too, but it received from a channel the goroutine does not
+// close: racy.
+func cancelOnly(cancel, tick <-chan struct{}) int {
+	var got int
+	done := make(chan struct{})
+	go func() {
+		got = 42 // want `got is written in the goroutine started in cancelOnly \(line \d+\) without a lock and read in cancelOnly after the go statement without a lock`
+		close(done)
+	}()
+	select {
+	case <-cancel:
+		<-done
+	case <-tick:
+	}
+	return got
+}
