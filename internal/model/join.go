@@ -10,6 +10,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
 // IsJoin reports whether instr waits for a goroutine, given which values
@@ -75,6 +77,33 @@ func (m *Model) Exits(instr ssa.Instruction) (exits, runsDefers bool) {
 	}
 	_, exits = rc.Row(Exits)
 	return exits, false
+}
+
+// StoresDelayedResult reports whether instr stores the result of call, a
+// call of a Delayed row (t.timer = time.AfterFunc(d, f)), perhaps
+// converted: a store the function call runs cannot race with.
+func (m *Model) StoresDelayedResult(instr ssa.Instruction, call ssa.Instruction) bool {
+	st, ok := instr.(*ssa.Store)
+	c, isCall := call.(*ssa.Call)
+	if !ok || !isCall {
+		return false
+	}
+	v := st.Val
+	for v != c {
+		vi, ok := v.(ssa.Instruction)
+		if !ok {
+			return false
+		}
+		if v, ok = ssaops.Alias(vi); !ok {
+			return false
+		}
+	}
+	rc, ok := m.Resolve(c.Common())
+	if !ok {
+		return false
+	}
+	_, delayed := rc.Row(Delayed)
+	return delayed
 }
 
 // SelectCase returns the block that runs case j of sel: the true branch

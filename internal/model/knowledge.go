@@ -12,6 +12,7 @@ var stdRows = []Row{
 	{Func: "(*golang.org/x/sync/errgroup.Group).Go", Kind: Spawn, Args: []int{0}},
 	{Func: "(*golang.org/x/sync/errgroup.Group).TryGo", Kind: Spawn, Args: []int{0}},
 	{Func: "time.AfterFunc", Kind: Spawn, Args: []int{1}},
+	{Func: "time.AfterFunc", Kind: Delayed},
 	{Func: "context.AfterFunc", Kind: Spawn, Args: []int{1}},
 
 	// Calls that wait for the goroutines started on their receiver.

@@ -65,6 +65,12 @@ const (
 	// running its deferred calls (runtime.Goexit, t.Fatal, log.Panic):
 	// what follows it is not reached, its deferred calls are.
 	Unwinds
+	// Delayed runs the function its Spawn row runs only after a delay the
+	// caller gives (time.AfterFunc): the caller's store of the call's
+	// result (t.timer = time.AfterFunc(d, f), which f may stop or reset)
+	// is not compared with the function. With a delay of zero it could
+	// be; that is the trade.
+	Delayed
 )
 
 var kindNames = [...]string{
@@ -72,6 +78,7 @@ var kindNames = [...]string{
 	Lock: "lock", RLock: "rlock", Unlock: "unlock", RUnlock: "runlock",
 	TryLock: "trylock", TryRLock: "tryrlock", Once: "once", Handler: "handler", Entry: "entry",
 	Parallel: "parallel", Reads: "reads", Exits: "exits", Unwinds: "unwinds",
+	Delayed: "delayed",
 }
 
 func (k Kind) String() string {

@@ -141,7 +141,7 @@ func (c *checker) liveness(sp *spawn, siblings []*spawn) *liveness {
 				cur = max(cur, edge(p, b))
 			}
 			for _, instr := range b.Instrs {
-				if cur > joined {
+				if cur > joined && !c.model.StoresDelayedResult(instr, sp.instr) {
 					lv.level[instr] = max(lv.level[instr], cur)
 				}
 				if instr == sp.instr {

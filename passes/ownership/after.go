@@ -468,6 +468,9 @@ func (w *walker) access(instr ssa.Instruction, h taint.Heap, cur fresh) *access 
 			return direct("read", false, i.X)
 		}
 	case *ssa.Store:
+		if w.c.gu.Model.StoresDelayedResult(i, w.p.Instr) {
+			return nil // t.timer = time.AfterFunc(d, f): before f runs
+		}
 		if a := direct("written", true, i.Addr); a != nil {
 			return a
 		}

@@ -22,6 +22,7 @@ type sourceNames struct {
 	sends map[token.Pos]*ast.SendStmt
 	gos   map[token.Pos]*ast.GoStmt
 	calls map[token.Pos]*ast.CallExpr
+	sels  map[token.Pos]*ast.SelectorExpr // by the selector's name
 }
 
 func newSourceNames(files []*ast.File) *sourceNames {
@@ -35,6 +36,7 @@ func (n *sourceNames) index() {
 	n.sends = make(map[token.Pos]*ast.SendStmt)
 	n.gos = make(map[token.Pos]*ast.GoStmt)
 	n.calls = make(map[token.Pos]*ast.CallExpr)
+	n.sels = make(map[token.Pos]*ast.SelectorExpr)
 	for _, f := range n.files {
 		ast.Inspect(f, func(node ast.Node) bool {
 			switch node := node.(type) {
@@ -44,6 +46,8 @@ func (n *sourceNames) index() {
 				n.gos[node.Go] = node
 			case *ast.CallExpr:
 				n.calls[node.Lparen] = node
+			case *ast.SelectorExpr:
+				n.sels[node.Sel.Pos()] = node
 			}
 			return true
 		})
@@ -96,7 +100,7 @@ func (n *sourceNames) argName(v ssa.Value, instr ssa.CallInstruction) string {
 	if mc, ok := c.Value.(*ssa.MakeClosure); ok {
 		for k, b := range mc.Bindings {
 			if b == v {
-				return mc.Fn.(*ssa.Function).FreeVars[k].Name()
+				return n.bindingName(mc, k)
 			}
 		}
 	}
@@ -227,4 +231,18 @@ func fieldOf(t types.Type, i int) string {
 		return name
 	}
 	return "?"
+}
+
+// bindingName names the variable mc captures as its k-th binding: the
+// function literal's name for it, or for a method value (s.run, whose
+// wrapper calls its one binding "recv"), the receiver as written.
+func (n *sourceNames) bindingName(mc *ssa.MakeClosure, k int) string {
+	fn := mc.Fn.(*ssa.Function)
+	if strings.HasSuffix(fn.Name(), "$bound") {
+		n.index()
+		if sel := n.sels[mc.Pos()]; sel != nil {
+			return types.ExprString(sel.X)
+		}
+	}
+	return fn.FreeVars[k].Name()
 }

@@ -180,7 +180,7 @@ func capturedName(w *walker, mc *ssa.MakeClosure, objs taint.ObjSet) string {
 	}
 	for k, b := range mc.Bindings {
 		if w.fl.Reach(h, w.fl.Locs(b), givesup.Opaque).Intersects(objs) {
-			return mc.Fn.(*ssa.Function).FreeVars[k].Name()
+			return w.c.names.bindingName(mc, k)
 		}
 	}
 	return ""

@@ -44,3 +44,32 @@ func ContextHandoff(ctx context.Context, out chan int) {
 	j := &Job{n: 1}
 	context.AfterFunc(ctx, func() { out <- j.n })
 }
+
+type Batch struct {
+	timer *time.Timer
+	n     int
+}
+
+// cleanup stops the batch's timer: it reads the field the timer was
+// stored in.
+func (b *Batch) cleanup() {
+	b.timer.Stop()
+	b.n = 0
+}
+
+// TimerStored stores the timer in the memory its function reads: the
+// function runs only after the delay, so the store is not reported.
+func TimerStored() *Batch {
+	b := &Batch{}
+	b.timer = time.AfterFunc(time.Minute, b.cleanup)
+	return b
+}
+
+// TimerStoredThenWritten stores the timer, then writes what the function
+// writes too: reported.
+func TimerStoredThenWritten() *Batch {
+	b := &Batch{}
+	b.timer = time.AfterFunc(time.Minute, b.cleanup)
+	b.n = 1 // want `b is written after it was passed to time.AfterFunc \(line \d+\); the goroutine may be using it concurrently`
+	return b
+}

@@ -122,7 +122,8 @@ func (d *Drop) Run(k int) {
 }
 
 func (d *Drop) stepLocked(k int) {
-	d.tmr = time.AfterFunc(time.Second, d.reset) // want `d.tmr is written in \(\*Drop\).stepLocked after the go statement without a lock`
+	d.tmr = time.AfterFunc(time.Second, d.reset)
+	d.n = k // want `d.n is written in \(\*Drop\).stepLocked after the go statement without a lock`
 	if k > 0 {
 		d.mu.Unlock()
 		d.stepLocked(k - 1)
@@ -133,6 +134,7 @@ func (d *Drop) stepLocked(k int) {
 func (d *Drop) reset() {
 	d.mu.Lock()
 	d.tmr = nil
+	d.n = 0
 	d.mu.Unlock()
 }
 
