@@ -220,7 +220,7 @@ func TestDefaultResolve(t *testing.T) {
 		"(sync.Locker).Lock":       {[]model.Kind{model.Lock}, true},
 		"(sync.Locker).Unlock":     {[]model.Kind{model.Unlock}, true},
 		"(*sync.Once).Do":          {[]model.Kind{model.Once}, true},
-		"time.AfterFunc":           {[]model.Kind{model.Spawn}, false},
+		"time.AfterFunc":           {[]model.Kind{model.Spawn, model.Delayed}, false},
 		"context.AfterFunc":        {[]model.Kind{model.Spawn}, false},
 		"(example.com/p.T).Wait":   {nil, true},
 		"(*sync.WaitGroup).Done":   {}, // absent: not called
