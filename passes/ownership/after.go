@@ -194,6 +194,9 @@ func (w *walker) renew(instr ssa.Instruction, predIndex int, cur fresh) {
 		}
 		return
 	}
+	// A value computed again on this path is what this computation
+	// makes of it, not what an earlier iteration's did.
+	delete(cur, v)
 	switch i := instr.(type) {
 	case *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap, *ssa.MakeChan:
 		cur[v] = madeMemory
