@@ -205,6 +205,25 @@ func (r *Result) findPoints(fn *ssa.Function) []transfer.Point {
 func (r *Result) callPoints(call ssa.CallInstruction) []transfer.Point {
 	c := call.Common()
 	callees, _ := r.flows.Callees(c)
+	// By default a dynamic call gives up an argument only if every
+	// function it may call does: one implementation of an interface
+	// among many that hands its argument to a goroutine (a monitor
+	// command's readReply) is no evidence that this call does.
+	everyCallee := func(i int) bool {
+		if r.Model.Strict || len(callees) < 2 {
+			return true
+		}
+		for _, ce := range callees {
+			g := r.Of(ce.Fn)
+			if g == nil {
+				return false
+			}
+			if _, ok := g.Has(i); !ok {
+				return false
+			}
+		}
+		return true
+	}
 	var pts []transfer.Point
 	for _, ce := range callees {
 		g := r.Of(ce.Fn)
@@ -219,7 +238,7 @@ func (r *Result) callPoints(call ssa.CallInstruction) []transfer.Point {
 		p := transfer.Point{Instr: call, Kind: transfer.GivesUp, Callee: ce.Fn, ReadOnly: true}
 		p.CalleeObj, _ = ce.Fn.Object().(*types.Func)
 		for i, a := range args {
-			if why, ok := g.Has(i); ok && !(recv && i == 0) {
+			if why, ok := g.Has(i); ok && !(recv && i == 0) && everyCallee(i) {
 				p.Given = append(p.Given, a)
 				p.ReadOnly = p.ReadOnly && slices.Contains(g.ReadOnly, i)
 				if p.Why == nil {
