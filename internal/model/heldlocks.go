@@ -22,8 +22,10 @@ type DocLock struct {
 	// or "" for the owner's lock: its only lock field, or the one
 	// conventionally named (mu).
 	Field string
-	// Read says the comment asks only for a read lock.
-	Read bool
+	// Read says the comment asks only for a read lock, Write that it
+	// asks for the write lock; a comment that says neither ("Lock should
+	// be held") may mean either.
+	Read, Write bool
 }
 
 // lockPhrase matches how comments name a lock: "Lock", "the fs lock",
@@ -94,7 +96,9 @@ func parseLockPhrase(p string) (DocLock, bool) {
 	l.Read = last == "rlock"
 	for _, w := range words[:len(words)-1] {
 		switch lw := strings.ToLower(w); lw {
-		case "the", "its", "this", "a", "our", "own", "write", "exclusive":
+		case "the", "its", "this", "a", "our", "own":
+		case "write", "exclusive":
+			l.Write = true
 		case "read", "shared":
 			l.Read = true
 		default:

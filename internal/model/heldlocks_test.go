@@ -27,6 +27,7 @@ func TestHeldOnEntry(t *testing.T) {
 		{"Must be called with the lock held.", []DocLock{{}}},
 		{"mu must be held while calling.", []DocLock{{Field: "mu"}}},
 		{"Lock held.", []DocLock{{}}},
+		{"Write lock must be held.", []DocLock{{Write: true}}},
 		// Not the convention.
 		{"Lock should not be held.", nil},
 		{"Will NOT check if tracing is enabled, does NOT need the client lock.", nil},

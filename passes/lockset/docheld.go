@@ -38,7 +38,11 @@ func (c *checker) docHeld(funcs []*ssa.Function) map[*ssa.Function]lockset {
 		}
 		for _, dl := range model.HeldOnEntry(decl.Doc.Text()) {
 			if lock := docLockPath(fn, dl); lock != "" {
-				out[fn] = out[fn].add(Held{Lock: lock, Read: dl.Read})
+				// Held for reading unless the comment says the write
+				// lock: "Lock should be held" does not say which its
+				// callers take, and the weaker reading keeps a write
+				// under a read lock a race.
+				out[fn] = out[fn].add(Held{Lock: lock, Read: !dl.Write})
 			}
 		}
 	}
