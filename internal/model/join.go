@@ -10,8 +10,6 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
-
-	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
 // IsJoin reports whether instr waits for a goroutine, given which values
@@ -79,26 +77,16 @@ func (m *Model) Exits(instr ssa.Instruction) (exits, runsDefers bool) {
 	return exits, false
 }
 
-// StoresDelayedResult reports whether instr stores the result of call, a
-// call of a Delayed row (t.timer = time.AfterFunc(d, f)), perhaps
-// converted: a store the function call runs cannot race with.
-func (m *Model) StoresDelayedResult(instr ssa.Instruction, call ssa.Instruction) bool {
-	st, ok := instr.(*ssa.Store)
-	c, isCall := call.(*ssa.Call)
-	if !ok || !isCall {
+// Delayed reports whether instr is a call of a Delayed row
+// (time.AfterFunc): its caller's store of the result (t.timer =
+// time.AfterFunc(d, f), see ssaops.StoresResult) happens before the
+// function runs.
+func (m *Model) Delayed(instr ssa.Instruction) bool {
+	call, ok := instr.(*ssa.Call)
+	if !ok {
 		return false
 	}
-	v := st.Val
-	for v != c {
-		vi, ok := v.(ssa.Instruction)
-		if !ok {
-			return false
-		}
-		if v, ok = ssaops.Alias(vi); !ok {
-			return false
-		}
-	}
-	rc, ok := m.Resolve(c.Common())
+	rc, ok := m.Resolve(call.Common())
 	if !ok {
 		return false
 	}

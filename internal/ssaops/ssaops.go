@@ -40,6 +40,26 @@ func Alias(instr ssa.Instruction) (ssa.Value, bool) {
 	return nil, false
 }
 
+// StoresResult reports whether instr stores the value of call, perhaps
+// converted (t.timer = time.AfterFunc(d, f)).
+func StoresResult(instr ssa.Instruction, call ssa.Instruction) bool {
+	st, ok := instr.(*ssa.Store)
+	c, isCall := call.(*ssa.Call)
+	if !ok || !isCall {
+		return false
+	}
+	for v := st.Val; v != c; {
+		vi, ok := v.(ssa.Instruction)
+		if !ok {
+			return false
+		}
+		if v, ok = Alias(vi); !ok {
+			return false
+		}
+	}
+	return true
+}
+
 // ZeroCap reports whether v is a slice with no capacity: nil, or a slice
 // expression with a constant zero maximum (s[:0:0]). Appending to one
 // always allocates a new array, so the result shares nothing with s.

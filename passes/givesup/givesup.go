@@ -205,25 +205,7 @@ func (r *Result) findPoints(fn *ssa.Function) []transfer.Point {
 func (r *Result) callPoints(call ssa.CallInstruction) []transfer.Point {
 	c := call.Common()
 	callees, _ := r.flows.Callees(c)
-	// By default a dynamic call gives up an argument only if every
-	// function it may call does: one implementation of an interface
-	// among many that hands its argument to a goroutine (a monitor
-	// command's readReply) is no evidence that this call does.
-	everyCallee := func(i int) bool {
-		if r.Model.Strict || len(callees) < 2 {
-			return true
-		}
-		for _, ce := range callees {
-			g := r.Of(ce.Fn)
-			if g == nil {
-				return false
-			}
-			if _, ok := g.Has(i); !ok {
-				return false
-			}
-		}
-		return true
-	}
+	everyCallee := r.givenByEvery(callees)
 	var pts []transfer.Point
 	for _, ce := range callees {
 		g := r.Of(ce.Fn)
@@ -334,6 +316,32 @@ func Immediate(fn *ssa.Function) bool {
 		}
 	}
 	return true
+}
+
+// givenByEvery returns whether every one of callees gives up its
+// argument i. By default a dynamic call gives up an argument only if
+// every function it may call does: one implementation of an interface
+// among many that hands its argument to a goroutine (a monitor command's
+// readReply) is no evidence that this call does. The strict reading takes
+// any callee's word, and so does a call with one callee.
+func (r *Result) givenByEvery(callees []taint.Callee) func(i int) bool {
+	if r.Model.Strict || len(callees) < 2 {
+		return func(int) bool { return true }
+	}
+	var every map[int]bool
+	for _, ce := range callees {
+		g := r.Of(ce.Fn)
+		mine := make(map[int]bool)
+		if g != nil {
+			for _, p := range g.Ports {
+				if every == nil || every[p] {
+					mine[p] = true
+				}
+			}
+		}
+		every = mine
+	}
+	return func(i int) bool { return every[i] }
 }
 
 // sharesLock reports whether a go statement hands the goroutine a lock:
@@ -491,7 +499,7 @@ func Transferred(fl *taint.Flow, h taint.Heap, vals []ssa.Value) taint.ObjSet {
 // which callee summaries link to as "some global memory" (a specific
 // variable the function names is its own object below it).
 func Opaque(o *taint.Object) bool {
-	return ObjectExempt(o) || (o.Kind == taint.Root && o.Port == taint.GlobalPort)
+	return ObjectExempt(o) || o.IsGlobals()
 }
 
 // ObjectExempt reports whether an object's memory is never transferred:

@@ -133,6 +133,9 @@ func (c *checker) liveness(sp *spawn, siblings []*spawn) *liveness {
 		return l
 	}
 	var unwind uint8 // the highest level at a call that unwinds (t.Fatal)
+	// The store of the timer time.AfterFunc returns is before its
+	// function runs.
+	delayed := c.model.Delayed(sp.instr)
 	for changed, iter := true, 0; changed && iter < len(fn.Blocks)+8; iter++ {
 		changed = false
 		for _, b := range fn.Blocks {
@@ -141,7 +144,7 @@ func (c *checker) liveness(sp *spawn, siblings []*spawn) *liveness {
 				cur = max(cur, edge(p, b))
 			}
 			for _, instr := range b.Instrs {
-				if cur > joined && !c.model.StoresDelayedResult(instr, sp.instr) {
+				if cur > joined && !(delayed && ssaops.StoresResult(instr, sp.instr)) {
 					lv.level[instr] = max(lv.level[instr], cur)
 				}
 				if instr == sp.instr {

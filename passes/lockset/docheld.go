@@ -68,8 +68,11 @@ func docLockPath(fn *ssa.Function, dl model.DocLock) string {
 		return extend(path, "."+name)
 	}
 	for _, name := range strings.Split(dl.Field, ".") {
-		f := structField(t, name)
-		if f == nil {
+		// Only a field declared in t itself: a promoted one's path runs
+		// through the embedded field.
+		obj, index, _ := types.LookupFieldOrMethod(t, true, fn.Pkg.Pkg, name)
+		f, ok := obj.(*types.Var)
+		if !ok || !f.IsField() || len(index) != 1 {
 			return ""
 		}
 		path, t = extend(path, "."+name), f.Type()
@@ -106,7 +109,10 @@ func docOwner(fn *ssa.Function, owner string) int {
 // primaryLock returns the name of the lock field of the struct t (or t
 // points to): its only one, or else the one conventionally named.
 func primaryLock(t types.Type) string {
-	st, ok := derefStruct(t)
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
 	if !ok {
 		return ""
 	}
@@ -125,27 +131,4 @@ func primaryLock(t types.Type) string {
 		}
 	}
 	return ""
-}
-
-// structField returns the field of the struct t (or t points to) named
-// name, or nil.
-func structField(t types.Type, name string) *types.Var {
-	st, ok := derefStruct(t)
-	if !ok {
-		return nil
-	}
-	for f := range st.Fields() {
-		if f.Name() == name {
-			return f
-		}
-	}
-	return nil
-}
-
-func derefStruct(t types.Type) (*types.Struct, bool) {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	st, ok := t.Underlying().(*types.Struct)
-	return st, ok
 }

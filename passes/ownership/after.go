@@ -32,6 +32,12 @@ type walker struct {
 	// function (by its summary) only reads what it was given races only
 	// with writes; whoever receives from a channel may do anything.
 	written taint.ObjSet
+	// delayed says the transfer is a time.AfterFunc whose returned timer
+	// the function may store before the function runs (model.Delayed).
+	delayed bool
+	// defers says the transferring function defers calls, which a call
+	// that unwinds (t.Fatal) still runs.
+	defers bool
 }
 
 // fresh holds, on a path, the values made anew after the transfer point:
@@ -56,7 +62,8 @@ const (
 )
 
 func (c *checker) checkAfter(fl *taint.Flow, h taint.Heap, p transfer.Point, given []givenValue, all, written taint.ObjSet) {
-	w := &walker{c: c, fl: fl, p: p, given: given, all: all, joins: c.gu.Joiner(fl, h, p), written: written}
+	w := &walker{c: c, fl: fl, p: p, given: given, all: all, joins: c.gu.Joiner(fl, h, p), written: written,
+		delayed: c.gu.Model.Delayed(p.Instr), defers: hasDefers(p.Instr.Parent())}
 	w.run()
 }
 
@@ -169,7 +176,7 @@ func (w *walker) block(b, pred *ssa.BasicBlock, cur fresh) bool {
 			goOn = false
 			return false
 		}
-		if exits, defers := w.c.gu.Model.Exits(instr); exits && !(defers && hasDefers(w.p.Instr.Parent())) {
+		if exits, defers := w.c.gu.Model.Exits(instr); exits && !(defers && w.defers) {
 			// Nothing after it runs (and no deferred call, which the
 			// walk would otherwise have to reach from here).
 			goOn = false
@@ -204,7 +211,7 @@ func (w *walker) renew(instr ssa.Instruction, predIndex int, cur fresh) {
 		// A new closure is fresh only if what it captures is.
 		all := madeMemory
 		for _, b := range i.Bindings {
-			if w.isFresh(b, cur) == oldMemory && !isExemptValue(w.fl, b) {
+			if w.ageOf(b, cur) == oldMemory && !isExemptValue(w.fl, b) {
 				all = oldMemory
 			}
 		}
@@ -229,7 +236,7 @@ func (w *walker) renew(instr ssa.Instruction, predIndex int, cur fresh) {
 		}
 	case *ssa.Call:
 		if b, ok := i.Call.Value.(*ssa.Builtin); ok {
-			if b.Name() == "append" && (w.isFresh(i.Call.Args[0], cur) != oldMemory || ssaops.ZeroCap(i.Call.Args[0])) {
+			if b.Name() == "append" && (w.ageOf(i.Call.Args[0], cur) != oldMemory || ssaops.ZeroCap(i.Call.Args[0])) {
 				cur[v] = madeMemory
 			}
 		} else if w.madeBy(v, i) {
@@ -245,16 +252,14 @@ func (w *walker) renew(instr ssa.Instruction, predIndex int, cur fresh) {
 		cur[v] = madeMemory
 	case *ssa.Phi:
 		if predIndex >= 0 && predIndex < len(i.Edges) {
-			cur[v] = w.isFresh(i.Edges[predIndex], cur)
+			cur[v] = w.ageOf(i.Edges[predIndex], cur)
 		} else {
 			all := visitedMemory
 			for _, e := range i.Edges {
-				all = min(all, w.isFresh(e, cur))
+				all = min(all, w.ageOf(e, cur))
 			}
 			cur[v] = all
 		}
-	default:
-		delete(cur, v)
 	}
 	if cur[v] == oldMemory {
 		delete(cur, v)
@@ -271,7 +276,7 @@ func (w *walker) touched(v ssa.Value, h taint.Heap, cur fresh, deep bool) taint.
 		}
 	}
 	if !deep {
-		if w.isFresh(v, cur) == oldMemory {
+		if w.ageOf(v, cur) == oldMemory {
 			for _, l := range w.fl.Locs(v) {
 				keep(l.Obj)
 			}
@@ -297,7 +302,7 @@ func (w *walker) roots(v ssa.Value, h taint.Heap, cur fresh) taint.ObjSet {
 		return out
 	}
 	locs := w.fl.Locs(v)
-	switch w.isFresh(v, cur) {
+	switch w.ageOf(v, cur) {
 	case oldMemory:
 		return w.fl.Reach(h, locs, givesup.Opaque)
 	case visitedMemory:
@@ -372,9 +377,9 @@ func loopIndex(index ssa.Value) bool {
 	return isPhi
 }
 
-// isFresh returns the age of v's memory on the current path; a constant
+// ageOf returns the age of v's memory on the current path; a constant
 // holds no memory.
-func (w *walker) isFresh(v ssa.Value, cur fresh) age {
+func (w *walker) ageOf(v ssa.Value, cur fresh) age {
 	if _, ok := v.(*ssa.Const); ok {
 		return visitedMemory
 	}
@@ -471,7 +476,7 @@ func (w *walker) access(instr ssa.Instruction, h taint.Heap, cur fresh) *access 
 			return direct("read", false, i.X)
 		}
 	case *ssa.Store:
-		if w.c.gu.Model.StoresDelayedResult(i, w.p.Instr) {
+		if w.delayed && ssaops.StoresResult(i, w.p.Instr) {
 			return nil // t.timer = time.AfterFunc(d, f): before f runs
 		}
 		if a := direct("written", true, i.Addr); a != nil {

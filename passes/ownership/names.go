@@ -10,6 +10,7 @@ import (
 	"go/types"
 	"strings"
 
+	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/psharpvet/psharpvet/internal/ssaops"
@@ -22,7 +23,6 @@ type sourceNames struct {
 	sends map[token.Pos]*ast.SendStmt
 	gos   map[token.Pos]*ast.GoStmt
 	calls map[token.Pos]*ast.CallExpr
-	sels  map[token.Pos]*ast.SelectorExpr // by the selector's name
 }
 
 func newSourceNames(files []*ast.File) *sourceNames {
@@ -36,7 +36,6 @@ func (n *sourceNames) index() {
 	n.sends = make(map[token.Pos]*ast.SendStmt)
 	n.gos = make(map[token.Pos]*ast.GoStmt)
 	n.calls = make(map[token.Pos]*ast.CallExpr)
-	n.sels = make(map[token.Pos]*ast.SelectorExpr)
 	for _, f := range n.files {
 		ast.Inspect(f, func(node ast.Node) bool {
 			switch node := node.(type) {
@@ -46,8 +45,6 @@ func (n *sourceNames) index() {
 				n.gos[node.Go] = node
 			case *ast.CallExpr:
 				n.calls[node.Lparen] = node
-			case *ast.SelectorExpr:
-				n.sels[node.Sel.Pos()] = node
 			}
 			return true
 		})
@@ -239,9 +236,16 @@ func fieldOf(t types.Type, i int) string {
 func (n *sourceNames) bindingName(mc *ssa.MakeClosure, k int) string {
 	fn := mc.Fn.(*ssa.Function)
 	if strings.HasSuffix(fn.Name(), "$bound") {
-		n.index()
-		if sel := n.sels[mc.Pos()]; sel != nil {
-			return types.ExprString(sel.X)
+		// The closure's position is the selector's name.
+		for _, f := range n.files {
+			if f.Pos() <= mc.Pos() && mc.Pos() < f.End() {
+				path, _ := astutil.PathEnclosingInterval(f, mc.Pos(), mc.Pos())
+				if len(path) > 1 {
+					if sel, ok := path[1].(*ast.SelectorExpr); ok {
+						return types.ExprString(sel.X)
+					}
+				}
+			}
 		}
 	}
 	return fn.FreeVars[k].Name()

@@ -246,13 +246,6 @@ func (s *ObjSet) Add(o ObjID) bool {
 	return true
 }
 
-// Remove removes o from the set.
-func (s ObjSet) Remove(o ObjID) {
-	if w := int(o) / 64; w < len(s) {
-		s[w] &^= 1 << (uint(o) % 64)
-	}
-}
-
 // Has reports whether o is in the set.
 func (s ObjSet) Has(o ObjID) bool {
 	w := int(o) / 64
@@ -268,6 +261,25 @@ func (s ObjSet) Intersects(t ObjSet) bool {
 	}
 	return false
 }
+
+// IntersectsBesides reports whether s and t share an object other than o.
+func (s ObjSet) IntersectsBesides(t ObjSet, o ObjID) bool {
+	w, bit := int(o)/64, uint64(1)<<(uint(o)%64)
+	for i := 0; i < len(s) && i < len(t); i++ {
+		x := s[i] & t[i]
+		if i == w {
+			x &^= bit
+		}
+		if x != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// IsGlobals reports whether o is the object that stands for all
+// package-level memory.
+func (o *Object) IsGlobals() bool { return o.Kind == Root && o.Port == GlobalPort }
 
 // Each calls f for each object in increasing order.
 func (s ObjSet) Each(f func(ObjID)) {

@@ -6,7 +6,6 @@ package taint
 
 import (
 	"fmt"
-	"slices"
 	"sort"
 	"strings"
 
@@ -169,19 +168,17 @@ func (f *Flow) portReach(p int) ObjSet {
 	if p == GlobalPort || f.sv.res.strict {
 		return f.Reach(f.exit, LocSet{{f.roots[p], ""}}, nil)
 	}
-	return f.Reach(f.exit, LocSet{{f.roots[p], ""}}, isGlobalsRoot)
+	return f.Reach(f.exit, LocSet{{f.roots[p], ""}}, (*Object).IsGlobals)
 }
 
 // shareBesidesGlobals reports whether two ports' reaches share an object
 // other than the one standing for all package-level memory, which every
 // port that touches any global reaches (by default; see portReach).
 func (f *Flow) shareBesidesGlobals(a, b ObjSet) bool {
-	if f.sv.res.strict || !a.Has(f.global) || !b.Has(f.global) {
+	if f.sv.res.strict {
 		return a.Intersects(b)
 	}
-	a = slices.Clone(a)
-	a.Remove(f.global)
-	return a.Intersects(b)
+	return a.IntersectsBesides(b, f.global)
 }
 
 // ports lists the ports of f that can reach memory, in order.

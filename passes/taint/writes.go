@@ -90,7 +90,7 @@ func (w *writeSet) deep(locs LocSet) {
 // global table and writes another argument's buffer would otherwise write
 // both). The strict reading follows every link.
 func (w *writeSet) pointees(o ObjID, f func(LocSet)) {
-	if w.f.sv.res.strict || !isGlobalsRoot(&w.f.objs[o]) {
+	if w.f.sv.res.strict || o != w.f.global {
 		w.h.pointees(o, f)
 		return
 	}
@@ -100,9 +100,6 @@ func (w *writeSet) pointees(o ObjID, f func(LocSet)) {
 		}
 	})
 }
-
-// isGlobalsRoot reports whether o stands for all package-level memory.
-func isGlobalsRoot(o *Object) bool { return o.Kind == Root && o.Port == GlobalPort }
 
 // below adds what is reachable from the objects of locs, not the objects
 // themselves: a callee that writes through a captured variable does not
