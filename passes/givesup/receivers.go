@@ -141,8 +141,12 @@ func writesReceived(fl *taint.Flow, recv ssa.Instruction) bool {
 		return false
 	}
 	found := false
+	guarded := fl.Guarded()
 	for _, b := range fl.Fn.Blocks {
 		fl.Walk(b, func(instr ssa.Instruction, h taint.Heap) bool {
+			if guarded[instr] {
+				return true // a write under a lock is lockset's question
+			}
 			switch instr.(type) {
 			case *ssa.Store, *ssa.MapUpdate, ssa.CallInstruction:
 			default:

@@ -411,6 +411,32 @@ type access struct {
 	// keeps says the access makes the memory reachable from state that
 	// outlives the function, as condition 1 forbids at the transfer.
 	keeps bool
+	// written is what of objs a call's callees write, the memory that
+	// makes the access a write.
+	written taint.ObjSet
+}
+
+// conflict returns the part of the access's memory that makes it a race:
+// what it writes, or else what the other side writes, or else all of it.
+func (a *access) conflict(otherSide taint.ObjSet) taint.ObjSet {
+	if len(a.written) > 0 {
+		return a.written
+	}
+	if both := intersection(a.objs, otherSide); len(both) > 0 {
+		return both
+	}
+	return a.objs
+}
+
+// intersection returns the objects of both s and t.
+func intersection(s, t taint.ObjSet) taint.ObjSet {
+	var out taint.ObjSet
+	s.Each(func(o taint.ObjID) {
+		if t.Has(o) {
+			out.Add(o)
+		}
+	})
+	return out
 }
 
 // checkUse reports the first access of instr to transferred memory.
@@ -563,7 +589,8 @@ func (w *walker) callAccess(call ssa.CallInstruction, h taint.Heap, direct func(
 			if writes == nil {
 				writes = w.fl.Writes(call, h)
 			}
-			a.write = a.objs.Intersects(writes)
+			a.written = intersection(a.objs, writes)
+			a.write = len(a.written) > 0
 			return a
 		}
 	}

@@ -96,17 +96,19 @@ type use struct {
 
 // describeUse names the parts of a use after a transfer.
 func (c *checker) describeUse(w *walker, instr ssa.Instruction, acc *access) use {
+	conflict := acc.conflict(w.written)
 	v := w.p.Given[0]
 	for _, g := range w.given {
-		if g.objs.Intersects(acc.objs) {
+		if g.objs.Intersects(conflict) {
 			v = g.v
 			break
 		}
 	}
 	given := c.names.given(v, w.p.Instr)
 	if mc, ok := v.(*ssa.MakeClosure); ok {
-		// A function literal was given: name the captured variable.
-		if name := capturedName(w, mc, acc.objs); name != "" {
+		// A function literal was given: name the captured variable
+		// whose memory races.
+		if name := capturedName(w, mc, conflict); name != "" {
 			given = name
 		}
 	}

@@ -41,6 +41,7 @@ var ruleStdPackages = []string{
 	"ownership/rules/readonlyfields",
 	"ownership/rules/groupwait",
 	"ownership/rules/sharedtypes",
+	"ownership/rules/lockedwrites",
 }
 
 func TestRules(t *testing.T) {

@@ -189,8 +189,12 @@ func (f *Flow) writtenPorts() (ports, roots, depths []int) {
 	written := make(map[int]bool)
 	rootWritten := make(map[int]bool)
 	deepest := make(map[int]int)
+	guarded := f.Guarded()
 	for _, b := range f.Fn.Blocks {
 		f.Walk(b, func(instr ssa.Instruction, h Heap) bool {
+			if guarded[instr] {
+				return true // a write under a lock is lockset's question
+			}
 			switch instr.(type) {
 			case *ssa.Store, *ssa.MapUpdate, ssa.CallInstruction:
 				f.Writes(instr, h).Each(func(o ObjID) {

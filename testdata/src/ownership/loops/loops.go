@@ -142,3 +142,18 @@ func GoSameObjectInLoop(n int, done chan bool) {
 		}()
 	}
 }
+
+type counter struct{ n int }
+
+// Each goroutine reads the limit and writes the shared counter: reported,
+// naming the counter, whose memory races.
+func countUpTo(total int, c *counter) {
+	limit := &total
+	for i := 0; i < 3; i++ {
+		go func() { // want `c is handed to another goroutine after it was handed to the goroutine started at line \d+ in an earlier iteration`
+			for j := 0; j < *limit; j++ {
+				c.n++
+			}
+		}()
+	}
+}

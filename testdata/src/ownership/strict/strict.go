@@ -114,3 +114,28 @@ func HandThenRead(c *Config, base uintptr) string {
 	}()
 	return c.Name // want `c is read after it was handed to the goroutine`
 }
+
+// A locker is a user's lock interface: the model takes its Lock and
+// Unlock for a lock's (model.LockKindOf).
+type locker interface {
+	Lock()
+	Unlock()
+}
+
+type Stats struct{ hits int }
+
+// countLocked counts under mu, which the spawner below does not take.
+func countLocked(mu locker, st *Stats, done chan bool) {
+	mu.Lock()
+	st.hits++
+	mu.Unlock()
+	done <- true
+}
+
+// The goroutine writes under a lock, the spawner reads without it: a
+// race. By default a write under a lock is no ownership evidence (the
+// lockset pass reports this pair); the strict reading counts it.
+func readUnlocked(mu locker, st *Stats, done chan bool) int {
+	go countLocked(mu, st, done)
+	return st.hits // want `st is read after it was handed to the goroutine started at line \d+`
+}
