@@ -275,14 +275,13 @@ func pairCheck(x, y side, self bool, keep func(*epAccess) bool, found func(race)
 // including each entry with itself when it may run concurrently with
 // itself, reporting at most one race per location.
 //
-// By default a pair of inferred entries (methods of a type that holds a
-// lock, or runs goroutines; not goroutines, handlers or declared entry
-// points) is checked only at a location that some access, anywhere in the
-// package, makes under a lock or a once.Do, or atomically: the code shows
-// that it expects the location to be shared (RacerD's evidence; a
-// guarded-by inference). A type whose SetX never locks, and whose x is
-// never locked, is configured by its owner before use. In the strict
-// reading every pair is checked.
+// By default a pair of accesses of inferred entries (methods of a type
+// that holds a lock, or runs goroutines; not goroutines, handlers or
+// declared entry points) is reported only when one of the two is made
+// under a lock or a once.Do, or atomically: the code shows that it
+// expects that location to be shared (RacerD's evidence for code not
+// declared thread-safe). A type whose SetX never locks is configured by
+// its owner before use. In the strict reading every pair is checked.
 func checkEntries(fset *token.FileSet, entries []*entry, strict bool, found func(race)) {
 	// Index accesses by location so that the quadratic part is bounded
 	// by the entries that share a location, not by all pairs.
@@ -313,7 +312,6 @@ func checkEntries(fset *token.FileSet, entries []*entry, strict bool, found func
 		if !slices.ContainsFunc(refs, func(r ref) bool { return r.a.write }) {
 			continue
 		}
-		guarded := strict || slices.ContainsFunc(refs, func(r ref) bool { return synchronized(r.a) })
 		involved := make(map[token.Pos]bool)
 		for _, r := range refs {
 			if involved[r.a.pos] {
@@ -323,7 +321,7 @@ func checkEntries(fset *token.FileSet, entries []*entry, strict bool, found func
 				if !compatible(entries[r.e], entries[s.e]) || !racy(r.a, s.a) {
 					continue
 				}
-				if !strict && !evidence(entries[r.e], entries[s.e], r.a, s.a, guarded) {
+				if !strict && !evidence(entries[r.e], entries[s.e], r.a, s.a) {
 					continue
 				}
 				involved[r.a.pos], involved[s.a.pos] = true, true
@@ -336,13 +334,15 @@ func checkEntries(fset *token.FileSet, entries []*entry, strict bool, found func
 
 // evidence reports whether the default reading has evidence that the
 // accesses a of entry ea and b of entry eb, which may run concurrently,
-// race (guarded tells whether some access at the location is
-// synchronized):
+// race:
 //
 //   - two inferred entries (methods of a type that holds a lock or runs
-//     goroutines) need some access at the location to be made under a
-//     lock, in a once.Do or atomically: the code shows it expects the
-//     location to be shared (RacerD's evidence);
+//     goroutines) need one of the two accesses to be made under a lock,
+//     in a once.Do or atomically: the code shows it expects that access
+//     to be shared with the other (RacerD's evidence for code that is not
+//     declared thread-safe). Two unsynchronised accesses in methods
+//     nothing declares concurrent are the owner's sequence of calls
+//     (configure, then use; trim, then release);
 //   - an access of a goroutine's spawner, in its own body, that the go
 //     statement or a join orders with the goroutine (before the go
 //     statement), reached through another entry point that holds a lock
@@ -351,8 +351,8 @@ func checkEntries(fset *token.FileSet, entries []*entry, strict bool, found func
 //     unprotected (zap's initialize under s.mu, which then starts
 //     flushLoop); the accesses of two such calls are still compared with
 //     each other.
-func evidence(ea, eb *entry, a, b *epAccess, guarded bool) bool {
-	if ea.inferred && eb.inferred && !guarded {
+func evidence(ea, eb *entry, a, b *epAccess) bool {
+	if ea.inferred && eb.inferred && !synchronized(a) && !synchronized(b) {
 		return false
 	}
 	orderedBy := func(g *entry, x *epAccess) bool {

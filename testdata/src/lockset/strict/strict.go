@@ -50,3 +50,27 @@ var lastKey string
 func (o *Options) Remember(k string) {
 	lastKey = k // want `lastKey is written in \(\*Options\).Remember without a lock and written in another call of \(\*Options\).Remember without a lock`
 }
+
+// Cache locks for Put, but Size and Resize never do: by default two
+// unsynchronised accesses in methods nothing declares concurrent are the
+// owner's sequence of calls (Resize's write is still reported against
+// Put's locked read, in lockset/ctor).
+type Cache struct {
+	mu    sync.Mutex
+	items map[string]int
+	size  int
+}
+
+func (c *Cache) Put(k string, v int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.items[k] = v
+}
+
+func (c *Cache) Size() int {
+	return c.size // want `c.size is read in \(\*Cache\).Size without a lock and written in \(\*Cache\).Resize without a lock`
+}
+
+func (c *Cache) Resize(n int) {
+	c.size = n
+}

@@ -43,19 +43,20 @@ func (s *Syncer) Stop() {
 }
 
 // Starter's start runs without a lock from Start: a second Start writes
-// s.stop while the first one's goroutine reads it. A race.
+// s.stop while the first one's goroutine reads it. A race, reported once:
+// two Start calls, neither locking, are no evidence by themselves.
 type Starter struct {
 	mu   sync.Mutex
 	stop chan struct{}
 }
 
 func (s *Starter) start() {
-	s.stop = make(chan struct{}) // want `s.stop is written in \(\*Starter\).Start via \(\*Starter\).start without a lock and written in another call of \(\*Starter\).Start via \(\*Starter\).start without a lock`
+	s.stop = make(chan struct{}) // want `s.stop is written in \(\*Starter\).Start via \(\*Starter\).start without a lock and read in the goroutine started in \(\*Starter\).start \(line \d+\) via \(\*Starter\).wait without a lock`
 	go s.wait()
 }
 
 func (s *Starter) wait() {
-	<-s.stop // want `s.stop is read in the goroutine started in \(\*Starter\).start \(line \d+\) via \(\*Starter\).wait without a lock and written in \(\*Starter\).Start via \(\*Starter\).start without a lock`
+	<-s.stop
 }
 
 func (s *Starter) Start() {
