@@ -454,9 +454,10 @@ func (w *walker) checkUse(instr ssa.Instruction, h taint.Heap, cur fresh) bool {
 	if !acc.write && !w.c.mayBeWritten(w.fl, acc.objs) {
 		return false // nobody writes it after construction
 	}
-	if instr == w.p.Instr && w.p.Spawns && onlyElements(w.fl, acc.objs) {
-		// One go statement in a loop handing a slice to each goroutine:
-		// the goroutines are assumed to work on disjoint elements.
+	if instr == w.p.Instr && w.p.Spawns && onlyElements(w.fl, acc.conflict(w.written)) {
+		// One go statement in a loop handing a slice to each goroutine,
+		// which may also read other memory: the goroutines are assumed
+		// to write disjoint elements.
 		return false
 	}
 	u := w.c.describeUse(w, instr, acc)
@@ -624,18 +625,22 @@ func (w *walker) resent(a *access, instr ssa.Instruction, h taint.Heap) *access 
 func onlyElements(fl *taint.Flow, objs taint.ObjSet) bool {
 	only := true
 	objs.Each(func(o taint.ObjID) {
-		t := fl.Object(o).Type
-		if t == nil {
-			only = false
-			return
-		}
-		switch t.Underlying().(type) {
-		case *types.Slice, *types.Array:
-		default:
-			only = false
-		}
+		only = only && isElements(fl, o)
 	})
 	return only
+}
+
+// isElements reports whether o is slice or array memory.
+func isElements(fl *taint.Flow, o taint.ObjID) bool {
+	t := fl.Object(o).Type
+	if t == nil {
+		return false
+	}
+	switch t.Underlying().(type) {
+	case *types.Slice, *types.Array:
+		return true
+	}
+	return false
 }
 
 // hasDefers reports whether fn defers a call.

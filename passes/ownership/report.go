@@ -97,6 +97,11 @@ type use struct {
 // describeUse names the parts of a use after a transfer.
 func (c *checker) describeUse(w *walker, instr ssa.Instruction, acc *access) use {
 	conflict := acc.conflict(w.written)
+	if instr == w.p.Instr && w.p.Spawns {
+		// Goroutines of one go statement are assumed to write disjoint
+		// elements: name what else they share.
+		conflict = withoutElements(w.fl, conflict)
+	}
 	v := w.p.Given[0]
 	for _, g := range w.given {
 		if g.objs.Intersects(conflict) {
@@ -122,6 +127,21 @@ func (c *checker) describeUse(w *walker, instr ssa.Instruction, acc *access) use
 		u.throughAlias = !slices.Contains(identRE.FindAllString(given, -1), identRE.FindString(touched))
 	}
 	return u
+}
+
+// withoutElements returns the objects of objs that are not slice or array
+// memory, or objs if all are.
+func withoutElements(fl *taint.Flow, objs taint.ObjSet) taint.ObjSet {
+	var out taint.ObjSet
+	objs.Each(func(o taint.ObjID) {
+		if !isElements(fl, o) {
+			out.Add(o)
+		}
+	})
+	if len(out) == 0 {
+		return objs
+	}
+	return out
 }
 
 // derivedFrom reports whether x is computed from v by field and element

@@ -71,3 +71,41 @@ func CountWords(words []string, done chan bool) {
 		<-done
 	}
 }
+
+// Options are read by every worker.
+type Options struct {
+	Scale int
+	Seen  int
+}
+
+// Scaled fans out goroutines that read shared options and each write
+// their own element: the written memory is the slice, so quiet.
+func Scaled(in []int, opts *Options, done chan bool) []int {
+	out := make([]int, len(in))
+	for i := range in {
+		go func(i int) {
+			out[i] = in[i] * opts.Scale
+			done <- true
+		}(i)
+	}
+	for range in {
+		<-done
+	}
+	return out
+}
+
+// Counted also counts in the shared options: reported.
+func Counted(in []int, opts *Options, done chan bool) []int {
+	out := make([]int, len(in))
+	for i := range in {
+		go func(i int) { // want `opts is handed to another goroutine after it was handed to the goroutine started at line \d+ in an earlier iteration`
+			out[i] = in[i] * opts.Scale
+			opts.Seen++
+			done <- true
+		}(i)
+	}
+	for range in {
+		<-done
+	}
+	return out
+}
