@@ -55,9 +55,9 @@ func guardedBlocks(m *model.Model, fn *ssa.Function) []int {
 	return in
 }
 
-// heldAfter returns how many locks are held after block b, held of them
-// on entry, calling visit, when not nil, with each instruction and the
-// count held before it.
+// heldAfter returns how many locks are held after block b when held are
+// held at its entry. It calls visit, when not nil, with each instruction
+// and the count held before it.
 func heldAfter(m *model.Model, b *ssa.BasicBlock, held int, visit func(ssa.Instruction, int)) int {
 	for _, instr := range b.Instrs {
 		if visit != nil {
