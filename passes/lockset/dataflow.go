@@ -49,6 +49,9 @@ type state struct {
 	// entry are the locks every caller holds (see entryLocks): held on
 	// entry, and the caller's, so releasing one is a release.
 	entry []string
+	// recvd are the channels received from on every path since entry
+	// (chanclose.go), sorted.
+	recvd []string
 }
 
 func (s *state) clone() *state { c := *s; return &c }
@@ -72,12 +75,13 @@ func (s *state) release(lock string) {
 }
 
 func (s *state) equal(o *state) bool { // own is transient
-	return s.held.equal(o.held) && slices.Equal(s.released, o.released) && slices.Equal(s.deferred, o.deferred)
+	return s.held.equal(o.held) && slices.Equal(s.released, o.released) && slices.Equal(s.deferred, o.deferred) &&
+		slices.Equal(s.recvd, o.recvd)
 }
 
 // meet joins two control-flow paths.
 func (c *checker) meet(fi *funcInfo, a, b *state) *state {
-	out := &state{held: a.held.meet(b.held), released: union(a.released, b.released), entry: a.entry}
+	out := &state{held: a.held.meet(b.held), released: union(a.released, b.released), entry: a.entry, recvd: intersect(a.recvd, b.recvd)}
 	out.deferred = slices.Clone(a.deferred)
 	for _, d := range b.deferred {
 		if !slices.Contains(out.deferred, d) {
@@ -230,6 +234,7 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit) *fu
 	}
 
 	// Final pass: record accesses and the exit state.
+	closing, closesOnEntry := c.closesAfter(fi)
 	var exit *state
 	for _, b := range fn.Blocks {
 		if in[b.Index] == nil {
@@ -241,6 +246,7 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit) *fu
 				fi.recordCall(call, st)
 			}
 			c.step(fi, st, instr, func(a Access) {
+				a.Before = union(a.Before, closing[instr])
 				if len(fi.sites) < maxSites {
 					fi.sites = append(fi.sites, site{a, instr})
 				}
@@ -261,6 +267,8 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit) *fu
 		// The entry locks are the caller's: not acquired by this call.
 		sum.Acquire = slices.DeleteFunc(slices.Clone(exit.held), func(h Held) bool { return slices.Contains(exit.entry, h.Lock) })
 		sum.Release = exit.released
+		sum.Received = nonLocal(exit.recvd)
+		sum.Closes = nonLocal(closesOnEntry)
 	}
 	seen := make(map[string]bool)
 	for _, s := range fi.sites {
@@ -311,6 +319,9 @@ func (c *checker) spilled(fn *ssa.Function, entry lockset) lockset {
 // block's exit state only after a TryLock: the lock is held on the edge
 // where TryLock reported success.
 func (c *checker) edge(st *state, b *ssa.BasicBlock, i int) *state {
+	if ch := model.CaseReceive(b, b.Succs[i]); ch != nil {
+		st = c.received(st.clone(), ch)
+	}
 	ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
 	if !ok {
 		return st
@@ -350,6 +361,9 @@ func (c *checker) step(fi *funcInfo, st *state, instr ssa.Instruction, emit func
 	case *ssa.UnOp:
 		if instr.Op == token.MUL && emit != nil && !model.IsSyncType(instr.Type()) {
 			c.direct(fn, st, instr.X, false, instr, emit)
+		}
+		if instr.Op == token.ARROW {
+			c.received(st, instr.X)
 		}
 	case *ssa.Store:
 		if emit != nil && !model.IsSyncType(instr.Val.Type()) {
@@ -415,7 +429,7 @@ func (c *checker) element(fn *ssa.Function, st *state, v ssa.Value, write bool, 
 }
 
 func (c *checker) frameAccess(fn *ssa.Function, st *state, p string, write, atomic bool, pos token.Pos) Access {
-	return Access{Path: p, Write: write, Atomic: atomic, Held: st.held, Released: st.released, Func: c.funcName(fn), Pos: pos}
+	return Access{Path: p, Write: write, Atomic: atomic, Held: st.held, Released: st.released, After: st.recvd, Func: c.funcName(fn), Pos: pos}
 }
 
 // accessPos prefers the position of the selector that names the location.
@@ -559,9 +573,12 @@ func (c *checker) apply(fn *ssa.Function, st *state, sum *Summary, callee *ssa.F
 				pos, name = instr.Pos(), c.funcName(callee)
 			}
 			emit(Access{Path: p, Write: a.Write, Atomic: a.Atomic, Held: held,
-				Released: union(st.released, rebaseAll(a.Released)), Func: name, Pos: pos})
+				Released: union(st.released, rebaseAll(a.Released)),
+				After: union(st.recvd, c.rebaseChans(a.After, args, bindings)), Before: c.rebaseChans(a.Before, args, bindings),
+				Func: name, Pos: pos})
 		}
 	}
+	st.recvd = union(st.recvd, c.rebaseChans(sum.Received, args, bindings))
 	for _, r := range rebaseAll(sum.Release) {
 		st.release(r)
 	}

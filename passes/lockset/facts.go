@@ -51,6 +51,13 @@ type Summary struct {
 	// Accesses lists the shared-memory accesses of the callee and its
 	// callees, with the locks the callee itself holds at each.
 	Accesses []Access
+	// Received lists the channels (by the path of the variable holding
+	// them) the function receives from on every path to its return, and
+	// Closes those it closes on every such path: the caller's accesses
+	// after the call follow the receive, those before it precede the
+	// close (chanclose.go).
+	Received []string
+	Closes   []string
 }
 
 func (s *Summary) String() string {
@@ -70,7 +77,8 @@ func (s *Summary) String() string {
 }
 
 func (s *Summary) empty() bool {
-	return len(s.Acquire) == 0 && len(s.Release) == 0 && len(s.Accesses) == 0
+	return len(s.Acquire) == 0 && len(s.Release) == 0 && len(s.Accesses) == 0 &&
+		len(s.Received) == 0 && len(s.Closes) == 0
 }
 
 // Held is a lock in a lockset.
@@ -97,6 +105,12 @@ type Access struct {
 	// Released lists the caller's locks the function may have released,
 	// and not taken again, before the access.
 	Released []string
+	// After lists the channels received from on every path before the
+	// access, and Before those closed on every path after it (in the
+	// function and its callers up to the entry point): a close happens
+	// before the receive it completes, so an access before a close of a
+	// channel is ordered with one after a receive from it.
+	After, Before []string
 	// Func names the function containing the access, for reports.
 	Func string
 	// Pos locates the access. It is meaningful only within the package
@@ -119,6 +133,12 @@ func (a *Access) key() string {
 	}
 	for _, r := range a.Released {
 		b.WriteString(" -" + r)
+	}
+	for _, r := range a.After {
+		b.WriteString(" <" + r)
+	}
+	for _, r := range a.Before {
+		b.WriteString(" >" + r)
 	}
 	return b.String()
 }
@@ -166,6 +186,17 @@ func (ls lockset) meet(other lockset) lockset {
 }
 
 func (ls lockset) equal(other lockset) bool { return slices.Equal(ls, other) }
+
+// intersect of sorted string sets.
+func intersect(a, b []string) []string {
+	var out []string
+	for _, s := range a {
+		if _, ok := slices.BinarySearch(b, s); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
 
 // union of sorted string sets.
 func union(a, b []string) []string {

@@ -32,7 +32,10 @@ type epAccess struct {
 	write  bool
 	atomic bool
 	locks  []lockRef
-	pos    token.Pos
+	// after and before are the channels (canonical paths) received from
+	// before the access and closed after it (chanclose.go).
+	after, before []string
+	pos           token.Pos
 	fn     string // function containing the access
 }
 
@@ -182,6 +185,16 @@ func (c *checker) epAccess(key string, fn *ssa.Function, a *Access, lockKey func
 		}
 		e.locks = append(e.locks, lockRef{key: lockKey(h.Lock), disp: disp, read: h.Read, once: once})
 	}
+	canon := func(ps []string) []string {
+		var out []string
+		for _, p := range ps {
+			if k := lockKey(p); k != "" {
+				out = union(out, []string{k})
+			}
+		}
+		return out
+	}
+	e.after, e.before = canon(a.After), canon(a.Before)
 	return e
 }
 
@@ -209,8 +222,10 @@ func inOnce(a *epAccess) bool {
 }
 
 // racy is the assertion of Fig. 3.8 for one pair of accesses, minus the
-// quiet rules: two atomic accesses never race, and a write inside once.Do
-// does not race with reads (which, by the Once contract, follow Do).
+// quiet rules: two atomic accesses never race, a write inside once.Do
+// does not race with reads (which, by the Once contract, follow Do), and
+// an access before a channel is closed does not race with one after a
+// receive from it.
 func racy(a, b *epAccess) bool {
 	if !a.write && !b.write {
 		return false
@@ -220,6 +235,9 @@ func racy(a, b *epAccess) bool {
 	}
 	if (a.write && inOnce(a) && !b.write) || (b.write && inOnce(b) && !a.write) {
 		return false
+	}
+	if len(intersect(a.after, b.before)) > 0 || len(intersect(a.before, b.after)) > 0 {
+		return false // a close of a channel orders them (chanclose.go)
 	}
 	return !protected(a, b)
 }

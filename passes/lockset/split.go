@@ -125,12 +125,14 @@ func mergeInfos(a, b *funcInfo) *funcInfo {
 	sum := &Summary{}
 	switch {
 	case !a.exits:
-		sum.Acquire, sum.Release = b.sum.Acquire, b.sum.Release
+		sum.Acquire, sum.Release, sum.Received, sum.Closes = b.sum.Acquire, b.sum.Release, b.sum.Received, b.sum.Closes
 	case !b.exits:
-		sum.Acquire, sum.Release = a.sum.Acquire, a.sum.Release
+		sum.Acquire, sum.Release, sum.Received, sum.Closes = a.sum.Acquire, a.sum.Release, a.sum.Received, a.sum.Closes
 	default:
 		sum.Acquire = lockset(a.sum.Acquire).meet(b.sum.Acquire)
 		sum.Release = union(a.sum.Release, b.sum.Release)
+		sum.Received = intersect(a.sum.Received, b.sum.Received)
+		sum.Closes = intersect(a.sum.Closes, b.sum.Closes)
 	}
 	out.exits = a.exits || b.exits
 	seen := make(map[string]bool)

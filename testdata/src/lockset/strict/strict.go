@@ -74,3 +74,28 @@ func (c *Cache) Size() int {
 func (c *Cache) Resize(n int) {
 	c.size = n
 }
+
+// A Result is completed by its own goroutine, which closes done after
+// writing; Wait reads after receiving from done. By default the close
+// orders them; the strict reading does not use channel ordering across
+// entry points (a send on the same channel could complete the receive).
+type Result struct {
+	done chan struct{}
+	val  int
+}
+
+func StartResult() *Result {
+	r := &Result{done: make(chan struct{})}
+	go r.run()
+	return r
+}
+
+func (r *Result) run() {
+	r.val = 1 // want `r.val is written in the goroutine started in StartResult \(line \d+\) via \(\*Result\).run without a lock and read in \(\*Result\).Wait without a lock`
+	close(r.done)
+}
+
+func (r *Result) Wait() int {
+	<-r.done
+	return r.val
+}

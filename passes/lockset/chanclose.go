@@ -1,0 +1,204 @@
+// Copyright 2025 The psharpvet Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package lockset
+
+import (
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// This file orders accesses of different entry points by a channel they
+// both name, the future idiom of Go:
+//
+//	func (f *future) complete(v T) { f.v = v; close(f.done) }
+//	func (f *future) Wait() T      { <-f.done; return f.v }
+//
+// The close of a channel happens before every receive that it completes
+// (the Go memory model), so an access followed, on every path to its
+// entry point's return, by a close of the channel held in some variable
+// (Access.Before) is ordered with an access that follows, on every path
+// from its entry point's start, a receive from the channel held in the
+// same variable (Access.After). Only a close counts: a send completes one
+// receive, and a loop that writes and sends again races with the reader
+// of the previous value. The strict reading does not use the rule: a
+// receive may be completed by a send on a channel that is also closed,
+// and two objects of one type hold two channels.
+
+// received records in st a receive from the channel ch, by the path of
+// the variable holding it. The strict reading records nothing.
+func (c *checker) received(st *state, ch ssa.Value) *state {
+	if c.model.Strict {
+		return st
+	}
+	if p := c.pathOf(ch); p != "" {
+		st.recvd = union(st.recvd, []string{p})
+	}
+	return st
+}
+
+// rebaseChans rebases a callee's channel paths onto the caller's frame.
+func (c *checker) rebaseChans(paths []string, args, bindings []ssa.Value) []string {
+	var out []string
+	for _, p := range paths {
+		if r := c.rebase(p, args, bindings); r != "" {
+			out = union(out, []string{r})
+		}
+	}
+	return out
+}
+
+// nonLocal returns the paths of ps a caller can name.
+func nonLocal(ps []string) []string {
+	var out []string
+	for _, p := range ps {
+		if !isLocal(p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// closesAfter returns, for each instruction of fi's function, the
+// channels closed on every path from just after it to a return, and the
+// channels closed on every path from the function's entry. A deferred
+// close counts at the returns its defer statement dominates; a call
+// counts with what its callee closes on every path (Summary.Closes).
+// Paths that end in a panic or never return close everything vacuously.
+func (c *checker) closesAfter(fi *funcInfo) (map[ssa.Instruction][]string, []string) {
+	if c.model.Strict {
+		return nil, nil
+	}
+	fn := fi.fn
+	ops := make(map[ssa.Instruction][]string)
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if cs := c.closedBy(fn, instr); len(cs) > 0 {
+				ops[instr] = cs
+			}
+		}
+	}
+	if len(ops) == 0 {
+		return nil, nil
+	}
+	// Backward must-analysis over blocks: in[b] is what every path from
+	// b's start closes; nil with top[b] is "everything" (not yet known).
+	n := len(fn.Blocks)
+	in := make([][]string, n)
+	top := make([]bool, n)
+	for i := range top {
+		top[i] = true
+	}
+	outOf := func(b *ssa.BasicBlock) ([]string, bool) {
+		if len(b.Succs) == 0 {
+			_, ret := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+			return nil, !ret // a panic or an endless block: vacuous
+		}
+		var out []string
+		isTop := true
+		for _, s := range b.Succs {
+			if top[s.Index] {
+				continue
+			}
+			if isTop {
+				out, isTop = in[s.Index], false
+			} else {
+				out = intersect(out, in[s.Index])
+			}
+		}
+		return out, isTop
+	}
+	for changed := true; changed; {
+		changed = false
+		for i := n - 1; i >= 0; i-- {
+			b := fn.Blocks[i]
+			if len(b.Instrs) == 0 {
+				continue
+			}
+			out, isTop := outOf(b)
+			if isTop {
+				continue
+			}
+			for _, instr := range b.Instrs {
+				out = union(out, ops[instr])
+			}
+			if top[i] || !slices.Equal(out, in[i]) {
+				in[i], top[i] = out, false
+				changed = true
+			}
+		}
+	}
+	after := make(map[ssa.Instruction][]string)
+	for _, b := range fn.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		cur, isTop := outOf(b)
+		for i := len(b.Instrs) - 1; i >= 0; i-- {
+			instr := b.Instrs[i]
+			if !isTop && len(cur) > 0 {
+				after[instr] = cur
+			}
+			cur = union(cur, ops[instr])
+		}
+	}
+	if len(fn.Blocks) == 0 || top[0] {
+		return after, nil
+	}
+	return after, in[0]
+}
+
+// closedBy returns the channels instr closes in fn, by the paths of the
+// variables holding them: a close, a call whose callee closes them on
+// every path, and at a RunDefers the deferred ones of such calls whose
+// defer statements dominate it.
+func (c *checker) closedBy(fn *ssa.Function, instr ssa.Instruction) []string {
+	switch i := instr.(type) {
+	case *ssa.Call:
+		return c.callCloses(&i.Call)
+	case *ssa.RunDefers:
+		var out []string
+		for _, b := range fn.Blocks {
+			if !b.Dominates(i.Block()) {
+				continue
+			}
+			for _, d := range b.Instrs {
+				if d, ok := d.(*ssa.Defer); ok && (b != i.Block() || slices.Index(b.Instrs, ssa.Instruction(d)) < slices.Index(b.Instrs, instr)) {
+					out = union(out, c.callCloses(&d.Call))
+				}
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// callCloses returns the channels a call closes on every path.
+func (c *checker) callCloses(call *ssa.CallCommon) []string {
+	if b, ok := call.Value.(*ssa.Builtin); ok {
+		if b.Name() == "close" && len(call.Args) == 1 {
+			if p := c.pathOf(call.Args[0]); p != "" {
+				return []string{p}
+			}
+		}
+		return nil
+	}
+	if call.IsInvoke() {
+		return nil
+	}
+	callee := call.StaticCallee()
+	if callee == nil {
+		return nil
+	}
+	var bindings []ssa.Value
+	if mc, ok := call.Value.(*ssa.MakeClosure); ok {
+		bindings = mc.Bindings
+	}
+	sum := c.calleeSummary(callee)
+	if sum == nil {
+		return nil
+	}
+	return c.rebaseChans(sum.Closes, call.Args, bindings)
+}
