@@ -574,7 +574,7 @@ func (c *checker) apply(fn *ssa.Function, st *state, sum *Summary, callee *ssa.F
 			}
 			emit(Access{Path: p, Write: a.Write, Atomic: a.Atomic, Held: held,
 				Released: union(st.released, rebaseAll(a.Released)),
-				After: union(st.recvd, c.rebaseChans(a.After, args, bindings)), Before: c.rebaseChans(a.Before, args, bindings),
+				After:    union(st.recvd, c.rebaseChans(a.After, args, bindings)), Before: c.rebaseChans(a.Before, args, bindings),
 				Func: name, Pos: pos})
 		}
 	}

@@ -36,7 +36,7 @@ type epAccess struct {
 	// before the access and closed after it (chanclose.go).
 	after, before []string
 	pos           token.Pos
-	fn     string // function containing the access
+	fn            string // function containing the access
 }
 
 type lockRef struct {
