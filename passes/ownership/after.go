@@ -575,7 +575,8 @@ func (w *walker) callAccess(call ssa.CallInstruction, h taint.Heap, direct func(
 		return nil
 	}
 	verb := "passed to " + w.c.calleeName(call)
-	if _, isGo := call.(*ssa.Go); isGo {
+	_, isGo := call.(*ssa.Go)
+	if isGo {
 		verb = "handed to another goroutine"
 	} else if !w.c.strict && !w.c.flows.Sees(c) {
 		return nil // an unseen callee is no evidence of a use
@@ -584,9 +585,23 @@ func (w *walker) callAccess(call ssa.CallInstruction, h taint.Heap, direct func(
 	if _, static := c.Value.(*ssa.Function); !static {
 		ops = append([]ssa.Value{c.Value}, ops...)
 	}
+	// By default a call that hands nothing on uses only what its callees
+	// read or write of its operands (their summaries), not all that the
+	// operands reach. A go statement or a transfer shares all of it.
+	var touched taint.ObjSet
+	byTouch := !w.c.strict && !isGo && !w.transfers(call)
+	if byTouch {
+		touched = w.fl.Touches(call, h)
+	}
 	var writes taint.ObjSet
 	for _, op := range ops {
-		if a := deep(verb, op); a != nil {
+		a := deep(verb, op)
+		if a != nil && byTouch {
+			if a.objs = intersection(a.objs, touched); len(a.objs) == 0 {
+				a = nil
+			}
+		}
+		if a != nil {
 			if writes == nil {
 				writes = w.fl.Writes(call, h)
 			}
@@ -596,6 +611,17 @@ func (w *walker) callAccess(call ssa.CallInstruction, h taint.Heap, direct func(
 		}
 	}
 	return nil
+}
+
+// transfers reports whether call is itself a transfer point of the
+// function: it gives up (some of) its operands.
+func (w *walker) transfers(call ssa.CallInstruction) bool {
+	for _, p := range w.c.gu.Points(call.Parent()) {
+		if p.Instr == call {
+			return true
+		}
+	}
+	return false
 }
 
 // kept marks a as making memory reachable from outliving state.

@@ -32,6 +32,7 @@ var rulePackages = []string{
 	"ownership/rules/selectjoin",
 	"ownership/rules/receiverwrites",
 	"ownership/rules/everycall",
+	"ownership/rules/calltouches",
 }
 
 // ruleStdPackages import sync (and the errgroup stand-in), so they are

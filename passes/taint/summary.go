@@ -36,6 +36,13 @@ type Summary struct {
 	// object itself; MaxWriteDepth: unbounded), so that a caller counts
 	// as written only what lies that far below its argument.
 	WritesDepth []int
+	// Reads, ReadsRoot and ReadsDepth say the same of the memory the
+	// function may read (loads, map lookups and ranges), itself or
+	// through its callees: with the writes, what a call touches of what
+	// its arguments reach.
+	Reads      []int
+	ReadsRoot  []int
+	ReadsDepth []int
 }
 
 // MaxWriteDepth is the WritesDepth of writes the summary cannot bound.
@@ -73,7 +80,8 @@ func portName(p int) string {
 }
 
 func (s *Summary) equal(t *Summary) bool {
-	return fmt.Sprint(s.Links, s.Returns, s.Writes, s.WritesRoot, s.WritesDepth) == fmt.Sprint(t.Links, t.Returns, t.Writes, t.WritesRoot, t.WritesDepth)
+	return fmt.Sprint(s.Links, s.Returns, s.Writes, s.WritesRoot, s.WritesDepth, s.Reads, s.ReadsRoot, s.ReadsDepth) ==
+		fmt.Sprint(t.Links, t.Returns, t.Writes, t.WritesRoot, t.WritesDepth, t.Reads, t.ReadsRoot, t.ReadsDepth)
 }
 
 // unseen is the summary of a function the analysis could not follow
@@ -102,6 +110,7 @@ func conservativeSummary(ports []int) *Summary {
 		s.WritesRoot = append(s.WritesRoot, a)
 		s.WritesDepth = append(s.WritesDepth, MaxWriteDepth)
 	}
+	s.Reads, s.ReadsRoot, s.ReadsDepth = s.Writes, s.WritesRoot, s.WritesDepth
 	return s
 }
 
@@ -146,7 +155,8 @@ func (f *Flow) summarize() *Summary {
 			}
 		}
 	}
-	s.Writes, s.WritesRoot, s.WritesDepth = f.writtenPorts()
+	s.Writes, s.WritesRoot, s.WritesDepth = f.touchedPorts(f.Writes)
+	s.Reads, s.ReadsRoot, s.ReadsDepth = f.touchedPorts(f.Reads)
 	if len(results) > 0 {
 		rr := f.Reach(f.exit, results, nil)
 		for _, p := range ports {

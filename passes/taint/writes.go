@@ -5,6 +5,8 @@
 package taint
 
 import (
+	"go/token"
+	"go/types"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -42,6 +44,47 @@ func (f *Flow) Writes(instr ssa.Instruction, h Heap) ObjSet {
 	return w.out
 }
 
+// Reads returns the objects instr may read, with h the heap before it:
+// the memory a load, a map lookup or a range reads, and for a call, go or
+// defer, what its callees' summaries say they read of its operands (all
+// of what they reach for a callee without a summary in the strict
+// reading, none of it by default). Reads through sync/atomic are not
+// seen: an atomic access races with no other atomic access.
+func (f *Flow) Reads(instr ssa.Instruction, h Heap) ObjSet {
+	w := &writeSet{f: f, h: h, reads: true}
+	switch i := instr.(type) {
+	case *ssa.UnOp:
+		if i.Op == token.MUL {
+			w.direct(f.val(i.X))
+		}
+	case *ssa.Lookup:
+		if _, isMap := i.X.Type().Underlying().(*types.Map); isMap {
+			w.direct(f.val(i.X))
+		}
+	case *ssa.Range:
+		if _, isMap := i.X.Type().Underlying().(*types.Map); isMap {
+			w.direct(f.val(i.X))
+		}
+	case ssa.CallInstruction:
+		c := i.Common()
+		if b, ok := c.Value.(*ssa.Builtin); ok {
+			if b.Name() == "copy" && len(c.Args) == 2 {
+				w.direct(f.val(c.Args[1]))
+			}
+			return w.out
+		}
+		w.call(c)
+	}
+	return w.out
+}
+
+// Touches returns the objects instr may read or write.
+func (f *Flow) Touches(instr ssa.Instruction, h Heap) ObjSet {
+	out := f.Writes(instr, h)
+	f.Reads(instr, h).Each(func(o ObjID) { out.Add(o) })
+	return out
+}
+
 // CallWrites returns the objects a call of the function value fn with no
 // arguments may write, with h the heap before it: what a spawn row's
 // function argument writes when the spawned goroutine calls it.
@@ -51,11 +94,13 @@ func (f *Flow) CallWrites(fn ssa.Value, h Heap) ObjSet {
 	return w.out
 }
 
-// A writeSet collects the objects an instruction may write.
+// A writeSet collects the objects an instruction may write, or with
+// reads set, read.
 type writeSet struct {
-	f   *Flow
-	h   Heap
-	out ObjSet
+	f     *Flow
+	h     Heap
+	out   ObjSet
+	reads bool
 }
 
 // direct adds the objects of locs.
@@ -159,14 +204,18 @@ func (w *writeSet) call(c *ssa.CallCommon) {
 	summarized, complete := f.calleeSummaries(c)
 	for _, cs := range summarized {
 		s := cs.s
+		ports, roots, depths := s.Writes, s.WritesRoot, s.WritesDepth
+		if w.reads {
+			ports, roots, depths = s.Reads, s.ReadsRoot, s.ReadsDepth
+		}
 		pv := f.portValues(c, cs.callee)
-		for i, p := range s.Writes {
+		for i, p := range ports {
 			from, to := 1, MaxWriteDepth
-			if slices.Contains(s.WritesRoot, p) {
+			if slices.Contains(roots, p) {
 				from = 0
 			}
-			if i < len(s.WritesDepth) && !f.sv.res.strict {
-				to = s.WritesDepth[i]
+			if i < len(depths) && !f.sv.res.strict {
+				to = depths[i]
 			}
 			w.within(pv[p], from, to)
 		}
@@ -181,11 +230,11 @@ func (w *writeSet) call(c *ssa.CallCommon) {
 	}
 }
 
-// writtenPorts lists the ports whose memory on entry f may write, those
-// whose root object itself it may write, and for each written port how
-// deep below its root object the deepest write is (see
-// Summary.WritesDepth).
-func (f *Flow) writtenPorts() (ports, roots, depths []int) {
+// touchedPorts lists the ports whose memory on entry f may write (with
+// touch = f.Writes) or read (f.Reads), those whose root object itself it
+// may touch, and for each touched port how deep below its root object
+// the deepest access is (see Summary.WritesDepth).
+func (f *Flow) touchedPorts(touch func(ssa.Instruction, Heap) ObjSet) (ports, roots, depths []int) {
 	written := make(map[int]bool)
 	rootWritten := make(map[int]bool)
 	deepest := make(map[int]int)
@@ -193,11 +242,11 @@ func (f *Flow) writtenPorts() (ports, roots, depths []int) {
 	for _, b := range f.Fn.Blocks {
 		f.Walk(b, func(instr ssa.Instruction, h Heap) bool {
 			if guarded[instr] {
-				return true // a write under a lock is lockset's question
+				return true // an access under a lock is lockset's question
 			}
 			switch instr.(type) {
-			case *ssa.Store, *ssa.MapUpdate, ssa.CallInstruction:
-				f.Writes(instr, h).Each(func(o ObjID) {
+			case *ssa.Store, *ssa.MapUpdate, *ssa.UnOp, *ssa.Lookup, *ssa.Range, ssa.CallInstruction:
+				touch(instr, h).Each(func(o ObjID) {
 					if p := f.objs[o].Port; p != NoPort {
 						written[p] = true
 						if f.roots[p] == o {
