@@ -38,7 +38,14 @@ type walker struct {
 	// defers says the transferring function defers calls, which a call
 	// that unwinds (t.Fatal) still runs.
 	defers bool
+	// other is, by default for a go statement whose function has a
+	// summary, the places the goroutine may read and write (taint.Places):
+	// a later access races only with those. Nil means all it reaches.
+	other *places
 }
+
+// places are the places of a heap an instruction may read and write.
+type places struct{ reads, writes taint.LocSet }
 
 // fresh holds, on a path, the values made anew after the transfer point:
 // allocations re-executed by a loop denote new memory, and so do values
@@ -64,6 +71,11 @@ const (
 func (c *checker) checkAfter(fl *taint.Flow, h taint.Heap, p transfer.Point, given []givenValue, all, written taint.ObjSet) {
 	w := &walker{c: c, fl: fl, p: p, given: given, all: all, joins: c.gu.Joiner(fl, h, p), written: written,
 		delayed: c.gu.Model.Delayed(p.Instr), defers: hasDefers(p.Instr.Parent())}
+	if !c.strict && p.Kind == transfer.Go {
+		if r, wr, ok := fl.Places(p.Instr, h); ok {
+			w.other = &places{r, wr}
+		}
+	}
 	w.run()
 }
 
@@ -454,6 +466,9 @@ func (w *walker) checkUse(instr ssa.Instruction, h taint.Heap, cur fresh) bool {
 	if !acc.write && !w.c.mayBeWritten(w.fl, acc.objs) {
 		return false // nobody writes it after construction
 	}
+	if w.disjoint(instr, h, acc) {
+		return false // the goroutine touches other fields than the access
+	}
 	if instr == w.p.Instr && w.p.Spawns && onlyElements(w.fl, acc.conflict(w.written)) {
 		// One go statement in a loop handing a slice to each goroutine,
 		// which may also read other memory: the goroutines are assumed
@@ -622,6 +637,33 @@ func (w *walker) transfers(call ssa.CallInstruction) bool {
 		}
 	}
 	return false
+}
+
+// disjoint reports whether, by default, the access acc of instr touches
+// no place the goroutine a go statement started may touch, with at least
+// one of the two writing: the fields of one object that the spawner and
+// the goroutine each use on their own (RacerD's access paths). Stores that
+// keep memory reachable, sends and calls that hand memory on share all of
+// it and are not judged by places.
+func (w *walker) disjoint(instr ssa.Instruction, h taint.Heap, acc *access) bool {
+	if w.other == nil || acc.keeps {
+		return false
+	}
+	switch instr.(type) {
+	case *ssa.UnOp, *ssa.Store, *ssa.MapUpdate, *ssa.Lookup, *ssa.Range:
+	case ssa.CallInstruction:
+		if w.transfers(instr.(ssa.CallInstruction)) && instr != w.p.Instr {
+			return false
+		}
+	default:
+		return false
+	}
+	reads, writes, ok := w.fl.Places(instr, h)
+	if !ok {
+		return false
+	}
+	return !taint.PlacesMeet(writes, w.other.reads) && !taint.PlacesMeet(writes, w.other.writes) &&
+		!taint.PlacesMeet(reads, w.other.writes)
 }
 
 // kept marks a as making memory reachable from outliving state.

@@ -43,6 +43,17 @@ type Summary struct {
 	Reads      []int
 	ReadsRoot  []int
 	ReadsDepth []int
+	// ReadPaths and WritePaths list, per port, the places below it the
+	// function may read and write (paths.go): which fields of its
+	// arguments a call touches.
+	ReadPaths  []PortPaths
+	WritePaths []PortPaths
+}
+
+// PortPaths are the places below one port a function touches.
+type PortPaths struct {
+	Port  int
+	Paths []string
 }
 
 // MaxWriteDepth is the WritesDepth of writes the summary cannot bound.
@@ -80,8 +91,8 @@ func portName(p int) string {
 }
 
 func (s *Summary) equal(t *Summary) bool {
-	return fmt.Sprint(s.Links, s.Returns, s.Writes, s.WritesRoot, s.WritesDepth, s.Reads, s.ReadsRoot, s.ReadsDepth) ==
-		fmt.Sprint(t.Links, t.Returns, t.Writes, t.WritesRoot, t.WritesDepth, t.Reads, t.ReadsRoot, t.ReadsDepth)
+	return fmt.Sprint(s.Links, s.Returns, s.Writes, s.WritesRoot, s.WritesDepth, s.Reads, s.ReadsRoot, s.ReadsDepth, s.ReadPaths, s.WritePaths) ==
+		fmt.Sprint(t.Links, t.Returns, t.Writes, t.WritesRoot, t.WritesDepth, t.Reads, t.ReadsRoot, t.ReadsDepth, t.ReadPaths, t.WritePaths)
 }
 
 // unseen is the summary of a function the analysis could not follow
@@ -111,6 +122,10 @@ func conservativeSummary(ports []int) *Summary {
 		s.WritesDepth = append(s.WritesDepth, MaxWriteDepth)
 	}
 	s.Reads, s.ReadsRoot, s.ReadsDepth = s.Writes, s.WritesRoot, s.WritesDepth
+	for _, p := range ports {
+		s.ReadPaths = append(s.ReadPaths, PortPaths{p, []string{deepPath}})
+		s.WritePaths = append(s.WritePaths, PortPaths{p, []string{deepPath}})
+	}
 	return s
 }
 
@@ -157,6 +172,7 @@ func (f *Flow) summarize() *Summary {
 	}
 	s.Writes, s.WritesRoot, s.WritesDepth = f.touchedPorts(f.Writes)
 	s.Reads, s.ReadsRoot, s.ReadsDepth = f.touchedPorts(f.Reads)
+	s.ReadPaths, s.WritePaths = f.pathsTouched()
 	if len(results) > 0 {
 		rr := f.Reach(f.exit, results, nil)
 		for _, p := range ports {

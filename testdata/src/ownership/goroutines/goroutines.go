@@ -36,7 +36,7 @@ func GoReceiverThenUse() int {
 func GoClosureThenUse() {
 	b := &Buf{}
 	go func() {
-		b.n++
+		b.n += len(b.data)
 	}()
 	b.data = nil // want `is (read|written) after it was handed to the goroutine started at line \d+`
 }

@@ -8,7 +8,9 @@ type Vote struct {
 	Addr []byte
 }
 
-func useVote(v *Vote) int { return len(v.Addr) }
+func useVote(v *Vote) int { return len(v.Addr) + int(v.Term) }
+
+func useAddr(v *Vote) int { return len(v.Addr) }
 
 // CompareThenUse hands the vote to a goroutine that only compares it
 // (reflect.DeepEqual reads, a model row): quiet.
@@ -29,4 +31,16 @@ func RenewThenUse(want Vote) int {
 		}
 	}()
 	return useVote(&args) // want `args is passed to regress.useVote after it was handed to the goroutine`
+}
+
+// RenewThenUseAddr hands the vote to a goroutine that writes its term,
+// then reads only its address: different fields, quiet.
+func RenewThenUseAddr(want Vote) int {
+	args := Vote{Term: 1, Addr: []byte("a")}
+	go func() {
+		if !reflect.DeepEqual(&want, &args) {
+			args.Term++
+		}
+	}()
+	return useAddr(&args)
 }

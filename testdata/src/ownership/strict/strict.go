@@ -139,3 +139,17 @@ func readUnlocked(mu locker, st *Stats, done chan bool) int {
 	go countLocked(mu, st, done)
 	return st.hits // want `st is read after it was handed to the goroutine started at line \d+`
 }
+
+// A Buf's goroutine counts while the spawner resets the data: different
+// fields, which the default reading tells apart (the places each side
+// touches); the strict reading compares objects.
+type Buf struct {
+	n    int
+	data []byte
+}
+
+func countAndReset() {
+	b := &Buf{}
+	go func() { b.n++ }()
+	b.data = nil // want `b is written after it was handed to the goroutine started at line \d+`
+}

@@ -1,0 +1,336 @@
+// Copyright 2025 The psharpvet Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package taint
+
+import (
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// This file records, in summaries, which places below each port a function
+// reads and writes (Summary.ReadPaths, WritePaths), so that a caller can
+// tell which fields of what it passes a call touches: RacerD's access
+// paths. A path names a place relative to the object a port refers to:
+// field paths within one object ("id", "hdr.buf", "[]" for elements, "*"
+// for anywhere in it), separated by ">" where a pointer is followed
+// ("stats>n": the n field of what the stats field points to). The path
+// "**" stands for everything reachable from the port.
+
+const (
+	pathSep  = ">" // not "/", which package paths in globals' keys hold
+	deepPath = "**"
+	// maxPathsPerPort bounds the paths a summary keeps for one port;
+	// beyond it the port is touched everywhere (deepPath).
+	maxPathsPerPort = 24
+)
+
+// A pathSet is a sorted set of paths.
+type pathSet []string
+
+func (s pathSet) add(p string) pathSet {
+	i, found := slices.BinarySearch(s, p)
+	if found {
+		return s
+	}
+	return slices.Insert(s, i, p)
+}
+
+// objPath returns the path of object o from its port's root, and whether
+// o has one (a lazy object below the root, or the root itself): "" for the
+// root, else each key followed to reach o, each ending in pathSep.
+func (f *Flow) objPath(o ObjID) (string, bool) {
+	var keys []string
+	for {
+		obj := &f.objs[o]
+		if obj.Port == NoPort {
+			return "", false
+		}
+		if obj.Kind == Root {
+			break
+		}
+		if obj.Kind != Lazy || obj.depth >= maxKeyDepth {
+			return deepPath, true // the object for everything deep below
+		}
+		keys = append(keys, obj.key)
+		o = obj.parent
+	}
+	if len(keys) == 0 {
+		return "", true
+	}
+	slices.Reverse(keys)
+	return strings.Join(keys, pathSep) + pathSep, true
+}
+
+// locPath returns the path of the place l from its port's root.
+func (f *Flow) locPath(l Loc) (int, string, bool) {
+	op, ok := f.objPath(l.Obj)
+	if !ok {
+		return 0, "", false
+	}
+	port := f.objs[l.Obj].Port
+	if op == deepPath {
+		return port, deepPath, true
+	}
+	return port, op + l.Key, true
+}
+
+// pathsTouched returns, per port, the places f may read and write on
+// entry memory: its own loads and stores, and its callees' by their
+// summaries. Accesses under a lock are left out, as for Summary.Writes.
+func (f *Flow) pathsTouched() (reads, writes []PortPaths) {
+	rs, ws := make(map[int]pathSet), make(map[int]pathSet)
+	addLocs := func(to map[int]pathSet, locs LocSet) {
+		for _, l := range locs {
+			if port, p, ok := f.locPath(l); ok {
+				to[port] = to[port].add(p)
+			}
+		}
+	}
+	guarded := f.Guarded()
+	for _, b := range f.Fn.Blocks {
+		f.Walk(b, func(instr ssa.Instruction, h Heap) bool {
+			if guarded[instr] {
+				return true
+			}
+			r, w := f.directPlaces(instr)
+			addLocs(rs, r)
+			addLocs(ws, w)
+			if call, ok := instr.(ssa.CallInstruction); ok {
+				f.calleePaths(call.Common(), func(arg LocSet, read bool, rel string) {
+					to := ws
+					if read {
+						to = rs
+					}
+					for _, l := range arg {
+						if port, p, ok := f.composePath(l, rel); ok {
+							to[port] = to[port].add(p)
+						} else {
+							// The function's own memory (a slice it made
+							// of its parameters): where the path leads.
+							addLocs(to, f.follow(h, LocSet{l}, rel))
+						}
+					}
+				})
+			}
+			return true
+		})
+	}
+	return capPaths(rs), capPaths(ws)
+}
+
+// composePath returns the path from its port of what a callee's path rel
+// names below the place l its operand points to.
+func (f *Flow) composePath(l Loc, rel string) (int, string, bool) {
+	op, ok := f.objPath(l.Obj)
+	if !ok {
+		return 0, "", false
+	}
+	port := f.objs[l.Obj].Port
+	if op == deepPath {
+		return port, deepPath, true
+	}
+	var p string
+	if rel == deepPath {
+		p = deepPath
+		if l.Key != "" {
+			p = l.Key + pathSep + deepPath
+		}
+	} else {
+		first, rest, more := strings.Cut(rel, pathSep)
+		p = joinKey(l.Key, first)
+		if more {
+			p += pathSep + rest
+		}
+	}
+	return port, op + p, true
+}
+
+// capPaths lists the paths of each port in port order, all of a port's
+// memory (deepPath) for a port with too many.
+func capPaths(m map[int]pathSet) []PortPaths {
+	var out []PortPaths
+	for port, ps := range m {
+		if len(ps) > maxPathsPerPort || slices.Contains(ps, deepPath) {
+			ps = pathSet{deepPath}
+		}
+		out = append(out, PortPaths{port, ps})
+	}
+	slices.SortFunc(out, func(a, b PortPaths) int { return a.Port - b.Port })
+	return out
+}
+
+// directPlaces returns the places instr itself reads and writes.
+func (f *Flow) directPlaces(instr ssa.Instruction) (reads, writes LocSet) {
+	switch i := instr.(type) {
+	case *ssa.UnOp:
+		if i.Op == token.MUL {
+			return f.val(i.X), nil
+		}
+	case *ssa.Store:
+		return nil, f.val(i.Addr)
+	case *ssa.MapUpdate:
+		return nil, elems(f.val(i.Map))
+	case *ssa.Lookup:
+		if isMap(i.X.Type()) {
+			return elems(f.val(i.X)), nil
+		}
+	case *ssa.Range:
+		if isMap(i.X.Type()) {
+			return elems(f.val(i.X)), nil
+		}
+	case ssa.CallInstruction:
+		c := i.Common()
+		if b, ok := c.Value.(*ssa.Builtin); ok && len(c.Args) > 0 {
+			switch b.Name() {
+			case "append", "delete", "clear":
+				return nil, elems(f.val(c.Args[0]))
+			case "copy":
+				if len(c.Args) == 2 {
+					return elems(f.val(c.Args[1])), elems(f.val(c.Args[0]))
+				}
+			}
+		}
+	}
+	return nil, nil
+}
+
+func isMap(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Map)
+	return ok
+}
+
+// elems returns the element places of what locs point to.
+func elems(locs LocSet) LocSet {
+	out := make(LocSet, 0, len(locs))
+	for _, l := range locs {
+		out = append(out, Loc{l.Obj, subKey(l.Key, elemKey)})
+	}
+	return makeSet(out...)
+}
+
+// calleePaths calls visit with each operand of c's summarized callees and
+// each path they read (read) or write below it.
+func (f *Flow) calleePaths(c *ssa.CallCommon, visit func(arg LocSet, read bool, rel string)) {
+	if _, ok := c.Value.(*ssa.Builtin); ok {
+		return
+	}
+	summarized, _ := f.calleeSummaries(c)
+	for _, cs := range summarized {
+		pv := f.portValues(c, cs.callee)
+		for _, read := range []bool{true, false} {
+			paths := cs.s.WritePaths
+			if read {
+				paths = cs.s.ReadPaths
+			}
+			for _, pp := range paths {
+				for _, rel := range pp.Paths {
+					visit(pv[pp.Port], read, rel)
+				}
+			}
+		}
+	}
+}
+
+// Places returns the places of the caller's heap h that instr may read and
+// write: a load's or a store's own place, and for a call, go or defer, what
+// its callees' summaries say they touch below its operands, followed
+// through h. A path h does not hold the memory for stops at the last place
+// it reaches. ok is false when some callee has no summary.
+func (f *Flow) Places(instr ssa.Instruction, h Heap) (reads, writes LocSet, ok bool) {
+	reads, writes = f.directPlaces(instr)
+	call, isCall := instr.(ssa.CallInstruction)
+	if !isCall {
+		return reads, writes, true
+	}
+	c := call.Common()
+	if _, builtin := c.Value.(*ssa.Builtin); builtin {
+		return reads, writes, true
+	}
+	_, complete := f.calleeSummaries(c)
+	f.calleePaths(c, func(arg LocSet, read bool, rel string) {
+		places := f.follow(h, arg, rel)
+		if read {
+			reads = union(reads, places)
+		} else {
+			writes = union(writes, places)
+		}
+	})
+	return reads, writes, complete
+}
+
+// follow returns the places of h that path rel names below the places
+// from: fields within an object, then what a field points to, and
+// everything reachable for deepPath.
+func (f *Flow) follow(h Heap, from LocSet, rel string) LocSet {
+	if rel == deepPath {
+		return f.below(h, from, from)
+	}
+	cur := from
+	segs := strings.Split(rel, pathSep)
+	for i, seg := range segs {
+		next := make(LocSet, 0, len(cur))
+		for _, l := range cur {
+			next = append(next, Loc{l.Obj, joinKey(l.Key, seg)})
+		}
+		cur = makeSet(next...)
+		if i == len(segs)-1 {
+			break
+		}
+		var pointees LocSet
+		for _, l := range cur {
+			pointees = union(pointees, h.read(l))
+			if id, ok := f.lazy[l]; ok {
+				// What the function loads from there elsewhere.
+				pointees = union(pointees, LocSet{{id, ""}})
+			}
+		}
+		if len(pointees) == 0 {
+			return cur // memory h does not hold: stop at the place
+		}
+		if segs[i+1] == deepPath {
+			return f.below(h, cur, pointees)
+		}
+		cur = pointees
+	}
+	return cur
+}
+
+// below returns the places at, and everywhere in all that is reachable
+// from, pointees, with the places at.
+func (f *Flow) below(h Heap, at, pointees LocSet) LocSet {
+	var out LocSet
+	f.Reach(h, pointees, nil).Each(func(o ObjID) { out = append(out, Loc{o, anyKey}) })
+	return union(at, makeSet(out...))
+}
+
+// joinKey extends a place's key within an object by a field path.
+func joinKey(key, seg string) string {
+	switch {
+	case key == "":
+		return seg
+	case seg == "":
+		return key
+	case key == anyKey || seg == anyKey:
+		return anyKey
+	}
+	return key + "." + seg
+}
+
+// PlacesMeet reports whether some place of a and some place of b may
+// overlap: the same object, at related field paths.
+func PlacesMeet(a, b LocSet) bool {
+	for _, la := range a {
+		for _, lb := range b {
+			if la.Obj == lb.Obj && related(la.Key, lb.Key) {
+				return true
+			}
+		}
+	}
+	return false
+}
