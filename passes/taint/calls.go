@@ -59,6 +59,17 @@ type calleeSummary struct {
 // calleeSummaries returns the callees of c that have a summary, with it,
 // and whether every callee of c has one.
 func (f *Flow) calleeSummaries(c *ssa.CallCommon) ([]calleeSummary, bool) {
+	if m, ok := f.callees[c]; ok {
+		return m.summarized, m.complete
+	}
+	out, complete := f.resolveCallees(c)
+	if f.callees != nil {
+		f.callees[c] = calleesMemo{out, complete}
+	}
+	return out, complete
+}
+
+func (f *Flow) resolveCallees(c *ssa.CallCommon) ([]calleeSummary, bool) {
 	callees, complete := f.sv.callees(c)
 	out := make([]calleeSummary, 0, len(callees))
 	for _, ce := range callees {

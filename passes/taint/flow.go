@@ -48,6 +48,14 @@ type Flow struct {
 	used       map[*ssa.Function]bool // callees whose summaries were applied
 	deeps      map[int]ObjID          // port → object for memory deep below it
 	merges     map[mergeKey]ObjID     // call site → object linking its operands
+	// callees memoises calleeSummaries while the summaries cannot
+	// change (one summarize), nil otherwise.
+	callees map[*ssa.CallCommon]calleesMemo
+}
+
+type calleesMemo struct {
+	summarized []calleeSummary
+	complete   bool
 }
 
 // Object returns the abstract object id.

@@ -91,7 +91,11 @@ func (f *Flow) Guarded() map[ssa.Instruction]bool {
 	if r.strict {
 		return nil
 	}
+	if out, ok := f.sv.guarded[f.Fn]; ok {
+		return out
+	}
 	var out map[ssa.Instruction]bool
+	defer func() { f.sv.guarded[f.Fn] = out }()
 	in := guardedBlocks(r.model, f.Fn)
 	for _, b := range f.Fn.Blocks {
 		if in[b.Index] > maxHeld {

@@ -80,48 +80,63 @@ func (f *Flow) locPath(l Loc) (int, string, bool) {
 	return port, op + l.Key, true
 }
 
-// pathsTouched returns, per port, the places f may read and write on
-// entry memory: its own loads and stores, and its callees' by their
-// summaries. Accesses under a lock are left out, as for Summary.Writes.
-func (f *Flow) pathsTouched() (reads, writes []PortPaths) {
-	rs, ws := make(map[int]pathSet), make(map[int]pathSet)
-	addLocs := func(to map[int]pathSet, locs LocSet) {
-		for _, l := range locs {
-			if port, p, ok := f.locPath(l); ok {
-				to[port] = to[port].add(p)
-			}
+// pathTouches accumulates, per port, the places a function may read and
+// write on entry memory: its own loads and stores, and its callees' by
+// their summaries.
+type pathTouches struct {
+	f             *Flow
+	reads, writes map[int]pathSet
+}
+
+func newPathTouches(f *Flow) *pathTouches {
+	return &pathTouches{f: f, reads: make(map[int]pathSet), writes: make(map[int]pathSet)}
+}
+
+func (t *pathTouches) addLocs(to map[int]pathSet, locs LocSet) {
+	for _, l := range locs {
+		if port, p, ok := t.f.locPath(l); ok {
+			to[port] = to[port].add(p)
 		}
 	}
-	guarded := f.Guarded()
-	for _, b := range f.Fn.Blocks {
-		f.Walk(b, func(instr ssa.Instruction, h Heap) bool {
-			if guarded[instr] {
-				return true
-			}
-			r, w := f.directPlaces(instr)
-			addLocs(rs, r)
-			addLocs(ws, w)
-			if call, ok := instr.(ssa.CallInstruction); ok {
-				f.calleePaths(call.Common(), func(arg LocSet, read bool, rel string) {
-					to := ws
-					if read {
-						to = rs
-					}
-					for _, l := range arg {
-						if port, p, ok := f.composePath(l, rel); ok {
-							to[port] = to[port].add(p)
-						} else {
-							// The function's own memory (a slice it made
-							// of its parameters): where the path leads.
-							addLocs(to, f.follow(h, LocSet{l}, rel))
+}
+
+// add records the places instr touches, with h the heap before it.
+func (t *pathTouches) add(instr ssa.Instruction, h Heap) {
+	f := t.f
+	r, w := f.directPlaces(instr)
+	t.addLocs(t.reads, r)
+	t.addLocs(t.writes, w)
+	call, ok := instr.(ssa.CallInstruction)
+	if !ok {
+		return
+	}
+	f.calleePaths(call.Common(), func(arg LocSet, read bool, rel string) {
+		to := t.writes
+		if read {
+			to = t.reads
+		}
+		for _, l := range arg {
+			if port, p, ok := f.composePath(l, rel); ok {
+				to[port] = to[port].add(p)
+			} else if strings.Contains(rel, deepPath) {
+				// The function's own memory (a slice it made of its
+				// parameters), all below it: all below each port
+				// object it reaches.
+				f.Reach(h, LocSet{l}, func(o *Object) bool { return o.Port != NoPort }).Each(func(o ObjID) {
+					if op, ok := f.objPath(o); ok {
+						if op != deepPath {
+							op += deepPath
 						}
+						to[f.objs[o].Port] = to[f.objs[o].Port].add(op)
 					}
 				})
+			} else {
+				// Where the path leads through the function's own
+				// memory.
+				t.addLocs(to, f.follow(h, LocSet{l}, rel))
 			}
-			return true
-		})
-	}
-	return capPaths(rs), capPaths(ws)
+		}
+	})
 }
 
 // composePath returns the path from its port of what a callee's path rel

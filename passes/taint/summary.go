@@ -170,9 +170,7 @@ func (f *Flow) summarize() *Summary {
 			}
 		}
 	}
-	s.Writes, s.WritesRoot, s.WritesDepth = f.touchedPorts(f.Writes)
-	s.Reads, s.ReadsRoot, s.ReadsDepth = f.touchedPorts(f.Reads)
-	s.ReadPaths, s.WritePaths = f.pathsTouched()
+	f.accesses(s)
 	if len(results) > 0 {
 		rr := f.Reach(f.exit, results, nil)
 		for _, p := range ports {

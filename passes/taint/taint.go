@@ -78,6 +78,8 @@ type solver struct {
 	impls      map[*types.Func][]callee
 	trackedMap map[types.Type]bool
 	sharedMap  map[types.Type]bool
+	// guarded memoises Flow.Guarded, which depends on the function only.
+	guarded map[*ssa.Function]map[ssa.Instruction]bool
 }
 
 func newSolver(r *Result, summaries map[*ssa.Function]*Summary) *solver {
@@ -89,6 +91,7 @@ func newSolver(r *Result, summaries map[*ssa.Function]*Summary) *solver {
 		impls:      make(map[*types.Func][]callee),
 		trackedMap: make(map[types.Type]bool),
 		sharedMap:  make(map[types.Type]bool),
+		guarded:    make(map[*ssa.Function]map[ssa.Instruction]bool),
 	}
 }
 

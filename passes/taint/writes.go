@@ -230,43 +230,70 @@ func (w *writeSet) call(c *ssa.CallCommon) {
 	}
 }
 
-// touchedPorts lists the ports whose memory on entry f may write (with
-// touch = f.Writes) or read (f.Reads), those whose root object itself it
-// may touch, and for each touched port how deep below its root object
-// the deepest access is (see Summary.WritesDepth).
-func (f *Flow) touchedPorts(touch func(ssa.Instruction, Heap) ObjSet) (ports, roots, depths []int) {
-	written := make(map[int]bool)
-	rootWritten := make(map[int]bool)
-	deepest := make(map[int]int)
-	guarded := f.Guarded()
-	for _, b := range f.Fn.Blocks {
-		f.Walk(b, func(instr ssa.Instruction, h Heap) bool {
-			if guarded[instr] {
-				return true // an access under a lock is lockset's question
+// portTouches accumulates, over a function's instructions, which ports'
+// memory on entry it reads or writes: the ports, those whose root object
+// itself is touched, and how deep below its root the deepest access is
+// (see Summary.WritesDepth).
+type portTouches struct {
+	touched, root map[int]bool
+	deepest       map[int]int
+}
+
+func newPortTouches() *portTouches {
+	return &portTouches{touched: make(map[int]bool), root: make(map[int]bool), deepest: make(map[int]int)}
+}
+
+func (t *portTouches) add(f *Flow, objs ObjSet) {
+	objs.Each(func(o ObjID) {
+		if p := f.objs[o].Port; p != NoPort {
+			t.touched[p] = true
+			if f.roots[p] == o {
+				t.root[p] = true
 			}
-			switch instr.(type) {
-			case *ssa.Store, *ssa.MapUpdate, *ssa.UnOp, *ssa.Lookup, *ssa.Range, ssa.CallInstruction:
-				touch(instr, h).Each(func(o ObjID) {
-					if p := f.objs[o].Port; p != NoPort {
-						written[p] = true
-						if f.roots[p] == o {
-							rootWritten[p] = true
-						}
-						deepest[p] = max(deepest[p], min(f.objs[o].depth, MaxWriteDepth))
-					}
-				})
-			}
-			return true
-		})
-	}
-	for _, p := range f.ports() {
-		if written[p] {
-			ports = append(ports, p)
-			depths = append(depths, deepest[p])
+			t.deepest[p] = max(t.deepest[p], min(f.objs[o].depth, MaxWriteDepth))
 		}
-		if rootWritten[p] {
+	})
+}
+
+// lists returns the touched ports, those whose roots are, and the depths.
+func (t *portTouches) lists(f *Flow) (ports, roots, depths []int) {
+	for _, p := range f.ports() {
+		if t.touched[p] {
+			ports = append(ports, p)
+			depths = append(depths, t.deepest[p])
+		}
+		if t.root[p] {
 			roots = append(roots, p)
 		}
 	}
 	return ports, roots, depths
+}
+
+// accesses fills in s what f reads and writes of its ports' memory on
+// entry, in one walk: Writes, Reads (with roots and depths) and the places
+// (ReadPaths, WritePaths). Accesses under a lock are lockset's question
+// and are left out.
+func (f *Flow) accesses(s *Summary) {
+	f.callees = make(map[*ssa.CallCommon]calleesMemo)
+	defer func() { f.callees = nil }()
+	writes, reads := newPortTouches(), newPortTouches()
+	paths := newPathTouches(f)
+	guarded := f.Guarded()
+	for _, b := range f.Fn.Blocks {
+		f.Walk(b, func(instr ssa.Instruction, h Heap) bool {
+			if guarded[instr] {
+				return true
+			}
+			switch instr.(type) {
+			case *ssa.Store, *ssa.MapUpdate, *ssa.UnOp, *ssa.Lookup, *ssa.Range, ssa.CallInstruction:
+				writes.add(f, f.Writes(instr, h))
+				reads.add(f, f.Reads(instr, h))
+				paths.add(instr, h)
+			}
+			return true
+		})
+	}
+	s.Writes, s.WritesRoot, s.WritesDepth = writes.lists(f)
+	s.Reads, s.ReadsRoot, s.ReadsDepth = reads.lists(f)
+	s.ReadPaths, s.WritePaths = capPaths(paths.reads), capPaths(paths.writes)
 }
