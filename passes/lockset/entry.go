@@ -307,6 +307,11 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 		case c.isEntryMethod(obj):
 			add(e)
 		case (isShared || goShared[n]) && (obj.Exported() || ifaceMethods[obj.Name()]):
+			if !shared[n] && !c.model.Strict && c.inTestFile(fn) {
+				// An accessor a _test.go file adds (export_test.go)
+				// for tests, which call it on objects they own.
+				continue
+			}
 			if !isShared {
 				e.goOnly, e.self = true, false
 			}
