@@ -387,13 +387,65 @@ func constantInt(v ssa.Value) (int64, bool) {
 		if !ok || b.Name() != "cap" || len(v.Call.Args) != 1 {
 			return 0, false
 		}
-		mc, ok := v.Call.Args[0].(*ssa.MakeChan)
-		if !ok {
+		mc := madeChan(v.Call.Args[0])
+		if mc == nil {
 			return 0, false
 		}
 		return constantInt(mc.Size)
 	}
 	return 0, false
+}
+
+// madeChan returns the make that v's channel comes from: v itself, or
+// the one make stored in a variable (a channel captured by a closure lives
+// in one) that nothing else, and no closure, stores to.
+func madeChan(v ssa.Value) *ssa.MakeChan {
+	switch v := v.(type) {
+	case *ssa.MakeChan:
+		return v
+	case *ssa.UnOp:
+		a, ok := v.X.(*ssa.Alloc)
+		if !ok || v.Op != token.MUL || a.Referrers() == nil {
+			return nil
+		}
+		var made *ssa.MakeChan
+		for _, r := range *a.Referrers() {
+			switch r := r.(type) {
+			case *ssa.Store:
+				mc, ok := r.Val.(*ssa.MakeChan)
+				if !ok || r.Addr != a || made != nil {
+					return nil
+				}
+				made = mc
+			case *ssa.MakeClosure:
+				if storesBinding(r, a) {
+					return nil
+				}
+			}
+		}
+		return made
+	}
+	return nil
+}
+
+// storesBinding reports whether the closure mc stores to the variable v
+// it captures.
+func storesBinding(mc *ssa.MakeClosure, v ssa.Value) bool {
+	fn, ok := mc.Fn.(*ssa.Function)
+	if !ok {
+		return true
+	}
+	for i, b := range mc.Bindings {
+		if b != v || i >= len(fn.FreeVars) || fn.FreeVars[i].Referrers() == nil {
+			continue
+		}
+		for _, r := range *fn.FreeVars[i].Referrers() {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == fn.FreeVars[i] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // SameTrips reports whether l and o run the same number of times: equal

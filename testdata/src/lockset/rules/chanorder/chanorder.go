@@ -85,6 +85,42 @@ func countedCap() string {
 	return a + b + c
 }
 
+// The channel lives in a variable a closure captures (here one that may
+// send on it later): cap is still that of the one make. Quiet.
+func countedCapCaptured(fail func(func())) string {
+	create := func(done chan struct{}, out *string) {
+		*out = "x"
+		done <- struct{}{}
+	}
+	done := make(chan struct{}, 2)
+	var a, b string
+	go create(done, &a)
+	go create(done, &b)
+	for i := 0; i < cap(done); i++ {
+		<-done
+	}
+	fail(func() { done <- struct{}{} })
+	return a + b
+}
+
+// A closure that may make the variable hold another channel: its capacity
+// is no longer known. A race.
+func countedCapReassigned(reset func(func())) string {
+	create := func(done chan struct{}, out *string) {
+		*out = "x" // want `a is written in the goroutine started in countedCapReassigned \(line \d+\) without a lock and read in countedCapReassigned after the go statement` `b is written`
+		done <- struct{}{}
+	}
+	done := make(chan struct{}, 2)
+	reset(func() { done = make(chan struct{}, 1) })
+	var a, b string
+	go create(done, &a)
+	go create(done, &b)
+	for i := 0; i < cap(done); i++ {
+		<-done
+	}
+	return a + b
+}
+
 // A capacity smaller than the number of helpers: one may still run. A
 // race.
 func countedCapShort() string {
