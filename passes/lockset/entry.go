@@ -327,7 +327,11 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 		if slices.ContainsFunc(out, func(e *entry) bool { return e.fn == fn }) {
 			continue
 		}
-		add(&entry{name: c.funcName(fn), fn: fn, pos: fn.Pos(), self: true})
+		// A handler a test declares serves the requests the test makes,
+		// mostly one after another: by default it needs the evidence of
+		// an inferred entry (a synchronised access) to race.
+		testHandler := !c.model.Strict && c.inTestFile(fn)
+		add(&entry{name: c.funcName(fn), fn: fn, pos: fn.Pos(), self: true, inferred: testHandler})
 	}
 	for _, e := range out {
 		if fi := c.info(e.fn); fi != nil {
