@@ -5,6 +5,7 @@
 package lockset
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -416,7 +417,24 @@ func (c *checker) direct(fn *ssa.Function, st *state, addr ssa.Value, write bool
 	if p == "" {
 		return
 	}
-	emit(c.frameAccess(fn, st, p, write, false, accessPos(addr, instr)))
+	a := c.frameAccess(fn, st, p, write, false, accessPos(addr, instr))
+	a.Elem = constElem(addr)
+	emit(a)
+}
+
+// constElem returns, for the address of a slice or array element at a
+// constant index k (errs[1]), k+1; else 0.
+func constElem(addr ssa.Value) int64 {
+	ia, ok := addr.(*ssa.IndexAddr)
+	if !ok {
+		return 0
+	}
+	if k, ok := ia.Index.(*ssa.Const); ok && k.Value != nil {
+		if n, exact := constant.Int64Val(constant.ToInt(k.Value)); exact && n >= 0 {
+			return n + 1
+		}
+	}
+	return 0
 }
 
 // element records an access to the contents of a map or slice value.
@@ -572,7 +590,11 @@ func (c *checker) apply(fn *ssa.Function, st *state, sum *Summary, callee *ssa.F
 				// Only the call site is known in this package.
 				pos, name = instr.Pos(), c.funcName(callee)
 			}
-			emit(Access{Path: p, Write: a.Write, Atomic: a.Atomic, Held: held,
+			var elem int64
+			if strings.HasPrefix(a.Path, "f:") {
+				elem = a.Elem // a captured slice is the caller's own
+			}
+			emit(Access{Path: p, Write: a.Write, Atomic: a.Atomic, Held: held, Elem: elem,
 				Released: union(st.released, rebaseAll(a.Released)),
 				After:    union(st.recvd, c.rebaseChans(a.After, args, bindings)), Before: c.rebaseChans(a.Before, args, bindings),
 				Func: name, Pos: pos})

@@ -111,6 +111,10 @@ type Access struct {
 	// before the receive it completes, so an access before a close of a
 	// channel is ordered with one after a receive from it.
 	After, Before []string
+	// Elem is k+1 for an element of a slice or array at the constant
+	// index k, the last element selector of Path; 0 for any other access.
+	// Two accesses at different constant indices never overlap.
+	Elem int64
 	// Func names the function containing the access, for reports.
 	Func string
 	// Pos locates the access. It is meaningful only within the package
@@ -133,6 +137,9 @@ func (a *Access) key() string {
 	}
 	for _, r := range a.Released {
 		b.WriteString(" -" + r)
+	}
+	if a.Elem != 0 {
+		fmt.Fprintf(&b, " #%d", a.Elem-1)
 	}
 	for _, r := range a.After {
 		b.WriteString(" <" + r)

@@ -5,6 +5,7 @@
 package lockset
 
 import (
+	"fmt"
 	"go/token"
 	"go/types"
 	"slices"
@@ -35,6 +36,7 @@ type epAccess struct {
 	// after and before are the channels (canonical paths) received from
 	// before the access and closed after it (chanclose.go).
 	after, before []string
+	elem          int64 // Access.Elem
 	pos           token.Pos
 	fn            string // function containing the access
 }
@@ -176,7 +178,10 @@ func (c *checker) epAccess(key string, fn *ssa.Function, a *Access, lockKey func
 	if len(fn.Params) > 0 && fn.Signature.Recv() != nil {
 		nm.recv = fn.Params[0].Name()
 	}
-	e := &epAccess{key: key, disp: nm.display(a.Path), write: a.Write, atomic: a.Atomic, pos: a.Pos, fn: a.Func}
+	e := &epAccess{key: key, disp: nm.display(a.Path), write: a.Write, atomic: a.Atomic, elem: a.Elem, pos: a.Pos, fn: a.Func}
+	if i := strings.LastIndex(e.disp, elemSel); a.Elem != 0 && i >= 0 {
+		e.disp = e.disp[:i] + fmt.Sprintf("[%d]", a.Elem-1) + e.disp[i+len(elemSel):]
+	}
 	for _, h := range a.Held {
 		once := strings.HasPrefix(h.Lock, oncePrefix)
 		disp := nm.display(h.Lock)
@@ -235,6 +240,9 @@ func racy(a, b *epAccess) bool {
 	}
 	if (a.write && inOnce(a) && !b.write) || (b.write && inOnce(b) && !a.write) {
 		return false
+	}
+	if a.elem != 0 && b.elem != 0 && a.elem != b.elem {
+		return false // different constant elements: errs[0], errs[1]
 	}
 	if len(intersect(a.after, b.before)) > 0 || len(intersect(a.before, b.after)) > 0 {
 		return false // a close of a channel orders them (chanclose.go)
