@@ -662,8 +662,23 @@ func (w *walker) disjoint(instr ssa.Instruction, h taint.Heap, acc *access) bool
 	if !ok {
 		return false
 	}
-	return !taint.PlacesMeet(writes, w.other.reads) && !taint.PlacesMeet(writes, w.other.writes) &&
-		!taint.PlacesMeet(reads, w.other.writes)
+	// Only the memory given up is this check's: both sides may touch
+	// package-level variables, which the lockset pass compares.
+	reads, writes = w.inGiven(reads), w.inGiven(writes)
+	oreads, owrites := w.inGiven(w.other.reads), w.inGiven(w.other.writes)
+	return !taint.PlacesMeet(writes, oreads) && !taint.PlacesMeet(writes, owrites) &&
+		!taint.PlacesMeet(reads, owrites)
+}
+
+// inGiven returns the places of ps in memory the transfer gave up.
+func (w *walker) inGiven(ps taint.LocSet) taint.LocSet {
+	var out taint.LocSet
+	for _, l := range ps {
+		if w.all.Has(l.Obj) {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 // kept marks a as making memory reachable from outliving state.

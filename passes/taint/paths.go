@@ -166,17 +166,40 @@ func (f *Flow) composePath(l Loc, rel string) (int, string, bool) {
 	return port, op + p, true
 }
 
-// capPaths lists the paths of each port in port order, all of a port's
-// memory (deepPath) for a port with too many.
+// capPaths lists the paths of each port in port order. A port with too
+// many keeps them at a coarser grain: each cut after its first few places,
+// with all below (first>**), as few as needed; all of its memory
+// (deepPath) if even the first places are too many.
 func capPaths(m map[int]pathSet) []PortPaths {
 	var out []PortPaths
 	for port, ps := range m {
-		if len(ps) > maxPathsPerPort || slices.Contains(ps, deepPath) {
+		if slices.Contains(ps, deepPath) {
 			ps = pathSet{deepPath}
+		}
+		for n := maxKeyDepth; len(ps) > maxPathsPerPort; n-- {
+			if n == 0 {
+				ps = pathSet{deepPath}
+				break
+			}
+			ps = truncatePaths(ps, n)
 		}
 		out = append(out, PortPaths{port, ps})
 	}
 	slices.SortFunc(out, func(a, b PortPaths) int { return a.Port - b.Port })
+	return out
+}
+
+// truncatePaths cuts each path after its first n places, keeping all that
+// is below the last one kept.
+func truncatePaths(ps pathSet, n int) pathSet {
+	var out pathSet
+	for _, p := range ps {
+		segs := strings.Split(p, pathSep)
+		if len(segs) > n {
+			p = strings.Join(segs[:n], pathSep) + pathSep + deepPath
+		}
+		out = out.add(p)
+	}
 	return out
 }
 
@@ -256,7 +279,8 @@ func (f *Flow) calleePaths(c *ssa.CallCommon, visit func(arg LocSet, read bool, 
 // write: a load's or a store's own place, and for a call, go or defer, what
 // its callees' summaries say they touch below its operands, followed
 // through h. A path h does not hold the memory for stops at the last place
-// it reaches. ok is false when some callee has no summary.
+// it reaches. ok is false, in the strict reading, when some callee has no
+// summary.
 func (f *Flow) Places(instr ssa.Instruction, h Heap) (reads, writes LocSet, ok bool) {
 	reads, writes = f.directPlaces(instr)
 	call, isCall := instr.(ssa.CallInstruction)
@@ -276,7 +300,9 @@ func (f *Flow) Places(instr ssa.Instruction, h Heap) (reads, writes LocSet, ok b
 			writes = union(writes, places)
 		}
 	})
-	return reads, writes, complete
+	// By default a callee without a summary touches nothing, as it writes
+	// nothing (Result.unseen).
+	return reads, writes, complete || !f.sv.res.strict
 }
 
 // follow returns the places of h that path rel names below the places
