@@ -68,17 +68,7 @@ func (f *Flow) objPath(o ObjID) (string, bool) {
 }
 
 // locPath returns the path of the place l from its port's root.
-func (f *Flow) locPath(l Loc) (int, string, bool) {
-	op, ok := f.objPath(l.Obj)
-	if !ok {
-		return 0, "", false
-	}
-	port := f.objs[l.Obj].Port
-	if op == deepPath {
-		return port, deepPath, true
-	}
-	return port, op + l.Key, true
-}
+func (f *Flow) locPath(l Loc) (int, string, bool) { return f.composePath(l, "") }
 
 // pathTouches accumulates, per port, the places a function may read and
 // write on entry memory: its own loads and stores, and its callees' by
