@@ -601,12 +601,16 @@ func (w *walker) callAccess(call ssa.CallInstruction, h taint.Heap, direct func(
 		ops = append([]ssa.Value{c.Value}, ops...)
 	}
 	// By default a call that hands nothing on uses only what its callees
-	// read or write of its operands (their summaries), not all that the
-	// operands reach. A go statement or a transfer shares all of it.
+	// read or write of its operands (the places of their summaries), not
+	// all that the operands reach. A go statement or a transfer shares all
+	// of it.
 	var touched taint.ObjSet
 	byTouch := !w.c.strict && !isGo && !w.transfers(call)
 	if byTouch {
-		touched = w.fl.Touches(call, h)
+		reads, writes, _ := w.fl.Places(call, h)
+		for _, l := range append(reads, writes...) {
+			touched.Add(l.Obj)
+		}
 	}
 	var writes taint.ObjSet
 	for _, op := range ops {

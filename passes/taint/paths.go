@@ -100,6 +100,10 @@ func (t *pathTouches) add(instr ssa.Instruction, h Heap) {
 	if !ok {
 		return
 	}
+	// Operands in the function's own memory (a slice it made of its
+	// parameters, a wrapper returned by a call): all below each port
+	// object they reach, found once per operand.
+	local := make(map[Loc][]ObjID)
 	f.calleePaths(call.Common(), func(arg LocSet, read bool, rel string) {
 		to := t.writes
 		if read {
@@ -108,22 +112,24 @@ func (t *pathTouches) add(instr ssa.Instruction, h Heap) {
 		for _, l := range arg {
 			if port, p, ok := f.composePath(l, rel); ok {
 				to[port] = to[port].add(p)
-			} else if strings.Contains(rel, deepPath) {
-				// The function's own memory (a slice it made of its
-				// parameters), all below it: all below each port
-				// object it reaches.
+				continue
+			}
+			reached, done := local[l]
+			if !done {
 				f.Reach(h, LocSet{l}, func(o *Object) bool { return o.Port != NoPort }).Each(func(o ObjID) {
-					if op, ok := f.objPath(o); ok {
-						if op != deepPath {
-							op += deepPath
-						}
-						to[f.objs[o].Port] = to[f.objs[o].Port].add(op)
+					if f.objs[o].Port != NoPort {
+						reached = append(reached, o)
 					}
 				})
-			} else {
-				// Where the path leads through the function's own
-				// memory.
-				t.addLocs(to, f.follow(h, LocSet{l}, rel))
+				local[l] = reached
+			}
+			for _, o := range reached {
+				if op, ok := f.objPath(o); ok {
+					if op != deepPath {
+						op += deepPath
+					}
+					to[f.objs[o].Port] = to[f.objs[o].Port].add(op)
+				}
 			}
 		}
 	})

@@ -36,16 +36,10 @@ type Summary struct {
 	// object itself; MaxWriteDepth: unbounded), so that a caller counts
 	// as written only what lies that far below its argument.
 	WritesDepth []int
-	// Reads, ReadsRoot and ReadsDepth say the same of the memory the
-	// function may read (loads, map lookups and ranges), itself or
-	// through its callees: with the writes, what a call touches of what
-	// its arguments reach.
-	Reads      []int
-	ReadsRoot  []int
-	ReadsDepth []int
 	// ReadPaths and WritePaths list, per port, the places below it the
 	// function may read and write (paths.go): which fields of its
-	// arguments a call touches.
+	// arguments a call touches. Reads under a lock and through sync/atomic
+	// are left out, as writes are.
 	ReadPaths  []PortPaths
 	WritePaths []PortPaths
 }
@@ -91,8 +85,8 @@ func portName(p int) string {
 }
 
 func (s *Summary) equal(t *Summary) bool {
-	return fmt.Sprint(s.Links, s.Returns, s.Writes, s.WritesRoot, s.WritesDepth, s.Reads, s.ReadsRoot, s.ReadsDepth, s.ReadPaths, s.WritePaths) ==
-		fmt.Sprint(t.Links, t.Returns, t.Writes, t.WritesRoot, t.WritesDepth, t.Reads, t.ReadsRoot, t.ReadsDepth, t.ReadPaths, t.WritePaths)
+	return fmt.Sprint(s.Links, s.Returns, s.Writes, s.WritesRoot, s.WritesDepth, s.ReadPaths, s.WritePaths) ==
+		fmt.Sprint(t.Links, t.Returns, t.Writes, t.WritesRoot, t.WritesDepth, t.ReadPaths, t.WritePaths)
 }
 
 // unseen is the summary of a function the analysis could not follow
@@ -121,7 +115,6 @@ func conservativeSummary(ports []int) *Summary {
 		s.WritesRoot = append(s.WritesRoot, a)
 		s.WritesDepth = append(s.WritesDepth, MaxWriteDepth)
 	}
-	s.Reads, s.ReadsRoot, s.ReadsDepth = s.Writes, s.WritesRoot, s.WritesDepth
 	for _, p := range ports {
 		s.ReadPaths = append(s.ReadPaths, PortPaths{p, []string{deepPath}})
 		s.WritePaths = append(s.WritePaths, PortPaths{p, []string{deepPath}})

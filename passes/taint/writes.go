@@ -5,8 +5,6 @@
 package taint
 
 import (
-	"go/token"
-	"go/types"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -44,47 +42,6 @@ func (f *Flow) Writes(instr ssa.Instruction, h Heap) ObjSet {
 	return w.out
 }
 
-// Reads returns the objects instr may read, with h the heap before it:
-// the memory a load, a map lookup or a range reads, and for a call, go or
-// defer, what its callees' summaries say they read of its operands (all
-// of what they reach for a callee without a summary in the strict
-// reading, none of it by default). Reads through sync/atomic are not
-// seen: an atomic access races with no other atomic access.
-func (f *Flow) Reads(instr ssa.Instruction, h Heap) ObjSet {
-	w := &writeSet{f: f, h: h, reads: true}
-	switch i := instr.(type) {
-	case *ssa.UnOp:
-		if i.Op == token.MUL {
-			w.direct(f.val(i.X))
-		}
-	case *ssa.Lookup:
-		if _, isMap := i.X.Type().Underlying().(*types.Map); isMap {
-			w.direct(f.val(i.X))
-		}
-	case *ssa.Range:
-		if _, isMap := i.X.Type().Underlying().(*types.Map); isMap {
-			w.direct(f.val(i.X))
-		}
-	case ssa.CallInstruction:
-		c := i.Common()
-		if b, ok := c.Value.(*ssa.Builtin); ok {
-			if b.Name() == "copy" && len(c.Args) == 2 {
-				w.direct(f.val(c.Args[1]))
-			}
-			return w.out
-		}
-		w.call(c)
-	}
-	return w.out
-}
-
-// Touches returns the objects instr may read or write.
-func (f *Flow) Touches(instr ssa.Instruction, h Heap) ObjSet {
-	out := f.Writes(instr, h)
-	f.Reads(instr, h).Each(func(o ObjID) { out.Add(o) })
-	return out
-}
-
 // CallWrites returns the objects a call of the function value fn with no
 // arguments may write, with h the heap before it: what a spawn row's
 // function argument writes when the spawned goroutine calls it.
@@ -94,13 +51,11 @@ func (f *Flow) CallWrites(fn ssa.Value, h Heap) ObjSet {
 	return w.out
 }
 
-// A writeSet collects the objects an instruction may write, or with
-// reads set, read.
+// A writeSet collects the objects an instruction may write.
 type writeSet struct {
-	f     *Flow
-	h     Heap
-	out   ObjSet
-	reads bool
+	f   *Flow
+	h   Heap
+	out ObjSet
 }
 
 // direct adds the objects of locs.
@@ -204,18 +159,14 @@ func (w *writeSet) call(c *ssa.CallCommon) {
 	summarized, complete := f.calleeSummaries(c)
 	for _, cs := range summarized {
 		s := cs.s
-		ports, roots, depths := s.Writes, s.WritesRoot, s.WritesDepth
-		if w.reads {
-			ports, roots, depths = s.Reads, s.ReadsRoot, s.ReadsDepth
-		}
 		pv := f.portValues(c, cs.callee)
-		for i, p := range ports {
+		for i, p := range s.Writes {
 			from, to := 1, MaxWriteDepth
-			if slices.Contains(roots, p) {
+			if slices.Contains(s.WritesRoot, p) {
 				from = 0
 			}
-			if i < len(depths) && !f.sv.res.strict {
-				to = depths[i]
+			if i < len(s.WritesDepth) && !f.sv.res.strict {
+				to = s.WritesDepth[i]
 			}
 			w.within(pv[p], from, to)
 		}
@@ -231,9 +182,9 @@ func (w *writeSet) call(c *ssa.CallCommon) {
 }
 
 // portTouches accumulates, over a function's instructions, which ports'
-// memory on entry it reads or writes: the ports, those whose root object
-// itself is touched, and how deep below its root the deepest access is
-// (see Summary.WritesDepth).
+// memory on entry it writes: the ports, those whose root object itself is
+// written, and how deep below its root the deepest write is (see
+// Summary.WritesDepth).
 type portTouches struct {
 	touched, root map[int]bool
 	deepest       map[int]int
@@ -270,13 +221,13 @@ func (t *portTouches) lists(f *Flow) (ports, roots, depths []int) {
 }
 
 // accesses fills in s what f reads and writes of its ports' memory on
-// entry, in one walk: Writes, Reads (with roots and depths) and the places
+// entry, in one walk: Writes (with roots and depths) and the places
 // (ReadPaths, WritePaths). Accesses under a lock are lockset's question
 // and are left out.
 func (f *Flow) accesses(s *Summary) {
 	f.callees = make(map[*ssa.CallCommon]calleesMemo)
 	defer func() { f.callees = nil }()
-	writes, reads := newPortTouches(), newPortTouches()
+	writes := newPortTouches()
 	paths := newPathTouches(f)
 	guarded := f.Guarded()
 	for _, b := range f.Fn.Blocks {
@@ -285,15 +236,15 @@ func (f *Flow) accesses(s *Summary) {
 				return true
 			}
 			switch instr.(type) {
-			case *ssa.Store, *ssa.MapUpdate, *ssa.UnOp, *ssa.Lookup, *ssa.Range, ssa.CallInstruction:
+			case *ssa.Store, *ssa.MapUpdate, ssa.CallInstruction:
 				writes.add(f, f.Writes(instr, h))
-				reads.add(f, f.Reads(instr, h))
+				paths.add(instr, h)
+			case *ssa.UnOp, *ssa.Lookup, *ssa.Range:
 				paths.add(instr, h)
 			}
 			return true
 		})
 	}
 	s.Writes, s.WritesRoot, s.WritesDepth = writes.lists(f)
-	s.Reads, s.ReadsRoot, s.ReadsDepth = reads.lists(f)
 	s.ReadPaths, s.WritePaths = capPaths(paths.reads), capPaths(paths.writes)
 }
