@@ -22,10 +22,10 @@
 //
 // A call applies its callee's summary: which ports' memory becomes
 // reachable from which, and which ports the results reach. A summary also
-// says what the function reads and writes below each port: how deep, and
-// at which places (access paths such as "stats>n", the n field of what the
-// stats field points to), so that a caller can tell which fields of its
-// arguments a call touches. Summaries are
+// says what the function writes below each port, and how deep, and at
+// which places it reads and writes (access paths such as "stats>n", the n
+// field of what the stats field points to), so that a caller can tell
+// which fields of its arguments a call touches. Summaries are
 // exported as facts, so calls into other packages use them. A call with no
 // summary (no body, assembly, a function value or interface method the
 // analysis cannot resolve) gets the conservative rule: afterwards

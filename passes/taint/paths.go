@@ -114,6 +114,11 @@ func (t *pathTouches) add(instr ssa.Instruction, h Heap) {
 				to[port] = to[port].add(p)
 				continue
 			}
+			if f.objs[l.Obj].Kind == Alloc && !strings.Contains(rel, deepPath) {
+				// Memory made here: where the path leads through it.
+				t.addLocs(to, f.follow(h, LocSet{l}, rel))
+				continue
+			}
 			reached, done := local[l]
 			if !done {
 				f.Reach(h, LocSet{l}, func(o *Object) bool { return o.Port != NoPort }).Each(func(o ObjID) {
