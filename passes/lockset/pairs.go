@@ -39,6 +39,9 @@ type epAccess struct {
 	elem          int64 // Access.Elem
 	pos           token.Pos
 	fn            string // function containing the access
+	// fresh marks a goroutine's access to an object its spawner
+	// allocated (goCanonAppend): each call of a spawner makes its own.
+	fresh bool
 }
 
 type lockRef struct {
@@ -128,7 +131,9 @@ func (c *checker) goCanonAppend(accs []*epAccess, fn *ssa.Function, a *Access) [
 	if key == "" {
 		return accs
 	}
-	return append(accs, c.epAccess(key, fn, a, canon))
+	e := c.epAccess(key, fn, a, canon)
+	e.fresh = canonical(a.Path, fn) == ""
+	return append(accs, e)
 }
 
 // published reports whether the object v allocates (or a pointer it holds,
@@ -348,6 +353,12 @@ func checkEntries(fset *token.FileSet, entries []*entry, strict bool, found func
 					continue
 				}
 				if !strict && !evidence(entries[r.e], entries[s.e], r.a, s.a) {
+					continue
+				}
+				if !strict && r.a.fresh && s.a.fresh {
+					// Two goroutines, each on an object its own
+					// spawner allocated, never share it: a
+					// spawner's call makes a new one each time.
 					continue
 				}
 				involved[r.a.pos], involved[s.a.pos] = true, true

@@ -35,3 +35,42 @@ func New() *Counter {
 	go c.run(make(chan bool, 1))
 	return c
 }
+
+// A Lister is filled by a goroutine its constructor starts; ListA and
+// ListB each allocate their own, so their goroutines never write the same
+// lister: quiet, although both goroutines write err without a lock.
+type Lister struct {
+	items chan int
+	err   error
+}
+
+// ListA returns a lister whose goroutine sets err when it fails.
+func ListA(fail func() error) *Lister {
+	l := &Lister{items: make(chan int)}
+	go func() {
+		defer close(l.items)
+		l.err = fail()
+	}()
+	return l
+}
+
+// ListB is ListA with another producer.
+func ListB(fail func() error) *Lister {
+	l := &Lister{items: make(chan int)}
+	go func() {
+		defer close(l.items)
+		if err := fail(); err != nil {
+			l.err = err
+		}
+	}()
+	return l
+}
+
+// Shared returns a lister whose goroutines, started on one object, both
+// write it.
+func Shared(fail func() error) *Lister {
+	l := &Lister{items: make(chan int)}
+	go func() { l.err = fail() }() // want `l.err is written in the goroutine started in Shared \(line \d+\) without a lock and written in the goroutine started in Shared \(line \d+\) without a lock`
+	go func() { l.err = fail() }()
+	return l
+}
