@@ -99,7 +99,7 @@ func (m *Model) Delayed(instr ssa.Instruction) bool {
 // such block.
 func SelectCase(sel *ssa.Select, j int) *ssa.BasicBlock {
 	for _, p := range sel.Block().Parent().Blocks {
-		if s, k, ok := caseTest(p); ok && s == sel && k == j {
+		if s, k, ok := SelectCaseTest(p); ok && s == sel && k == j {
 			return p.Succs[0]
 		}
 	}
@@ -114,7 +114,7 @@ func SelectCase(sel *ssa.Select, j int) *ssa.BasicBlock {
 // The edge is a property of the case even when its body is empty and b is
 // where every case ends. It returns nil otherwise.
 func CaseReceive(p, b *ssa.BasicBlock) ssa.Value {
-	sel, j, ok := caseTest(p)
+	sel, j, ok := SelectCaseTest(p)
 	if !ok || p.Succs[0] != b {
 		return nil
 	}
@@ -124,9 +124,9 @@ func CaseReceive(p, b *ssa.BasicBlock) ssa.Value {
 	return nil
 }
 
-// caseTest reports whether p ends by testing the index of a select
-// against a case number, which its true branch runs.
-func caseTest(p *ssa.BasicBlock) (sel *ssa.Select, j int, ok bool) {
+// SelectCaseTest reports whether p ends by testing the index of a select
+// against a case number j, which its true branch runs.
+func SelectCaseTest(p *ssa.BasicBlock) (sel *ssa.Select, j int, ok bool) {
 	if len(p.Instrs) == 0 {
 		return nil, 0, false
 	}

@@ -164,3 +164,33 @@ func (p Point) CalleeName() string {
 	}
 	return "the callee"
 }
+
+// Successors returns the successors of b that a path from p may take:
+// after a select that sends what p gives, only the branch of the sending
+// case (the select's index is compared with the case's number to pick
+// its block); the other cases did not send.
+func (p Point) Successors(b *ssa.BasicBlock) []*ssa.BasicBlock {
+	sel, ok := p.Instr.(*ssa.Select)
+	if !ok || len(b.Succs) != 2 {
+		return b.Succs
+	}
+	s, j, ok := model.SelectCaseTest(b)
+	if !ok || s != sel {
+		return b.Succs
+	}
+	if j == p.sendCase(sel) {
+		return b.Succs[:1]
+	}
+	return b.Succs[1:]
+}
+
+// sendCase returns the index of the case of sel that sends what p gives,
+// or -1.
+func (p Point) sendCase(sel *ssa.Select) int {
+	for i, st := range sel.States {
+		if st.Dir == types.SendOnly && slices.Contains(p.Given, st.Send) {
+			return i
+		}
+	}
+	return -1
+}

@@ -108,7 +108,7 @@ func (j *Joiner) JoinedBeforeExit(p transfer.Point) bool {
 				return true
 			}
 		}
-		for _, s := range b.Succs {
+		for _, s := range p.Successors(b) {
 			if !seen[s] {
 				seen[s] = true
 				queue = append(queue, s)

@@ -96,7 +96,7 @@ func (w *walker) run() {
 		if !w.block(e.to, e.from, cur) {
 			continue
 		}
-		for _, s := range w.successors(e.to) {
+		for _, s := range w.p.Successors(e.to) {
 			next := edge{e.to, s}
 			old, seen := in[next]
 			if !seen {
@@ -120,45 +120,6 @@ func (w *walker) run() {
 			}
 		}
 	}
-}
-
-// successors returns the successors of b a path from the transfer may
-// take: after a select that sends, only the branch of the sending case
-// (its index is compared with a constant to pick the case's block).
-func (w *walker) successors(b *ssa.BasicBlock) []*ssa.BasicBlock {
-	sel, ok := w.p.Instr.(*ssa.Select)
-	if !ok || len(b.Instrs) == 0 {
-		return b.Succs
-	}
-	cond, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-	if !ok || len(b.Succs) != 2 {
-		return b.Succs
-	}
-	eq, ok := cond.Cond.(*ssa.BinOp)
-	if !ok || eq.Op != token.EQL {
-		return b.Succs
-	}
-	x, ok := eq.X.(*ssa.Extract)
-	k, isConst := eq.Y.(*ssa.Const)
-	if !ok || !isConst || x.Tuple != sel || x.Index != 0 {
-		return b.Succs
-	}
-	if k.Int64() == int64(w.sendCase(sel)) {
-		return b.Succs[:1]
-	}
-	return b.Succs[1:]
-}
-
-// sendCase returns the index of the select case that sends what was given.
-func (w *walker) sendCase(sel *ssa.Select) int {
-	for i, st := range sel.States {
-		for _, g := range w.p.Given {
-			if st.Dir == types.SendOnly && st.Send == g {
-				return i
-			}
-		}
-	}
-	return -1
 }
 
 // block walks b, entered from pred (nil: start after the transfer point),
