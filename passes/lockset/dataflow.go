@@ -586,9 +586,14 @@ func (c *checker) apply(fn *ssa.Function, st *state, sum *Summary, callee *ssa.F
 				}
 			}
 			pos, name := a.Pos, a.Func
+			var calls []callSite
 			if !local || !pos.IsValid() {
 				// Only the call site is known in this package.
 				pos, name = instr.Pos(), c.funcName(callee)
+			} else if len(a.calls) < maxCalls {
+				calls = append([]callSite{{instr.Pos(), c.funcName(callee)}}, a.calls...)
+			} else {
+				calls = a.calls // the innermost calls are the informative ones
 			}
 			var elem int64
 			if strings.HasPrefix(a.Path, "f:") {
@@ -597,7 +602,7 @@ func (c *checker) apply(fn *ssa.Function, st *state, sum *Summary, callee *ssa.F
 			emit(Access{Path: p, Write: a.Write, Atomic: a.Atomic, Held: held, Elem: elem,
 				Released: union(st.released, rebaseAll(a.Released)),
 				After:    union(st.recvd, c.rebaseChans(a.After, args, bindings)), Before: c.rebaseChans(a.Before, args, bindings),
-				Func: name, Pos: pos})
+				Func: name, Pos: pos, calls: calls})
 		}
 	}
 	st.recvd = union(st.recvd, c.rebaseChans(sum.Received, args, bindings))

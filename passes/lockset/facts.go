@@ -120,7 +120,20 @@ type Access struct {
 	// Pos locates the access. It is meaningful only within the package
 	// being analysed and is cleared before a summary is exported.
 	Pos token.Pos
+	// calls are the call sites from the summarised function down to the
+	// one containing the access, outermost first, for reports; within
+	// the package only (not in facts).
+	calls []callSite
 }
+
+// A callSite is a call on the way from an entry point to an access.
+type callSite struct {
+	pos    token.Pos
+	callee string
+}
+
+// maxCalls bounds the call chain an access keeps for its report.
+const maxCalls = 8
 
 // key identifies an access up to its position, for de-duplication.
 func (a *Access) key() string {

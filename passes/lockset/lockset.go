@@ -136,7 +136,7 @@ func exportable(s *Summary) *Summary {
 		if strings.HasPrefix(a.Path, "g:") {
 			continue
 		}
-		a.Pos = 0
+		a.Pos, a.calls = 0, nil
 		out.Accesses = append(out.Accesses, a)
 	}
 	return out

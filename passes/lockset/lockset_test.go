@@ -5,6 +5,9 @@
 package lockset_test
 
 import (
+	"fmt"
+	"slices"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -97,4 +100,28 @@ func TestStrict(t *testing.T) {
 		t.Fatal(err)
 	}
 	analysistest.Run(t, suitetest.Dir(t), lockset.Analyzer, "lockset/strict")
+}
+
+// TestCallPath checks that a report lists, as related information, the
+// calls from each entry point to its access, outermost first.
+func TestCallPath(t *testing.T) {
+	results := analysistest.Run(t, suitetest.Dir(t), lockset.Analyzer, "lockset/callpath")
+	var got []string
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			for _, rel := range d.Related {
+				got = append(got, fmt.Sprintf("%d: %s", r.Pass.Fset.Position(rel.Pos).Line, rel.Message))
+			}
+		}
+	}
+	want := []string{
+		"41: calls (*Conn).readHandshake here, on the path from (*Conn).Read to the write of c.out.err",
+		"31: calls (*Conn).alertLocked here, on the path from (*Conn).Read to the write of c.out.err",
+		"26: calls (*half).setErrorLocked here, on the path from (*Conn).Read to the write of c.out.err",
+		"48: calls (*half).setErrorLocked here, on the path from (*Conn).Write to the write of c.out.err",
+		"17: c.out.err written here holding c.out.Mutex",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("related information:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
 }

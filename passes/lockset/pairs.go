@@ -39,6 +39,7 @@ type epAccess struct {
 	elem          int64 // Access.Elem
 	pos           token.Pos
 	fn            string // function containing the access
+	calls         []callSite // Access.calls
 	// fresh marks a goroutine's access to an object its spawner
 	// allocated (goCanonAppend): each call of a spawner makes its own.
 	fresh bool
@@ -183,7 +184,7 @@ func (c *checker) epAccess(key string, fn *ssa.Function, a *Access, lockKey func
 	if len(fn.Params) > 0 && fn.Signature.Recv() != nil {
 		nm.recv = fn.Params[0].Name()
 	}
-	e := &epAccess{key: key, disp: nm.display(a.Path), write: a.Write, atomic: a.Atomic, elem: a.Elem, pos: a.Pos, fn: a.Func}
+	e := &epAccess{key: key, disp: nm.display(a.Path), write: a.Write, atomic: a.Atomic, elem: a.Elem, pos: a.Pos, fn: a.Func, calls: a.calls}
 	if i := strings.LastIndex(e.disp, elemSel); a.Elem != 0 && i >= 0 {
 		e.disp = e.disp[:i] + fmt.Sprintf("[%d]", a.Elem-1) + e.disp[i+len(elemSel):]
 	}

@@ -78,12 +78,38 @@ func (r *reporter) flush(pass *analysis.Pass) {
 			Pos:      x.a.pos,
 			Category: "race",
 			Message:  msg,
-			Related: []analysis.RelatedInformation{{
+			Related: append(append(callPath(x.a, x.ea), callPath(x.b, eb)...), analysis.RelatedInformation{
 				Pos:     x.b.pos,
 				Message: fmt.Sprintf("%s %s here %s", x.b.disp, verb(x.b), held(x.b)),
-			}},
+			}),
 		})
 	}
+}
+
+// callPath lists the calls through which the entry point reaches a,
+// outermost first.
+func callPath(a *epAccess, entry string) []analysis.RelatedInformation {
+	var out []analysis.RelatedInformation
+	for _, c := range a.calls {
+		out = append(out, analysis.RelatedInformation{
+			Pos:     c.pos,
+			Message: fmt.Sprintf("calls %s here, on the path from %s to the %s of %s", c.callee, entry, noun(a), a.disp),
+		})
+	}
+	return out
+}
+
+// noun names the kind of access a is.
+func noun(a *epAccess) string {
+	switch {
+	case a.atomic && a.write:
+		return "atomic write"
+	case a.atomic:
+		return "atomic read"
+	case a.write:
+		return "write"
+	}
+	return "read"
 }
 
 func verb(a *epAccess) string {
