@@ -38,7 +38,7 @@ type epAccess struct {
 	after, before []string
 	elem          int64 // Access.Elem
 	pos           token.Pos
-	fn            string // function containing the access
+	fn            string     // function containing the access
 	calls         []callSite // Access.calls
 	// fresh marks a goroutine's access to an object its spawner
 	// allocated (goCanonAppend): each call of a spawner makes its own.
