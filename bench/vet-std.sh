@@ -48,4 +48,8 @@ for i in $(seq "$runs"); do
 		exit 1
 	fi
 done
-echo "psharpvet reports on std: $(grep -c '^[^ #].*: ' "$out/psharpvet.log" || true) lines (see $out/psharpvet.log)"
+# A report is a diagnostic line (path:line:col: message; its related
+# lines have a tab after the position), counted once: go vet std checks a
+# package and its test variant, which repeat the package's diagnostics.
+grep -E '^[^ 	#].*\.go:[0-9]+:[0-9]+: [^	]' "$out/psharpvet.log" | sort -u >"$out/psharpvet.reports" || true
+echo "psharpvet reports on std: $(wc -l <"$out/psharpvet.reports"), $(grep -vc '_test\.go:' "$out/psharpvet.reports" || true) outside _test.go files (see $out/psharpvet.reports)"
