@@ -64,24 +64,28 @@ func findReceivers(funcs []*ssa.Function, flows *taint.Flows) *receivers {
 		}
 	}
 	for _, fn := range funcs {
-		var recvs []ssa.Instruction
-		var chans [][]ssa.Value
+		// A receive is a channel and the value received from it (nil
+		// when the program does not use it).
+		type receive struct{ ch, val ssa.Value }
+		var recvs []receive
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				switch i := instr.(type) {
 				case *ssa.UnOp:
 					if i.Op == token.ARROW {
-						recvs, chans = append(recvs, i), append(chans, []ssa.Value{i.X})
+						recvs = append(recvs, receive{i.X, i})
 					}
 				case *ssa.Select:
-					var cs []ssa.Value
+					// Each receiving case gets its own value, the
+					// select's tuple component 2+k for the kth
+					// receiving state: what one case's body writes
+					// is not written by the other cases' receivers.
+					k := 0
 					for _, st := range i.States {
 						if st.Dir == types.RecvOnly {
-							cs = append(cs, st.Chan)
+							recvs = append(recvs, receive{st.Chan, selectValue(i, 2+k)})
+							k++
 						}
-					}
-					if len(cs) > 0 {
-						recvs, chans = append(recvs, i), append(chans, cs)
 					}
 				}
 			}
@@ -90,19 +94,15 @@ func findReceivers(funcs []*ssa.Function, flows *taint.Flows) *receivers {
 			continue
 		}
 		fl := flows.Flow(fn)
-		for k, recv := range recvs {
-			var keys []chanKey
-			for _, ch := range chans[k] {
-				keys = append(keys, rs.keys(ch, maxChanDepth)...)
-				keys = append(keys, elemKey(ch.Type()))
-			}
+		for _, recv := range recvs {
+			keys := append(rs.keys(recv.ch, maxChanDepth), elemKey(recv.ch.Type()))
 			for _, key := range keys {
 				rs.seen[key] = true
 			}
 			if !slices.ContainsFunc(keys, func(k chanKey) bool { return !rs.writing[k] }) {
 				continue // every channel is known to have a writing receiver
 			}
-			if writesReceived(fl, recv) {
+			if recv.val != nil && writesReceived(fl, recv.val) {
 				for _, key := range keys {
 					rs.writing[key] = true
 				}
@@ -110,6 +110,17 @@ func findReceivers(funcs []*ssa.Function, flows *taint.Flows) *receivers {
 		}
 	}
 	return rs
+}
+
+// selectValue returns the component index of sel's tuple, or nil if the
+// program does not extract it.
+func selectValue(sel *ssa.Select, index int) ssa.Value {
+	for _, r := range *sel.Referrers() {
+		if e, ok := r.(*ssa.Extract); ok && e.Index == index {
+			return e
+		}
+	}
+	return nil
 }
 
 // sendWrites reports whether a receiver of the channel ch is seen writing
@@ -134,9 +145,9 @@ func elemKey(t types.Type) chanKey {
 }
 
 // writesReceived reports whether fn, whose flow is fl, writes memory
-// reachable from the value recv receives, after receiving it.
-func writesReceived(fl *taint.Flow, recv ssa.Instruction) bool {
-	locs := fl.Locs(recv.(ssa.Value))
+// reachable from the received value v, after receiving it.
+func writesReceived(fl *taint.Flow, v ssa.Value) bool {
+	locs := fl.Locs(v)
 	if len(locs) == 0 {
 		return false
 	}

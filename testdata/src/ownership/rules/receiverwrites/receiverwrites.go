@@ -82,3 +82,33 @@ func Pipe() int {
 	in <- j
 	return j.Result // want `j is read after it was sent on in`
 }
+
+// A Loop serves jobs and notes in one select: the jobs case writes what
+// it receives, the notes case only reads it.
+type Loop struct {
+	jobs  chan *Job
+	notes chan *Note
+}
+
+func (l *Loop) serve() {
+	for {
+		select {
+		case j := <-l.jobs:
+			j.Result = j.ID + 1
+		case n := <-l.notes:
+			println(n.Text)
+		}
+	}
+}
+
+// NoteThenRead reads a note after the loop's read-only case got it: quiet.
+func (l *Loop) NoteThenRead(n *Note) string {
+	l.notes <- n
+	return n.Text
+}
+
+// JobThenRead reads a job after the loop's writing case got it: reported.
+func (l *Loop) JobThenRead(j *Job) int {
+	l.jobs <- j
+	return j.Result // want `j is read after it was sent on l.jobs`
+}
