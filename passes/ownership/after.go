@@ -68,14 +68,9 @@ const (
 	visitedMemory
 )
 
-func (c *checker) checkAfter(fl *taint.Flow, h taint.Heap, p transfer.Point, given []givenValue, all, written taint.ObjSet) {
+func (c *checker) checkAfter(fl *taint.Flow, h taint.Heap, p transfer.Point, given []givenValue, all, written taint.ObjSet, other *places) {
 	w := &walker{c: c, fl: fl, p: p, given: given, all: all, joins: c.gu.Joiner(fl, h, p), written: written,
-		delayed: c.gu.Model.Delayed(p.Instr), defers: hasDefers(p.Instr.Parent())}
-	if !c.strict && p.Kind == transfer.Go {
-		if r, wr, ok := fl.Places(p.Instr, h); ok {
-			w.other = &places{r, wr}
-		}
-	}
+		delayed: c.gu.Model.Delayed(p.Instr), defers: hasDefers(p.Instr.Parent()), other: other}
 	w.run()
 }
 
@@ -420,6 +415,9 @@ func (w *walker) checkUse(instr ssa.Instruction, h taint.Heap, cur fresh) bool {
 	}
 	if acc.keeps && !acc.write && !w.c.shared(w.fl, acc.objs, w.touched(acc.operand, h, cur, false), w.written) {
 		return false // kept, but no one is seen writing it
+	}
+	if acc.keeps && !acc.write && w.other != nil && !w.c.keptMayRace(w.fl, w.other, w.all) {
+		return false // kept, but the goroutine only reads what is never rewritten
 	}
 	if !acc.keeps && !acc.write && !acc.objs.Intersects(w.written) {
 		return false // both sides only read

@@ -8,6 +8,7 @@ import (
 	_ "embed"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -101,7 +102,8 @@ func (c *checker) checkPoint(fn *ssa.Function, fl *taint.Flow, p transfer.Point)
 	// What the receiving side writes is the evidence that sharing the
 	// memory with it races (see givesup.Result.OtherSideWrites).
 	written := c.gu.OtherSideWrites(fl, h, p, all)
-	if !c.checkOutliving(fn, fl, h, p, given, written) {
+	other := c.spawnedPlaces(fl, h, p)
+	if !c.checkOutliving(fn, fl, h, p, given, written, other, all) {
 		c.checkAliasing(fl, h, p, given, written)
 	}
 	if _, deferred := p.Instr.(*ssa.Defer); deferred {
@@ -110,7 +112,7 @@ func (c *checker) checkPoint(fn *ssa.Function, fl *taint.Flow, p transfer.Point)
 		// transfer, and only deferred calls run after it.
 		return
 	}
-	c.checkAfter(fl, h, p, given, all, written)
+	c.checkAfter(fl, h, p, given, all, written, other)
 }
 
 // A givenValue is one value given up at a point with what it transfers.
@@ -128,6 +130,93 @@ func givenSets(fl *taint.Flow, h taint.Heap, p transfer.Point) []givenValue {
 		}
 	}
 	return out
+}
+
+// spawnedPlaces returns, by default, the places of h that the function a
+// transfer starts may read and write: a go statement's call, or the
+// function values a spawning call (time.AfterFunc, g.Go) runs later, by
+// their summaries. It returns nil, meaning everything they reach, in the
+// strict reading, for other transfers and when a summary is missing.
+func (c *checker) spawnedPlaces(fl *taint.Flow, h taint.Heap, p transfer.Point) *places {
+	if c.strict {
+		return nil
+	}
+	switch {
+	case p.Kind == transfer.Go:
+		if r, w, ok := fl.Places(p.Instr, h); ok {
+			return &places{r, w}
+		}
+	case p.Kind == transfer.Call && p.Spawns && len(p.Given) > 0:
+		out := &places{}
+		for _, g := range p.Given {
+			if _, isFunc := g.Type().Underlying().(*types.Signature); !isFunc {
+				return nil
+			}
+			r, w, ok := fl.CallPlaces(g, h)
+			if !ok {
+				return nil
+			}
+			out.reads, out.writes = append(out.reads, r...), append(out.writes, w...)
+		}
+		return out
+	}
+	return nil
+}
+
+// keptMayRace reports whether memory given up to a goroutine that touches
+// the places pl, and kept reachable by the sender, may race: the goroutine
+// writes some of it (readers reach it through what was kept), or reads a
+// place that the program writes after construction (fieldwrites), which
+// the kept reference lets the sender's side do.
+func (c *checker) keptMayRace(fl *taint.Flow, pl *places, all taint.ObjSet) bool {
+	for _, l := range pl.writes {
+		if all.Has(l.Obj) {
+			return true
+		}
+	}
+	for _, l := range pl.reads {
+		if all.Has(l.Obj) && c.placeMayBeWritten(fl.Object(l.Obj).Type, l.Key) {
+			return true
+		}
+	}
+	return false
+}
+
+// placeMayBeWritten reports whether the place key (fields within one
+// object: "id", "hdr.buf"; "[]" or "*" for all of it) of memory of type
+// t may be written after construction.
+func (c *checker) placeMayBeWritten(t types.Type, key string) bool {
+	if t == nil {
+		return true
+	}
+	if key == "" {
+		return c.fields.TypeMayBeWritten(t)
+	}
+	for _, seg := range strings.Split(key, ".") {
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok {
+			return c.fields.TypeMayBeWritten(t)
+		}
+		i := fieldIndex(st, seg)
+		if i < 0 || c.fields.MayBeWritten(t, i) {
+			return true
+		}
+		t = st.Field(i).Type()
+	}
+	return false
+}
+
+// fieldIndex returns the index of the field of st named name, or -1.
+func fieldIndex(st *types.Struct, name string) int {
+	for i := range st.NumFields() {
+		if st.Field(i).Name() == name {
+			return i
+		}
+	}
+	return -1
 }
 
 // neverWritten reports whether addr is a struct field that, by default,

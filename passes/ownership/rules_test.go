@@ -43,6 +43,7 @@ var ruleStdPackages = []string{
 	"ownership/rules/groupwait",
 	"ownership/rules/sharedtypes",
 	"ownership/rules/lockedwrites",
+	"ownership/rules/keptplaces",
 }
 
 func TestRules(t *testing.T) {

@@ -288,9 +288,26 @@ func (f *Flow) Places(instr ssa.Instruction, h Heap) (reads, writes LocSet, ok b
 	if !isCall {
 		return reads, writes, true
 	}
-	c := call.Common()
+	r, w, ok := f.callPlaces(call.Common(), h)
+	return union(reads, r), union(writes, w), ok
+}
+
+// CallPlaces returns the places of h that calling the function value fn
+// (a function handed to time.AfterFunc or g.Go) may read and write, as
+// Places does for a call instruction; ok is false, in both readings,
+// when some callee has no summary.
+func (f *Flow) CallPlaces(fn ssa.Value, h Heap) (reads, writes LocSet, ok bool) {
+	c := &ssa.CallCommon{Value: fn}
+	reads, writes, _ = f.callPlaces(c, h)
+	_, complete := f.calleeSummaries(c)
+	return reads, writes, complete
+}
+
+// callPlaces returns the places of h the callees of c may read and write,
+// by their summaries.
+func (f *Flow) callPlaces(c *ssa.CallCommon, h Heap) (reads, writes LocSet, ok bool) {
 	if _, builtin := c.Value.(*ssa.Builtin); builtin {
-		return reads, writes, true
+		return nil, nil, true
 	}
 	_, complete := f.calleeSummaries(c)
 	f.calleePaths(c, func(arg LocSet, read bool, rel string) {
