@@ -110,7 +110,7 @@ func (r *Result) TypeMayBeWritten(t types.Type) bool {
 			return true
 		}
 		r.load()
-		return r.types[k[:len(k)-2]]
+		return r.types[k[:len(k)-2]] || r.elemsMayBeWritten(t, 0)
 	case *types.Signature:
 		return false // a func value: its captured variables are other objects
 	case *types.Slice, *types.Array, *types.Map:
@@ -119,6 +119,31 @@ func (r *Result) TypeMayBeWritten(t types.Type) bool {
 	default:
 		return true
 	}
+}
+
+// elemsMayBeWritten reports whether the elements of a slice, array or
+// map field of struct t (or of a struct field of it, by value) may be
+// written: the heap analysis keeps what a struct's slices hold within the
+// struct's own object, under the field's path.
+func (r *Result) elemsMayBeWritten(t types.Type, depth int) bool {
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || depth > 3 {
+		return false
+	}
+	for i := range st.NumFields() {
+		ft := types.Unalias(st.Field(i).Type())
+		switch ft.Underlying().(type) {
+		case *types.Slice, *types.Array, *types.Map:
+			if r.union[ElemKey(ft)] {
+				return true
+			}
+		case *types.Struct:
+			if r.elemsMayBeWritten(ft, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // load builds the union of the package's own writes and its
@@ -189,6 +214,9 @@ func writtenBy(instr ssa.Instruction, ctors map[*ssa.Function]bool) []string {
 			return elemWrite(ia.X)
 		}
 		if k := Key(i.Addr.Type(), -1); k != "" && isStruct(i.Val.Type()) {
+			if freshAt(i.Addr, i, ctors) {
+				return nil // r2 := new(T); *r2 = *r: a copy being built
+			}
 			return []string{k}
 		}
 	case *ssa.IndexAddr:
@@ -339,11 +367,18 @@ func constructing(fa *ssa.FieldAddr, ctors map[*ssa.Function]bool) bool {
 	if optionParam(fa) {
 		return true
 	}
-	switch base := fieldBase(fa).(type) {
+	return freshAt(fieldBase(fa), fa, ctors)
+}
+
+// freshAt reports whether obj is an object the function allocates, or
+// receives from a constructor of the package, that no publishing use has
+// handed on before instr.
+func freshAt(obj ssa.Value, instr ssa.Instruction, ctors map[*ssa.Function]bool) bool {
+	switch base := obj.(type) {
 	case *ssa.Alloc:
-		return !publishedBefore(base, fa)
+		return !publishedBefore(base, instr)
 	case *ssa.Call:
-		return ctors[base.Call.StaticCallee()] && !publishedBefore(base, fa)
+		return ctors[base.Call.StaticCallee()] && !publishedBefore(base, instr)
 	}
 	return false
 }
@@ -363,9 +398,13 @@ func publishedBefore(obj ssa.Value, instr ssa.Instruction) bool {
 // to someone else: anything but reaching its fields or elements, loading
 // it, and applying options to it.
 func publishes(use ssa.Instruction, obj ssa.Value) bool {
-	switch use.(type) {
+	switch u := use.(type) {
 	case *ssa.FieldAddr, *ssa.IndexAddr, *ssa.UnOp, *ssa.DebugRef:
 		return false
+	case *ssa.Store:
+		if u.Addr == obj && u.Val != obj {
+			return false // writing into obj hands nothing on
+		}
 	}
 	return !appliesOption(use, obj)
 }

@@ -132,3 +132,16 @@ func AddNode(k, v int) {
 	n := newNode(k)
 	n.val = v
 }
+
+// A Request is cloned into a fresh copy as a whole: construction, not a
+// write of any field.
+type Request struct {
+	URL    string
+	Cancel chan struct{}
+}
+
+func (r *Request) Clone() *Request {
+	r2 := new(Request)
+	*r2 = *r
+	return r2
+}
