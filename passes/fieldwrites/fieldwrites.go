@@ -92,7 +92,8 @@ func (r *Result) MayBeWritten(t types.Type, i int) bool {
 
 // TypeMayBeWritten reports whether memory of type t (or of the type t
 // points to) may be written after construction: a named struct some of
-// whose fields are; a slice, array or map some container of whose type
+// whose fields are, or the elements of whose slice, array or map fields
+// are; a slice, array or map some container of whose type
 // has its elements written outside the function that made it (ElemKey);
 // unnamed structs and interfaces, whose contents the facts do not track;
 // never the immutable basic types.
