@@ -92,8 +92,7 @@ func (r *Result) MayBeWritten(t types.Type, i int) bool {
 
 // TypeMayBeWritten reports whether memory of type t (or of the type t
 // points to) may be written after construction: a named struct some of
-// whose fields are, or the elements of whose slice, array or map fields
-// are; a slice, array or map some container of whose type
+// whose fields are; a slice, array or map some container of whose type
 // has its elements written outside the function that made it (ElemKey);
 // unnamed structs and interfaces, whose contents the facts do not track;
 // never the immutable basic types.
@@ -111,7 +110,7 @@ func (r *Result) TypeMayBeWritten(t types.Type) bool {
 			return true
 		}
 		r.load()
-		return r.types[k[:len(k)-2]] || r.elemsMayBeWritten(t, 0)
+		return r.types[k[:len(k)-2]]
 	case *types.Signature:
 		return false // a func value: its captured variables are other objects
 	case *types.Slice, *types.Array, *types.Map:
@@ -120,31 +119,6 @@ func (r *Result) TypeMayBeWritten(t types.Type) bool {
 	default:
 		return true
 	}
-}
-
-// elemsMayBeWritten reports whether the elements of a slice, array or
-// map field of struct t (or of a struct field of it, by value) may be
-// written: the heap analysis keeps what a struct's slices hold within the
-// struct's own object, under the field's path.
-func (r *Result) elemsMayBeWritten(t types.Type, depth int) bool {
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok || depth > 3 {
-		return false
-	}
-	for i := range st.NumFields() {
-		ft := types.Unalias(st.Field(i).Type())
-		switch ft.Underlying().(type) {
-		case *types.Slice, *types.Array, *types.Map:
-			if r.union[ElemKey(ft)] {
-				return true
-			}
-		case *types.Struct:
-			if r.elemsMayBeWritten(ft, depth+1) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // load builds the union of the package's own writes and its

@@ -422,7 +422,7 @@ func (w *walker) checkUse(instr ssa.Instruction, h taint.Heap, cur fresh) bool {
 	if !acc.keeps && !acc.write && !acc.objs.Intersects(w.written) {
 		return false // both sides only read
 	}
-	if !acc.write && !w.c.mayBeWritten(w.fl, acc.objs) {
+	if !acc.write && !w.c.mayBeWritten(w.fl, acc.objs) && !w.readPlacesMayBeWritten(instr, h) {
 		return false // nobody writes it after construction
 	}
 	if w.disjoint(instr, h, acc) {
@@ -631,6 +631,24 @@ func (w *walker) disjoint(instr ssa.Instruction, h taint.Heap, acc *access) bool
 	oreads, owrites := w.inGiven(w.other.reads), w.inGiven(w.other.writes)
 	return !taint.PlacesMeet(writes, oreads) && !taint.PlacesMeet(writes, owrites) &&
 		!taint.PlacesMeet(reads, owrites)
+}
+
+// readPlacesMayBeWritten reports whether instr reads, in the memory given
+// up, a place the program writes after construction: an element of a
+// slice held in a struct lies in the struct's own heap object, under the
+// field's path, and its writes are recorded by the slice's type, not the
+// struct's.
+func (w *walker) readPlacesMayBeWritten(instr ssa.Instruction, h taint.Heap) bool {
+	reads, _, ok := w.fl.Places(instr, h)
+	if !ok {
+		return true
+	}
+	for _, l := range w.inGiven(reads) {
+		if w.c.placeMayBeWritten(w.fl.Object(l.Obj).Type, l.Key) {
+			return true
+		}
+	}
+	return false
 }
 
 // inGiven returns the places of ps in memory the transfer gave up.

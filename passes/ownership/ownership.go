@@ -197,7 +197,7 @@ func (c *checker) placeMayBeWritten(t types.Type, key string) bool {
 			t = p.Elem()
 		}
 		st, ok := t.Underlying().(*types.Struct)
-		if !ok {
+		if !ok || seg == "*" {
 			return c.fields.TypeMayBeWritten(t)
 		}
 		i := fieldIndex(st, seg)
