@@ -99,30 +99,28 @@ func callPath(a *epAccess, entry string) []analysis.RelatedInformation {
 	return out
 }
 
-// noun names the kind of access a is.
-func noun(a *epAccess) string {
-	switch {
-	case a.atomic && a.write:
-		return "atomic write"
-	case a.atomic:
-		return "atomic read"
-	case a.write:
-		return "write"
-	}
-	return "read"
+// An accessWord is how a report names a kind of access.
+type accessWord struct{ verb, noun string }
+
+var accessWords = [2][2]accessWord{ // [atomic][write]
+	{{"read", "read"}, {"written", "write"}},
+	{{"read atomically", "atomic read"}, {"written atomically", "atomic write"}},
 }
 
-func verb(a *epAccess) string {
-	switch {
-	case a.atomic && a.write:
-		return "written atomically"
-	case a.atomic:
-		return "read atomically"
-	case a.write:
-		return "written"
+func words(a *epAccess) accessWord { return accessWords[b2i(a.atomic)][b2i(a.write)] }
+
+func b2i(b bool) int {
+	if b {
+		return 1
 	}
-	return "read"
+	return 0
 }
+
+// verb names the kind of access a is, as a participle ("written").
+func verb(a *epAccess) string { return words(a).verb }
+
+// noun names the kind of access a is ("write").
+func noun(a *epAccess) string { return words(a).noun }
 
 // via names the helper containing an access when it is not the entry
 // point itself, since that is where the fix goes.
