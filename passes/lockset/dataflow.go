@@ -571,6 +571,10 @@ func (c *checker) apply(fn *ssa.Function, st *state, sum *Summary, callee *ssa.F
 	}
 	if emit != nil {
 		local := callee.Pkg != nil && callee.Pkg.Pkg == c.pkg
+		calleeName := c.funcName(callee)
+		// links holds the chain this call site puts above each
+		// callee chain, made once for the accesses sharing it.
+		var links map[*callChain]*callChain
 		for _, a := range sum.Accesses {
 			p := c.rebase(a.Path, args, bindings)
 			if p == "" {
@@ -586,14 +590,22 @@ func (c *checker) apply(fn *ssa.Function, st *state, sum *Summary, callee *ssa.F
 				}
 			}
 			pos, name := a.Pos, a.Func
-			var calls []callSite
-			if !local || !pos.IsValid() {
+			var calls *callChain
+			switch {
+			case !local || !pos.IsValid():
 				// Only the call site is known in this package.
-				pos, name = instr.Pos(), c.funcName(callee)
-			} else if len(a.calls) < maxCalls {
-				calls = append([]callSite{{instr.Pos(), c.funcName(callee)}}, a.calls...)
-			} else {
+				pos, name = instr.Pos(), calleeName
+			case a.calls.len() >= maxCalls:
 				calls = a.calls // the innermost calls are the informative ones
+			default:
+				calls = links[a.calls]
+				if calls == nil {
+					if links == nil {
+						links = make(map[*callChain]*callChain)
+					}
+					calls = &callChain{instr.Pos(), calleeName, a.calls, a.calls.len() + 1}
+					links[a.calls] = calls
+				}
 			}
 			var elem int64
 			if strings.HasPrefix(a.Path, "f:") {

@@ -123,13 +123,25 @@ type Access struct {
 	// calls are the call sites from the summarised function down to the
 	// one containing the access, outermost first, for reports; within
 	// the package only (not in facts).
-	calls []callSite
+	calls *callChain
 }
 
-// A callSite is a call on the way from an entry point to an access.
-type callSite struct {
+// A callChain is a list of calls on the way from an entry point to an
+// access, outermost first. Accesses that a call site rebases share the
+// chain below it, so a call adds one link, not a copy.
+type callChain struct {
 	pos    token.Pos
 	callee string
+	next   *callChain
+	depth  int // links from here to the end
+}
+
+// len returns the number of calls in the chain.
+func (c *callChain) len() int {
+	if c == nil {
+		return 0
+	}
+	return c.depth
 }
 
 // maxCalls bounds the call chain an access keeps for its report.

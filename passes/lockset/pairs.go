@@ -39,7 +39,7 @@ type epAccess struct {
 	elem          int64 // Access.Elem
 	pos           token.Pos
 	fn            string     // function containing the access
-	calls         []callSite // Access.calls
+	calls         *callChain // Access.calls
 	// fresh marks a goroutine's access to an object its spawner
 	// allocated (goCanonAppend): each call of a spawner makes its own.
 	fresh bool

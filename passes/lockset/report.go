@@ -90,7 +90,7 @@ func (r *reporter) flush(pass *analysis.Pass) {
 // outermost first.
 func callPath(a *epAccess, entry string) []analysis.RelatedInformation {
 	var out []analysis.RelatedInformation
-	for _, c := range a.calls {
+	for c := a.calls; c != nil; c = c.next {
 		out = append(out, analysis.RelatedInformation{
 			Pos:     c.pos,
 			Message: fmt.Sprintf("calls %s here, on the path from %s to the %s of %s", c.callee, entry, noun(a), a.disp),

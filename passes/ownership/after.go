@@ -42,6 +42,10 @@ type walker struct {
 	// summary, the places the goroutine may read and write (taint.Places):
 	// a later access races only with those. Nil means all it reaches.
 	other *places
+	// keptSafe says that keeping the memory reachable races with no one:
+	// the started function only reads places nothing rewrites
+	// (checker.keptMayRace).
+	keptSafe bool
 }
 
 // places are the places of a heap an instruction may read and write.
@@ -68,9 +72,9 @@ const (
 	visitedMemory
 )
 
-func (c *checker) checkAfter(fl *taint.Flow, h taint.Heap, p transfer.Point, given []givenValue, all, written taint.ObjSet, other *places) {
+func (c *checker) checkAfter(fl *taint.Flow, h taint.Heap, p transfer.Point, given []givenValue, all, written taint.ObjSet, other *places, keptSafe bool) {
 	w := &walker{c: c, fl: fl, p: p, given: given, all: all, joins: c.gu.Joiner(fl, h, p), written: written,
-		delayed: c.gu.Model.Delayed(p.Instr), defers: hasDefers(p.Instr.Parent()), other: other}
+		delayed: c.gu.Model.Delayed(p.Instr), defers: hasDefers(p.Instr.Parent()), other: other, keptSafe: keptSafe}
 	w.run()
 }
 
@@ -416,16 +420,17 @@ func (w *walker) checkUse(instr ssa.Instruction, h taint.Heap, cur fresh) bool {
 	if acc.keeps && !acc.write && !w.c.shared(w.fl, acc.objs, w.touched(acc.operand, h, cur, false), w.written) {
 		return false // kept, but no one is seen writing it
 	}
-	if acc.keeps && !acc.write && w.other != nil && !w.c.keptMayRace(w.fl, w.other, w.all) {
+	if acc.keeps && !acc.write && w.keptSafe {
 		return false // kept, but the goroutine only reads what is never rewritten
 	}
 	if !acc.keeps && !acc.write && !acc.objs.Intersects(w.written) {
 		return false // both sides only read
 	}
-	if !acc.write && !w.c.mayBeWritten(w.fl, acc.objs) && !w.readPlacesMayBeWritten(instr, h) {
+	pl := w.placesOf(instr, h)
+	if !acc.write && !w.c.mayBeWritten(w.fl, acc.objs) && !w.readsRewritten(pl) {
 		return false // nobody writes it after construction
 	}
-	if w.disjoint(instr, h, acc) {
+	if w.disjoint(instr, acc, pl) {
 		return false // the goroutine touches other fields than the access
 	}
 	if instr == w.p.Instr && w.p.Spawns && onlyElements(w.fl, acc.conflict(w.written)) {
@@ -608,7 +613,7 @@ func (w *walker) transfers(call ssa.CallInstruction) bool {
 // the goroutine each use on their own (RacerD's access paths). Stores that
 // keep memory reachable, sends and calls that hand memory on share all of
 // it and are not judged by places.
-func (w *walker) disjoint(instr ssa.Instruction, h taint.Heap, acc *access) bool {
+func (w *walker) disjoint(instr ssa.Instruction, acc *access, pl func() (reads, writes taint.LocSet, ok bool)) bool {
 	if w.other == nil || acc.keeps {
 		return false
 	}
@@ -621,7 +626,7 @@ func (w *walker) disjoint(instr ssa.Instruction, h taint.Heap, acc *access) bool
 	default:
 		return false
 	}
-	reads, writes, ok := w.fl.Places(instr, h)
+	reads, writes, ok := pl()
 	if !ok {
 		return false
 	}
@@ -633,22 +638,28 @@ func (w *walker) disjoint(instr ssa.Instruction, h taint.Heap, acc *access) bool
 		!taint.PlacesMeet(reads, owrites)
 }
 
-// readPlacesMayBeWritten reports whether instr reads, in the memory given
-// up, a place the program writes after construction: an element of a
-// slice held in a struct lies in the struct's own heap object, under the
-// field's path, and its writes are recorded by the slice's type, not the
-// struct's.
-func (w *walker) readPlacesMayBeWritten(instr ssa.Instruction, h taint.Heap) bool {
-	reads, _, ok := w.fl.Places(instr, h)
-	if !ok {
-		return true
-	}
-	for _, l := range w.inGiven(reads) {
-		if w.c.placeMayBeWritten(w.fl.Object(l.Obj).Type, l.Key) {
-			return true
+// readsRewritten reports whether an instruction, whose places pl gives,
+// reads in the memory given up a place the program writes after
+// construction: an element of a slice held in a struct lies in the
+// struct's own heap object, under the field's path, and its writes are
+// recorded by the slice's type, not the struct's.
+func (w *walker) readsRewritten(pl func() (reads, writes taint.LocSet, ok bool)) bool {
+	reads, _, ok := pl()
+	return !ok || w.c.anyRewritten(w.fl, reads, w.all)
+}
+
+// placesOf returns the places instr reads and writes (taint.Flow.Places),
+// computed on first use: two checks of one access ask for them.
+func (w *walker) placesOf(instr ssa.Instruction, h taint.Heap) func() (reads, writes taint.LocSet, ok bool) {
+	var reads, writes taint.LocSet
+	var ok, done bool
+	return func() (taint.LocSet, taint.LocSet, bool) {
+		if !done {
+			reads, writes, ok = w.fl.Places(instr, h)
+			done = true
 		}
+		return reads, writes, ok
 	}
-	return false
 }
 
 // inGiven returns the places of ps in memory the transfer gave up.

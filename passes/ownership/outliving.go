@@ -41,12 +41,7 @@ func outlivingRoots(fn *ssa.Function, fl *taint.Flow) []taint.ObjID {
 
 // checkOutliving checks condition 1: nothing transferred stays reachable
 // from outliving state.
-func (c *checker) checkOutliving(fn *ssa.Function, fl *taint.Flow, h taint.Heap, p transfer.Point, given []givenValue, written taint.ObjSet, other *places, all taint.ObjSet) bool {
-	if other != nil && !c.keptMayRace(fl, other, all) {
-		// The goroutine only reads places nothing rewrites: keeping
-		// them reachable races with no one.
-		return false
-	}
+func (c *checker) checkOutliving(fn *ssa.Function, fl *taint.Flow, h taint.Heap, p transfer.Point, given []givenValue, written taint.ObjSet) bool {
 	for _, root := range outlivingRoots(fn, fl) {
 		path, hit := findPath(fl, h, root, given)
 		if hit == nil || !reportablePath(fl, path) {

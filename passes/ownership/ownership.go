@@ -103,7 +103,10 @@ func (c *checker) checkPoint(fn *ssa.Function, fl *taint.Flow, p transfer.Point)
 	// memory with it races (see givesup.Result.OtherSideWrites).
 	written := c.gu.OtherSideWrites(fl, h, p, all)
 	other := c.spawnedPlaces(fl, h, p)
-	if !c.checkOutliving(fn, fl, h, p, given, written, other, all) {
+	// Kept references race with no one when the started function only
+	// reads places nothing rewrites.
+	keptSafe := other != nil && !c.keptMayRace(fl, other, all)
+	if !keptSafe && !c.checkOutliving(fn, fl, h, p, given, written) {
 		c.checkAliasing(fl, h, p, given, written)
 	}
 	if _, deferred := p.Instr.(*ssa.Defer); deferred {
@@ -112,7 +115,7 @@ func (c *checker) checkPoint(fn *ssa.Function, fl *taint.Flow, p transfer.Point)
 		// transfer, and only deferred calls run after it.
 		return
 	}
-	c.checkAfter(fl, h, p, given, all, written, other)
+	c.checkAfter(fl, h, p, given, all, written, other, keptSafe)
 }
 
 // A givenValue is one value given up at a point with what it transfers.
@@ -174,7 +177,13 @@ func (c *checker) keptMayRace(fl *taint.Flow, pl *places, all taint.ObjSet) bool
 			return true
 		}
 	}
-	for _, l := range pl.reads {
+	return c.anyRewritten(fl, pl.reads, all)
+}
+
+// anyRewritten reports whether some place of ps in the objects all may be
+// written after construction.
+func (c *checker) anyRewritten(fl *taint.Flow, ps taint.LocSet, all taint.ObjSet) bool {
+	for _, l := range ps {
 		if all.Has(l.Obj) && c.placeMayBeWritten(fl.Object(l.Obj).Type, l.Key) {
 			return true
 		}

@@ -288,8 +288,10 @@ func (f *Flow) Places(instr ssa.Instruction, h Heap) (reads, writes LocSet, ok b
 	if !isCall {
 		return reads, writes, true
 	}
-	r, w, ok := f.callPlaces(call.Common(), h)
-	return union(reads, r), union(writes, w), ok
+	r, w, complete := f.callPlaces(call.Common(), h)
+	// By default a callee without a summary touches nothing, as it writes
+	// nothing (Result.unseen).
+	return union(reads, r), union(writes, w), complete || !f.sv.res.strict
 }
 
 // CallPlaces returns the places of h that calling the function value fn
@@ -297,19 +299,16 @@ func (f *Flow) Places(instr ssa.Instruction, h Heap) (reads, writes LocSet, ok b
 // Places does for a call instruction; ok is false, in both readings,
 // when some callee has no summary.
 func (f *Flow) CallPlaces(fn ssa.Value, h Heap) (reads, writes LocSet, ok bool) {
-	c := &ssa.CallCommon{Value: fn}
-	reads, writes, _ = f.callPlaces(c, h)
-	_, complete := f.calleeSummaries(c)
-	return reads, writes, complete
+	return f.callPlaces(&ssa.CallCommon{Value: fn}, h)
 }
 
 // callPlaces returns the places of h the callees of c may read and write,
-// by their summaries.
-func (f *Flow) callPlaces(c *ssa.CallCommon, h Heap) (reads, writes LocSet, ok bool) {
+// by their summaries, and whether every callee has one.
+func (f *Flow) callPlaces(c *ssa.CallCommon, h Heap) (reads, writes LocSet, complete bool) {
 	if _, builtin := c.Value.(*ssa.Builtin); builtin {
 		return nil, nil, true
 	}
-	_, complete := f.calleeSummaries(c)
+	_, complete = f.calleeSummaries(c)
 	f.calleePaths(c, func(arg LocSet, read bool, rel string) {
 		places := f.follow(h, arg, rel)
 		if read {
@@ -318,9 +317,7 @@ func (f *Flow) callPlaces(c *ssa.CallCommon, h Heap) (reads, writes LocSet, ok b
 			writes = union(writes, places)
 		}
 	})
-	// By default a callee without a summary touches nothing, as it writes
-	// nothing (Result.unseen).
-	return reads, writes, complete || !f.sv.res.strict
+	return reads, writes, complete
 }
 
 // follow returns the places of h that path rel names below the places

@@ -99,3 +99,20 @@ func (r *Result) Wait() int {
 	<-r.done
 	return r.val
 }
+
+// Two constructors each start a goroutine on the lister they allocate
+// (quiet by default, lockset/rules/sameobject); the strict reading pairs
+// their goroutines by type.
+type Lister struct{ err error }
+
+func ListA(fail func() error) *Lister {
+	l := &Lister{}
+	go func() { l.err = fail() }() // want `l.err is written in the goroutine started in ListA \(line \d+\) without a lock and written in the goroutine started in ListB \(line \d+\) without a lock`
+	return l
+}
+
+func ListB(fail func() error) *Lister {
+	l := &Lister{}
+	go func() { l.err = fail() }()
+	return l
+}
