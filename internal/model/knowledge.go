@@ -92,6 +92,10 @@ const (
 	// HandlerFuncType is a function type that makes the functions
 	// converted to it entry points (http.HandlerFunc).
 	HandlerFuncType
+	// HandlerContext values are lent by an actor framework to one call of
+	// a handler and reused for the next message (Hollywood's
+	// *actor.Context): they must not outlive the handler.
+	HandlerContext
 )
 
 // stdTypes classifies named standard types, keyed by import path and

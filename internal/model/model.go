@@ -71,6 +71,23 @@ const (
 	// is not compared with the function. With a delay of zero it could
 	// be; that is the trade.
 	Delayed
+	// Receive returns a message its caller now owns, as a value received
+	// from a channel is (an actor's ctx.Message(), a future's Result):
+	// new memory, reachable from nothing the caller held before.
+	Receive
+	// Forward gives up the message its receiver delivered: the results of
+	// the Receive rows called on the same receiver (ctx.Forward(pid)).
+	Forward
+	// Actor is an interface method whose implementations are actor
+	// handlers ((actor.Receiver).Receive): the framework runs one actor's
+	// handler on one message at a time, so an actor's handlers never run
+	// concurrently with each other, only with the goroutines they start
+	// and with other actors.
+	Actor
+	// Become makes the function passed as Args[0] the actor's handler for
+	// the next messages ((*actor.Behavior).Become): it is a handler of the
+	// same actor, and a successor state of the machine.
+	Become
 )
 
 var kindNames = [...]string{
@@ -78,7 +95,7 @@ var kindNames = [...]string{
 	Lock: "lock", RLock: "rlock", Unlock: "unlock", RUnlock: "runlock",
 	TryLock: "trylock", TryRLock: "tryrlock", Once: "once", Handler: "handler", Entry: "entry",
 	Parallel: "parallel", Reads: "reads", Exits: "exits", Unwinds: "unwinds",
-	Delayed: "delayed",
+	Delayed: "delayed", Receive: "receive", Forward: "forward", Actor: "actor", Become: "become",
 }
 
 func (k Kind) String() string {
@@ -141,8 +158,15 @@ func New(rows ...Row) *Model {
 	return m
 }
 
-// Default returns a new model of the standard library and x/sync.
-func Default() *Model { return New(stdRows...) }
+// Default returns a new model of the standard library, x/sync and the
+// actor frameworks (actors.go).
+func Default() *Model {
+	m := New(stdRows...)
+	for _, f := range Frameworks {
+		m.Add(f.Rows...)
+	}
+	return m
+}
 
 // Add adds rows to m. A row equal to one m holds is not added twice.
 func (m *Model) Add(rows ...Row) {

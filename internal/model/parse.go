@@ -39,7 +39,7 @@ func ParseRow(k Kind, s string) (Row, error) {
 		}
 	}
 	switch k {
-	case Transfer, Spawn, Once:
+	case Transfer, Spawn, Once, Become:
 		if len(r.Args) == 0 {
 			return Row{}, fmt.Errorf("%s row %q: needs an argument index, as in %s:0", k, s, name)
 		}

@@ -130,7 +130,16 @@ func classOf(t types.Type) TypeClass {
 	if !ok {
 		return 0
 	}
-	return stdTypes[[2]string{path, name}]
+	key := [2]string{path, name}
+	if c, ok := stdTypes[key]; ok {
+		return c
+	}
+	for _, f := range Frameworks {
+		if c, ok := f.Types[key]; ok {
+			return c
+		}
+	}
+	return 0
 }
 
 // derefNamed returns the type t points to, if t is a pointer, else t,
@@ -160,4 +169,11 @@ func typeName(t types.Type) (path, name string, ok bool) {
 // functions converted to it entry points (http.HandlerFunc).
 func IsHandlerFunc(t types.Type) bool {
 	return classOf(types.Unalias(t)) == HandlerFuncType
+}
+
+// IsHandlerContext reports whether t, or the type t points to, is a
+// context an actor framework lends to one call of a handler and reuses for
+// the next message.
+func IsHandlerContext(t types.Type) bool {
+	return classOf(derefNamed(t)) == HandlerContext
 }

@@ -118,7 +118,11 @@ func Points(m *model.Model, instr ssa.Instruction) []Point {
 		if r, ok := call.Row(model.Spawn); ok {
 			given, spawns = append(given, r.Args...), true
 		}
-		if len(given) == 0 {
+		var forwarded []ssa.Value
+		if _, ok := call.Row(model.Forward); ok {
+			forwarded = delivered(m, instr.Parent(), call.Recv)
+		}
+		if len(given) == 0 && len(forwarded) == 0 {
 			return nil
 		}
 		p := Point{Instr: instr, Kind: Call, Callee: instr.Common().StaticCallee(), CalleeObj: call.Func, Spawns: spawns}
@@ -132,9 +136,35 @@ func Points(m *model.Model, instr ssa.Instruction) []Point {
 				p.Others = append(p.Others, a)
 			}
 		}
+		p.Given = append(p.Given, forwarded...)
 		return []Point{p}
 	}
 	return nil
+}
+
+// delivered returns the messages fn obtained from recv through Receive
+// rows (ctx.Message()): what a Forward row on recv gives up.
+func delivered(m *model.Model, fn *ssa.Function, recv ssa.Value) []ssa.Value {
+	if fn == nil || recv == nil {
+		return nil
+	}
+	var out []ssa.Value
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			c, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			call, ok := m.Resolve(c.Common())
+			if !ok || call.Recv != recv {
+				continue
+			}
+			if _, ok := call.Row(model.Receive); ok {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
 }
 
 // GoOperands returns what a go statement hands to the new goroutine: the

@@ -25,6 +25,15 @@ func (f *Flow) call(c *ssa.CallCommon, instr ssa.CallInstruction, h Heap) LocSet
 	if b, ok := c.Value.(*ssa.Builtin); ok {
 		return f.builtin(b, c.Args, instr, h)
 	}
+	if v := instr.Value(); v != nil && f.sv.receives(c) {
+		// A message the framework delivers is the handler's own, as a
+		// value received from a channel is: not reachable from the
+		// context it came through.
+		if !f.sv.tracked(v.Type()) {
+			return nil
+		}
+		return LocSet{{f.site(instr, Received, resultType(v.Type()), "received message"), ""}}
+	}
 	var result LocSet
 	if v := instr.Value(); v != nil && f.sv.tracked(v.Type()) {
 		result = LocSet{{f.site(instr, CallResult, resultType(v.Type()), "result of call"), ""}}

@@ -80,6 +80,21 @@ type solver struct {
 	sharedMap  map[types.Type]bool
 	// guarded memoises Flow.Guarded, which depends on the function only.
 	guarded map[*ssa.Function]map[ssa.Instruction]bool
+	// receivesMap memoises receives.
+	receivesMap map[*ssa.CallCommon]bool
+}
+
+// receives reports whether c calls a Receive row of the model
+// (ctx.Message()): its result is a message the caller now owns.
+func (sv *solver) receives(c *ssa.CallCommon) bool {
+	r, ok := sv.receivesMap[c]
+	if !ok {
+		if call, resolved := sv.res.model.Resolve(c); resolved {
+			_, r = call.Row(model.Receive)
+		}
+		sv.receivesMap[c] = r
+	}
+	return r
 }
 
 func newSolver(r *Result, summaries map[*ssa.Function]*Summary) *solver {
@@ -92,6 +107,8 @@ func newSolver(r *Result, summaries map[*ssa.Function]*Summary) *solver {
 		trackedMap: make(map[types.Type]bool),
 		sharedMap:  make(map[types.Type]bool),
 		guarded:    make(map[*ssa.Function]map[ssa.Instruction]bool),
+
+		receivesMap: make(map[*ssa.CallCommon]bool),
 	}
 }
 
