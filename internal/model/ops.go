@@ -81,12 +81,12 @@ func AtomicAccess(fn *types.Func) (write, ok bool) {
 	return !strings.HasPrefix(fn.Name(), "Load"), true
 }
 
-// EntryMethods returns the interface methods of the model's Entry rows
-// that code in pkg can implement: those declared in pkg or in a package
-// it imports, directly or not. A package that cannot see an interface
-// cannot name its method's parameter types either.
-func (m *Model) EntryMethods(pkg *types.Package) []*types.Func {
-	rows := m.RowsOfKind(Entry)
+// InterfaceMethods returns the interface methods of the model's rows of
+// kind k (Entry, Actor) that code in pkg can implement: those declared in
+// pkg or in a package it imports, directly or not. A package that cannot
+// see an interface cannot name its method's parameter types either.
+func (m *Model) InterfaceMethods(pkg *types.Package, k Kind) []*types.Func {
+	rows := m.RowsOfKind(k)
 	if len(rows) == 0 || pkg == nil {
 		return nil
 	}

@@ -66,7 +66,7 @@ func method(pkg *types.Package, typ, name string) *types.Func {
 func TestEntryMethods(t *testing.T) {
 	pkg := check(t)
 	m := model.New(model.Row{Func: "(example.com/p.Handler).Serve", Kind: model.Entry})
-	ims := m.EntryMethods(pkg)
+	ims := m.InterfaceMethods(pkg, model.Entry)
 	if len(ims) != 1 || ims[0].Name() != "Serve" {
 		t.Fatalf("EntryMethods = %v, want (Handler).Serve", ims)
 	}
@@ -76,7 +76,7 @@ func TestEntryMethods(t *testing.T) {
 	if model.ImplementsMethod(method(pkg, "Other", "Serve"), ims[0]) {
 		t.Errorf("(Other).Serve, of another signature, implements (Handler).Serve")
 	}
-	if got := model.Default().EntryMethods(pkg); len(got) != 0 {
+	if got := model.Default().InterfaceMethods(pkg, model.Entry); len(got) != 0 {
 		t.Errorf("net/http.Handler found in a package that does not import net/http: %v", got)
 	}
 }

@@ -23,9 +23,11 @@ func (m *Model) MarkShared(path, name string) {
 // Shareable reports whether values of type t (or of the type t points to)
 // may be shared between goroutines without a transfer: the type
 // synchronises itself, is a handle to such state, is immutable or safe by
-// convention, or is marked shared (MarkShared).
+// convention, or is marked shared (MarkShared). A handler context is
+// not memory its handler owns: the ownership pass checks that it does not
+// outlive the handler instead.
 func (m *Model) Shareable(t types.Type) bool {
-	if SelfSynchronizing(t) || ConventionallySafe(t) || isHandle(t) {
+	if SelfSynchronizing(t) || ConventionallySafe(t) || isHandle(t) || IsHandlerContext(t) {
 		return true
 	}
 	path, name, ok := typeName(derefNamed(t))

@@ -45,6 +45,12 @@ type entry struct {
 	// (default reading only; see tests.go).
 	tests    []*ssa.Function
 	parallel bool
+	// actor marks an actor's handler: the framework runs it again for
+	// the next message while goroutines it started still run.
+	actor bool
+	// outlives marks a goroutine that its spawner may not have joined
+	// when it returns.
+	outlives bool
 	accs     []*epAccess
 }
 
@@ -180,6 +186,12 @@ func (c *checker) isEntryMethod(fn *types.Func) bool {
 	return slices.ContainsFunc(c.entryMethods, func(im *types.Func) bool { return model.ImplementsMethod(fn, im) })
 }
 
+// isActorMethod reports whether fn implements an actor handler method
+// ((actor.Receiver).Receive).
+func (c *checker) isActorMethod(fn *types.Func) bool {
+	return slices.ContainsFunc(c.actorMethods, func(im *types.Func) bool { return model.ImplementsMethod(fn, im) })
+}
+
 // registrations finds functions handed to frameworks that call them
 // concurrently: the arguments of Handler rows (http.HandleFunc), function
 // conversions to a handler type (http.HandlerFunc(f)), and gRPC service
@@ -304,6 +316,11 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 		}
 		isShared := shared[n] || model.HoldsLock(n)
 		switch {
+		case c.isActorMethod(obj):
+			// One message at a time: an actor's handlers never run
+			// concurrently with each other.
+			e.self, e.group, e.actor = false, "actor "+typeKey(n), true
+			add(e)
 		case c.isEntryMethod(obj):
 			add(e)
 		case (isShared || goShared[n]) && (obj.Exported() || ifaceMethods[obj.Name()]):
@@ -355,6 +372,7 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 			e.spawnerName, e.ordered = c.funcName(p), c.orderedWith(sp)
 			e.tests, e.parallel = tests.tests(p)
 		}
+		e.outlives = c.outlivesSpawner(sp)
 		add(e)
 	}
 	slices.SortStableFunc(out, func(a, b *entry) int { return ssaops.ComparePos(c.pass.Fset, a.pos, b.pos) })
@@ -383,6 +401,21 @@ func (c *checker) orderedWith(sp *spawn) map[token.Pos]bool {
 		delete(out, p)
 	}
 	return out
+}
+
+// outlivesSpawner reports whether the goroutine of sp may still run when
+// its spawner returns: some return is not after a join of it.
+func (c *checker) outlivesSpawner(sp *spawn) bool {
+	lv := c.liveOf(sp)
+	for _, b := range sp.parent.fn.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		if r, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && lv.level[r] != joined {
+			return true
+		}
+	}
+	return false
 }
 
 // goName names a goroutine entry point for diagnostics.

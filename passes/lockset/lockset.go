@@ -49,6 +49,9 @@ type checker struct {
 	// entryMethods are the interface methods whose implementations are
 	// entry points ((http.Handler).ServeHTTP), as pkg sees them.
 	entryMethods []*types.Func
+	// actorMethods are the interface methods whose implementations are
+	// actor handlers ((actor.Receiver).Receive).
+	actorMethods []*types.Func
 	allocs       map[*ssa.Alloc]string
 	regs         map[ssa.Value]string // regRoot memo
 	funcs        map[*ssa.Function]*funcInfo
@@ -73,7 +76,8 @@ func run(pass *analysis.Pass) (any, error) {
 		pass:         pass,
 		pkg:          pass.Pkg,
 		model:        m,
-		entryMethods: m.EntryMethods(pass.Pkg),
+		entryMethods: m.InterfaceMethods(pass.Pkg, model.Entry),
+		actorMethods: m.InterfaceMethods(pass.Pkg, model.Actor),
 		allocs:       make(map[*ssa.Alloc]string),
 		regs:         make(map[ssa.Value]string),
 		funcs:        make(map[*ssa.Function]*funcInfo),

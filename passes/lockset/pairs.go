@@ -62,7 +62,10 @@ func canonical(p string, fn *ssa.Function) string {
 	switch {
 	case strings.HasPrefix(root, "g:"):
 		return prefix + p
-	case root == "p:0|":
+	case root == "p:0|" || sel != "" && isLocal(root) && spilledReceiver(fn, allocOf(fn, root)):
+		// The variable a captured receiver was moved to holds the
+		// receiver: its fields are the receiver's (the variable
+		// itself is the method's own).
 		if n := recvNamed(fn); n != nil {
 			return prefix + "t:" + typeKey(n) + "|" + sel
 		}
@@ -417,6 +420,12 @@ func compatible(a, b *entry) bool {
 	}
 	// Goroutines are checked against their spawning function, and
 	// against each other, in the spawning frame (see checkSpawns).
+	// An actor's handler runs again for the next message while a
+	// goroutine an earlier call started, and did not join, still runs:
+	// they are compared as two entries.
+	if a.actor && b.spawner == a.fn && b.outlives || b.actor && a.spawner == b.fn && a.outlives {
+		return true
+	}
 	if a.spawner != nil && (a.spawner == b.spawner || a.spawner == b.fn && b.spawner == nil) {
 		return false
 	}
@@ -574,6 +583,25 @@ func (c *checker) inCycle(b *ssa.BasicBlock) bool {
 }
 
 // allocOf returns the allocation named by a local path of fn.
+// spilledReceiver reports whether a is the variable a method's receiver
+// was moved to because a function literal captures it: its every store
+// in fn is of the receiver.
+func spilledReceiver(fn *ssa.Function, a *ssa.Alloc) bool {
+	if a == nil || fn.Signature.Recv() == nil || len(fn.Params) == 0 {
+		return false
+	}
+	stores := 0
+	for _, r := range *a.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == a {
+			if st.Val != fn.Params[0] {
+				return false
+			}
+			stores++
+		}
+	}
+	return stores == 1
+}
+
 func allocOf(fn *ssa.Function, p string) *ssa.Alloc {
 	root, _ := splitPath(p)
 	want, err := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(root, "a:"), "|"))

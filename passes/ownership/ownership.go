@@ -72,6 +72,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	for _, fn := range tr.Funcs {
 		pts := gu.Points(fn)
+		c.checkContexts(fn, pts)
 		if len(pts) == 0 {
 			continue
 		}

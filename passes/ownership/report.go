@@ -31,6 +31,9 @@ func (c *checker) transferPhrase(p transfer.Point, v ssa.Value) string {
 	case transfer.Go:
 		return fmt.Sprintf("%s is handed to a new goroutine", name)
 	case transfer.Call:
+		if !p.Spawns {
+			return fmt.Sprintf("%s is sent with %s", name, p.CalleeName())
+		}
 		return fmt.Sprintf("%s is passed to %s", name, p.CalleeName())
 	default:
 		return fmt.Sprintf("%s is given up by %s (which %s)", name, p.CalleeName(), givesup.Explain(p.Why))
@@ -46,6 +49,10 @@ func (c *checker) afterPhrase(p transfer.Point, v ssa.Value) string {
 	case transfer.Go:
 		return fmt.Sprintf("handed to the goroutine started at line %d", line)
 	case transfer.Call:
+		if !p.Spawns {
+			// A Transfer row: a framework's or the user's send.
+			return fmt.Sprintf("sent with %s (line %d)", p.CalleeName(), line)
+		}
 		return fmt.Sprintf("passed to %s (line %d)", p.CalleeName(), line)
 	default:
 		return fmt.Sprintf("given up by %s (line %d), which %s", p.CalleeName(), line, givesup.Explain(p.Why))

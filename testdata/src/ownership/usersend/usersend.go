@@ -16,7 +16,7 @@ func (b *Bus) Publish(m *Msg) { b.queue = append(b.queue, m) }
 func Post(b *Bus) {
 	m := &Msg{Body: "hello"}
 	b.Publish(m)
-	m.Body = "bye" // want `m is written after it was passed to \(\*usersend.Bus\).Publish \(line \d+\); whoever receives it may be using it concurrently`
+	m.Body = "bye" // want `m is written after it was sent with \(\*usersend.Bus\).Publish \(line \d+\); whoever receives it may be using it concurrently`
 }
 
 // PostFresh publishes a new message each time and keeps none: quiet.
