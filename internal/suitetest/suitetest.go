@@ -8,6 +8,7 @@ package suitetest
 import (
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"testing"
@@ -42,4 +43,20 @@ func Track(t testing.TB, dirs ...string) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// Module returns the absolute path of the test module testdata/mod/name,
+// whose packages import real modules (the actor frameworks) at the
+// versions its go.mod pins. analysistest loads a module with GOPROXY=off,
+// so Module first has the go command fetch what the module needs into the
+// module cache, from the proxy the environment names.
+func Module(t testing.TB, name string) string {
+	dir := filepath.Join(Dir(t), "mod", name)
+	cmd := exec.Command("go", "list", "-deps", "-test", "./...")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("fetching the modules testdata/mod/%s needs (go list in %s): %v\n%s", name, dir, err, out)
+	}
+	return dir
 }

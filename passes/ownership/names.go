@@ -88,6 +88,13 @@ func (n *sourceNames) given(v ssa.Value, instr ssa.Instruction) string {
 			return name
 		}
 	}
+	if call, ok := v.(*ssa.Call); ok {
+		// A message a Forward gives up: the call that delivered it
+		// (c.Message()).
+		if ce := n.callAt(call); ce != nil {
+			return types.ExprString(ce)
+		}
+	}
 	return n.value(v, instr)
 }
 

@@ -1,0 +1,22 @@
+// Copyright 2025 The psharpvet Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package lockset_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/psharpvet/psharpvet/internal/suitetest"
+	"github.com/psharpvet/psharpvet/passes/lockset"
+)
+
+// TestHollywoodHandlers checks that an actor's handler is serialised by
+// the real github.com/anthdm/hollywood framework, and races with the
+// goroutines an earlier message started (testdata/mod/hollywood/handlers).
+func TestHollywoodHandlers(t *testing.T) {
+	dir := suitetest.Module(t, "hollywood")
+	analysistest.Run(t, dir, lockset.Analyzer, "example.com/hollywood/handlers")
+}

@@ -1,0 +1,23 @@
+// Copyright 2025 The psharpvet Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package ownership_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/psharpvet/psharpvet/internal/suitetest"
+	"github.com/psharpvet/psharpvet/passes/ownership"
+)
+
+// TestHollywood checks the actor rules against the real
+// github.com/anthdm/hollywood module: sends, responses, broadcasts,
+// repeated sends, spawns, forwards, gives-up through callees, and handler
+// contexts that outlive their handler (testdata/mod/hollywood/actors).
+func TestHollywood(t *testing.T) {
+	dir := suitetest.Module(t, "hollywood")
+	analysistest.Run(t, dir, ownership.Analyzer, "example.com/hollywood/actors")
+}
