@@ -131,6 +131,13 @@ func Points(m *model.Model, instr ssa.Instruction) []Point {
 		}
 		for i, a := range call.Args {
 			if slices.Contains(given, i) {
+				if ct, ok := a.(*ssa.ChangeType); ok {
+					if mc, ok := ct.X.(*ssa.MakeClosure); ok {
+						// A function literal converted to a named
+						// func type (actor.Producer) is the literal.
+						a = mc
+					}
+				}
 				p.Given = append(p.Given, a)
 			} else {
 				p.Others = append(p.Others, a)

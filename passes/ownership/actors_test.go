@@ -21,3 +21,11 @@ func TestHollywood(t *testing.T) {
 	dir := suitetest.Module(t, "hollywood")
 	analysistest.Run(t, dir, ownership.Analyzer, "example.com/hollywood/actors")
 }
+
+// TestProtoactor checks the actor rules against the real
+// github.com/asynkron/protoactor-go module, whose actor.Context is made of
+// smaller interfaces (testdata/mod/protoactor/actors).
+func TestProtoactor(t *testing.T) {
+	dir := suitetest.Module(t, "protoactor")
+	analysistest.Run(t, dir, ownership.Analyzer, "example.com/protoactor/actors")
+}

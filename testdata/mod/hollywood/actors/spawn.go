@@ -18,7 +18,7 @@ func (w *Worker) Receive(c *actor.Context) {
 func SpawnShared(e *actor.Engine) {
 	o := &Order{}
 	e.Spawn(func() actor.Receiver { return &Worker{order: o} }, "worker")
-	o.ID = 3 // BUG(ownership): a function literal converted to actor.Producer is given up (the taint pass sees it), but the use-after walker does not report the captured o; SpawnFuncShared's unconverted literal is reported
+	o.ID = 3 // want `o is written after it was sent with \(\*actor.Engine\).Spawn \(line \d+\); whoever receives it may be using it concurrently`
 }
 
 // SpawnOwn gives the new actor memory of its own: quiet.
