@@ -192,6 +192,13 @@ func (c *checker) isActorMethod(fn *types.Func) bool {
 	return slices.ContainsFunc(c.actorMethods, func(im *types.Func) bool { return model.ImplementsMethod(fn, im) })
 }
 
+// isHandlerFunc reports whether fn is a method implementing an actor
+// handler method.
+func (c *checker) isHandlerFunc(fn *ssa.Function) bool {
+	obj, _ := fn.Object().(*types.Func)
+	return obj != nil && len(c.actorMethods) > 0 && c.isActorMethod(obj)
+}
+
 // registrations finds functions handed to frameworks that call them
 // concurrently: the arguments of Handler rows (http.HandleFunc), function
 // conversions to a handler type (http.HandlerFunc(f)), and gRPC service

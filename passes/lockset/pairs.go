@@ -53,7 +53,7 @@ type lockRef struct {
 
 // canonical rewrites a path of frame fn into an entry-independent
 // location, or "" if no other entry point can name it.
-func canonical(p string, fn *ssa.Function) string {
+func canonical(p string, fn *ssa.Function, handler bool) string {
 	prefix := ""
 	if strings.HasPrefix(p, oncePrefix) {
 		prefix, p = oncePrefix, p[len(oncePrefix):]
@@ -62,10 +62,12 @@ func canonical(p string, fn *ssa.Function) string {
 	switch {
 	case strings.HasPrefix(root, "g:"):
 		return prefix + p
-	case root == "p:0|" || sel != "" && isLocal(root) && spilledReceiver(fn, allocOf(fn, root)):
-		// The variable a captured receiver was moved to holds the
-		// receiver: its fields are the receiver's (the variable
-		// itself is the method's own).
+	case root == "p:0|" || handler && sel != "" && isLocal(root) && spilledReceiver(fn, allocOf(fn, root)):
+		// In an actor's handler, the variable a captured receiver was
+		// moved to holds the receiver: its fields are the receiver's
+		// (the variable itself is the method's own). Other methods do
+		// not apply this yet: on the corpus it adds reports that are
+		// not triaged (the README says so).
 		if n := recvNamed(fn); n != nil {
 			return prefix + "t:" + typeKey(n) + "|" + sel
 		}
@@ -77,11 +79,12 @@ func canonical(p string, fn *ssa.Function) string {
 
 // canonAppend appends the canonical form of a (taken in frame fn) to accs.
 func (c *checker) canonAppend(accs []*epAccess, fn *ssa.Function, a *Access) []*epAccess {
-	key := canonical(a.Path, fn)
+	h := c.isHandlerFunc(fn)
+	key := canonical(a.Path, fn, h)
 	if key == "" {
 		return accs
 	}
-	return append(accs, c.epAccess(key, fn, a, func(p string) string { return canonical(p, fn) }))
+	return append(accs, c.epAccess(key, fn, a, func(p string) string { return canonical(p, fn, h) }))
 }
 
 // goCanonAppend is canonAppend for a goroutine's accesses in its spawning
@@ -90,8 +93,9 @@ func (c *checker) canonAppend(accs []*epAccess, fn *ssa.Function, a *Access) []*
 // returned, the type's entry points run on it concurrently with the
 // goroutine, so its paths are named like their receivers.
 func (c *checker) goCanonAppend(accs []*epAccess, fn *ssa.Function, a *Access) []*epAccess {
+	h := c.isHandlerFunc(fn)
 	canon := func(p string) string {
-		if k := canonical(p, fn); k != "" {
+		if k := canonical(p, fn, h); k != "" {
 			return k
 		}
 		prefix := ""
@@ -136,7 +140,7 @@ func (c *checker) goCanonAppend(accs []*epAccess, fn *ssa.Function, a *Access) [
 		return accs
 	}
 	e := c.epAccess(key, fn, a, canon)
-	e.fresh = canonical(a.Path, fn) == ""
+	e.fresh = canonical(a.Path, fn, c.isHandlerFunc(fn)) == ""
 	return append(accs, e)
 }
 
