@@ -14,11 +14,15 @@ func (w *Worker) Receive(c *actor.Context) {
 }
 
 // SpawnShared hands an order to a new actor through its producer and keeps
-// writing it: a race.
+// writing it: a race, which the default reading does not report. What a
+// producer captures reaches the actor's handlers through the Receiver it
+// returns, which the analysis does not follow; on real code producers
+// mostly capture shared services (the engine, a cluster), and giving those
+// up made every spawn a report (README, Actor frameworks).
 func SpawnShared(e *actor.Engine) {
 	o := &Order{}
 	e.Spawn(func() actor.Receiver { return &Worker{order: o} }, "worker")
-	o.ID = 3 // want `o is written after it was sent with \(\*actor.Engine\).Spawn \(line \d+\); whoever receives it may be using it concurrently`
+	o.ID = 3
 }
 
 // SpawnOwn gives the new actor memory of its own: quiet.
