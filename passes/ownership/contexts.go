@@ -54,7 +54,13 @@ func (c *checker) checkContexts(fn *ssa.Function, pts []transfer.Point) {
 					c.reportContext(instr.Pos(), ctx, "is sent on a channel")
 				}
 			case *ssa.Go:
-				for _, v := range transfer.GoOperands(instr.Common()) {
+				// What a function literal captures is reported at the
+				// literal (the MakeClosure case).
+				ops := instr.Call.Args
+				if instr.Call.IsInvoke() {
+					ops = append([]ssa.Value{instr.Call.Value}, ops...)
+				}
+				for _, v := range ops {
 					if ctx := handlerContext(v); ctx != nil {
 						c.reportContext(instr.Pos(), ctx, "is handed to a new goroutine")
 					}
