@@ -18,7 +18,7 @@ type Framework struct {
 
 // Frameworks are the actor frameworks the model knows, taken from their
 // public source at the versions the README names.
-var Frameworks = []Framework{hollywood, protoactor}
+var Frameworks = []Framework{hollywood, protoactor, ergo, goakt, goActor}
 
 const hollywoodActor = "github.com/anthdm/hollywood/actor"
 
@@ -109,5 +109,161 @@ var protoactor = Framework{
 		{protoActor, "ActorSystem"}: SafeType,
 		{protoActor, "RootContext"}: SafeType,
 		{protoActor, "PID"}:         Immutable,
+	},
+}
+
+const (
+	ergoGen = "ergo.services/ergo/gen"
+	ergoAct = "ergo.services/ergo/act"
+)
+
+// ergo is ergo.services/ergo v3. An actor embeds act.Actor, which embeds
+// the gen.Process of the running process: a.Send(to, msg) resolves to
+// (gen.Process).Send through the embedding. The node delivers a local
+// message as the value sent, and runs one process's callbacks one at a
+// time on the process's goroutine; the message is the handler's
+// parameter. What HandleCall returns is sent to the caller, which the
+// rows cannot say (README, Actor frameworks).
+var ergo = Framework{
+	Name:   "ergo",
+	Module: "ergo.services/ergo",
+	Rows: []Row{
+		{Func: "(" + ergoAct + ".ActorBehavior).HandleMessage", Kind: Actor},
+		{Func: "(" + ergoAct + ".ActorBehavior).HandleCall", Kind: Actor},
+		{Func: "(" + ergoAct + ".ActorBehavior).HandleMessageName", Kind: Actor},
+		{Func: "(" + ergoAct + ".ActorBehavior).HandleMessageAlias", Kind: Actor},
+		{Func: "(" + ergoAct + ".ActorBehavior).HandleCallName", Kind: Actor},
+		{Func: "(" + ergoAct + ".ActorBehavior).HandleCallAlias", Kind: Actor},
+		{Func: "(" + ergoAct + ".ActorBehavior).HandleEvent", Kind: Actor},
+		{Func: "(" + ergoAct + ".ActorBehavior).HandleInspect", Kind: Actor},
+		{Func: "(" + ergoAct + ".ActorBehavior).Terminate", Kind: Actor},
+
+		{Func: "(" + ergoGen + ".Process).Send", Kind: Transfer, Args: []int{1}},
+		{Func: "(" + ergoGen + ".Process).SendPID", Kind: Transfer, Args: []int{1}},
+		{Func: "(" + ergoGen + ".Process).SendProcessID", Kind: Transfer, Args: []int{1}},
+		{Func: "(" + ergoGen + ".Process).SendAlias", Kind: Transfer, Args: []int{1}},
+		{Func: "(" + ergoGen + ".Process).SendWithPriority", Kind: Transfer, Args: []int{1}},
+		{Func: "(" + ergoGen + ".Process).SendImportant", Kind: Transfer, Args: []int{1}},
+		// SendAfter delivers the message later, from a timer: it is
+		// given up at once all the same.
+		{Func: "(" + ergoGen + ".Process).SendAfter", Kind: Transfer, Args: []int{1}},
+		{Func: "(" + ergoGen + ".Process).SendEvent", Kind: Transfer, Args: []int{2}},
+		{Func: "(" + ergoGen + ".Process).SendResponse", Kind: Transfer, Args: []int{2}},
+		// A call gives the request up (the callee may keep it) and
+		// returns a response the caller owns.
+		{Func: "(" + ergoGen + ".Process).Call", Kind: Transfer, Args: []int{1}},
+		{Func: "(" + ergoGen + ".Process).Call", Kind: Receive},
+		{Func: "(" + ergoGen + ".Process).CallWithTimeout", Kind: Transfer, Args: []int{1}},
+		{Func: "(" + ergoGen + ".Process).CallWithTimeout", Kind: Receive},
+		{Func: "(" + ergoGen + ".Process).CallWithPriority", Kind: Transfer, Args: []int{1}},
+		{Func: "(" + ergoGen + ".Process).CallWithPriority", Kind: Receive},
+		{Func: "(" + ergoGen + ".Process).CallImportant", Kind: Transfer, Args: []int{1}},
+		{Func: "(" + ergoGen + ".Process).CallImportant", Kind: Receive},
+		{Func: "(" + ergoGen + ".Process).CallPID", Kind: Transfer, Args: []int{1}},
+		{Func: "(" + ergoGen + ".Process).CallPID", Kind: Receive},
+		{Func: "(" + ergoGen + ".Process).CallProcessID", Kind: Transfer, Args: []int{1}},
+		{Func: "(" + ergoGen + ".Process).CallProcessID", Kind: Receive},
+		{Func: "(" + ergoGen + ".Process).CallAlias", Kind: Transfer, Args: []int{1}},
+		{Func: "(" + ergoGen + ".Process).CallAlias", Kind: Receive},
+		// P#'s create-machine with an initial event: the arguments of a
+		// spawn reach the new process's Init. The factory only makes the
+		// behaviour value.
+		{Func: "(" + ergoGen + ".Process).Spawn", Kind: Transfer, Args: []int{2}},
+		{Func: "(" + ergoGen + ".Process).SpawnRegister", Kind: Transfer, Args: []int{3}},
+	},
+	Types: map[[2]string]TypeClass{
+		{ergoGen, "PID"}:       Immutable,
+		{ergoGen, "ProcessID"}: Immutable,
+		{ergoGen, "Alias"}:     Immutable,
+		{ergoGen, "Ref"}:       Immutable,
+		{ergoGen, "Atom"}:      Immutable,
+		{ergoGen, "Node"}:      SafeType,
+		{ergoGen, "Log"}:       SafeType,
+	},
+}
+
+const goaktActor = "github.com/tochemey/goakt/v4/actor"
+
+// goakt is github.com/tochemey/goakt/v4. Receive gets a *ReceiveContext
+// from a pool, valid only while it handles that message (its doc comment
+// says not to retain it); Tell and the other sends deliver the message
+// value as it is to a local actor.
+var goakt = Framework{
+	Name:   "GoAkt",
+	Module: "github.com/tochemey/goakt/v4",
+	Rows: []Row{
+		{Func: "(" + goaktActor + ".Actor).Receive", Kind: Actor},
+
+		{Func: "(*" + goaktActor + ".ReceiveContext).Message", Kind: Receive},
+
+		{Func: "(*" + goaktActor + ".ReceiveContext).Tell", Kind: Transfer, Args: []int{1}},
+		{Func: "(*" + goaktActor + ".ReceiveContext).BatchTell", Kind: Transfer, Args: []int{1}},
+		{Func: "(*" + goaktActor + ".ReceiveContext).Ask", Kind: Transfer, Args: []int{1}},
+		{Func: "(*" + goaktActor + ".ReceiveContext).Ask", Kind: Receive},
+		{Func: "(*" + goaktActor + ".ReceiveContext).BatchAsk", Kind: Transfer, Args: []int{1}},
+		{Func: "(*" + goaktActor + ".ReceiveContext).Request", Kind: Transfer, Args: []int{1}},
+		{Func: "(*" + goaktActor + ".ReceiveContext).RequestName", Kind: Transfer, Args: []int{1}},
+		{Func: "(*" + goaktActor + ".ReceiveContext).SendAsync", Kind: Transfer, Args: []int{1}},
+		{Func: "(*" + goaktActor + ".ReceiveContext).SendSync", Kind: Transfer, Args: []int{1}},
+		{Func: "(*" + goaktActor + ".ReceiveContext).SendSync", Kind: Receive},
+		{Func: "(*" + goaktActor + ".ReceiveContext).Response", Kind: Transfer, Args: []int{0}},
+		{Func: "(*" + goaktActor + ".ReceiveContext).Forward", Kind: Forward},
+		{Func: "(*" + goaktActor + ".ReceiveContext).ForwardTo", Kind: Forward},
+		// PipeTo runs the task on another goroutine and sends its
+		// result: what the task captures is shared with that goroutine.
+		{Func: "(*" + goaktActor + ".ReceiveContext).PipeTo", Kind: Spawn, Args: []int{1}},
+		{Func: "(*" + goaktActor + ".ReceiveContext).PipeToName", Kind: Spawn, Args: []int{1}},
+		{Func: "(*" + goaktActor + ".ReceiveContext).Spawn", Kind: Transfer, Args: []int{1}},
+
+		{Func: "(*" + goaktActor + ".PID).Tell", Kind: Transfer, Args: []int{2}},
+		{Func: "(*" + goaktActor + ".PID).BatchTell", Kind: Transfer, Args: []int{2}},
+		{Func: "(*" + goaktActor + ".PID).Ask", Kind: Transfer, Args: []int{2}},
+		{Func: "(*" + goaktActor + ".PID).Ask", Kind: Receive},
+		{Func: "(*" + goaktActor + ".PID).SendAsync", Kind: Transfer, Args: []int{2}},
+		{Func: "(*" + goaktActor + ".PID).SendSync", Kind: Transfer, Args: []int{2}},
+		{Func: "(*" + goaktActor + ".PID).SendSync", Kind: Receive},
+		{Func: "(*" + goaktActor + ".PID).PipeTo", Kind: Spawn, Args: []int{2}},
+		{Func: "(*" + goaktActor + ".PID).SpawnChild", Kind: Transfer, Args: []int{2}},
+		{Func: goaktActor + ".Tell", Kind: Transfer, Args: []int{2}},
+		{Func: goaktActor + ".Ask", Kind: Transfer, Args: []int{2}},
+		{Func: goaktActor + ".Ask", Kind: Receive},
+		{Func: goaktActor + ".BatchTell", Kind: Transfer, Args: []int{2}},
+		// P#'s create-machine: the actor value given to Spawn is the new
+		// actor's state, run on its goroutine.
+		{Func: "(" + goaktActor + ".ActorSystem).Spawn", Kind: Transfer, Args: []int{2}},
+
+		{Func: "(*" + goaktActor + ".ReceiveContext).Become", Kind: Become, Args: []int{0}},
+		{Func: "(*" + goaktActor + ".ReceiveContext).BecomeStacked", Kind: Become, Args: []int{0}},
+	},
+	Types: map[[2]string]TypeClass{
+		{goaktActor, "ReceiveContext"}: HandlerContext,
+		{goaktActor, "PID"}:            SafeType,
+		{goaktActor, "ActorSystem"}:    SafeType,
+	},
+}
+
+const goActorActor = "github.com/vladopajic/go-actor/actor"
+
+// goActor is github.com/vladopajic/go-actor. An actor runs its Worker's
+// DoWork over and over on one goroutine; messages come through mailboxes,
+// whose Send hands the value to the receiving actor's goroutine.
+var goActor = Framework{
+	Name:   "go-actor",
+	Module: "github.com/vladopajic/go-actor",
+	Rows: []Row{
+		{Func: "(" + goActorActor + ".Worker).DoWork", Kind: Actor},
+
+		{Func: "(" + goActorActor + ".MailboxSender).Send", Kind: Transfer, Args: []int{1}},
+		// A worker function runs on the actor's goroutine: what it
+		// captures is shared with it.
+		{Func: goActorActor + ".NewWorker", Kind: Spawn, Args: []int{0}},
+		// P#'s create-machine: the worker is the new actor's state.
+		{Func: goActorActor + ".New", Kind: Transfer, Args: []int{0}},
+	},
+	Types: map[[2]string]TypeClass{
+		{goActorActor, "Mailbox"}:         SafeType,
+		{goActorActor, "MailboxSender"}:   SafeType,
+		{goActorActor, "MailboxReceiver"}: SafeType,
+		{goActorActor, "Actor"}:           SafeType,
 	},
 }

@@ -7,6 +7,7 @@ package model
 import (
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -125,7 +126,8 @@ func (k Kind) Conditional() bool { return k == TryLock || k == TryRLock }
 // A Row is one fact about one function or method.
 type Row struct {
 	// Func is the origin function's (*types.Func).FullName:
-	// "pkg/path.F", "(*pkg/path.T).M" or "(pkg/path.I).M".
+	// "pkg/path.F", "(*pkg/path.T).M" or "(pkg/path.I).M", without the
+	// type parameters of a generic receiver (RowName).
 	Func string
 	Kind Kind
 	// Args are the indices, among the call's arguments without the
@@ -182,7 +184,30 @@ func (m *Model) Rows(fn *types.Func) []Row {
 	if m == nil || fn == nil {
 		return nil
 	}
-	return m.rows[fn.Origin().FullName()]
+	return m.rows[RowName(fn)]
+}
+
+// RowName is the name rows give fn: the full name of its origin, with the
+// type parameters of a generic receiver left out
+// ("(pkg/path.Sender).Send" for (pkg/path.Sender[T any]).Send).
+func RowName(fn *types.Func) string {
+	name := fn.Origin().FullName()
+	if !strings.Contains(name, "[") {
+		return name
+	}
+	var b strings.Builder
+	depth := 0
+	for _, r := range name {
+		switch {
+		case r == '[':
+			depth++
+		case r == ']':
+			depth--
+		case depth == 0:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // Find returns fn's row of kind k.

@@ -507,3 +507,42 @@ func TestTypeClasses(t *testing.T) {
 		}
 	}
 }
+
+// TestRowNameGeneric checks that rows name a method of a generic type
+// without its type parameters, and that a call through an instantiated
+// interface embedding it finds the row.
+func TestRowNameGeneric(t *testing.T) {
+	const src = `package q
+type Sender[T any] interface{ Send(ctx any, msg T) error }
+type Mailbox[T any] interface{ Sender[T]; Close() }
+type Box[K comparable, V any] struct{}
+func (*Box[K, V]) Put(k K, v V) {}
+func use(m Mailbox[*int], b *Box[string, int]) { m.Send(nil, nil); b.Put("", 1) }
+`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "q.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Selections: make(map[*ast.SelectorExpr]*types.Selection)}
+	if _, err := (&types.Config{}).Check("example.com/q", fset, []*ast.File{f}, info); err != nil {
+		t.Fatal(err)
+	}
+	m := model.New(
+		model.Row{Func: "(example.com/q.Sender).Send", Kind: model.Transfer, Args: []int{1}},
+		model.Row{Func: "(*example.com/q.Box).Put", Kind: model.Transfer, Args: []int{1}},
+	)
+	var got []string
+	for sel, s := range info.Selections {
+		fn := s.Obj().(*types.Func)
+		if len(m.Rows(fn)) != 1 {
+			t.Errorf("%s: no row for %s", sel.Sel.Name, fn.FullName())
+		}
+		got = append(got, model.RowName(fn))
+	}
+	slices.Sort(got)
+	want := []string{"(*example.com/q.Box).Put", "(example.com/q.Sender).Send"}
+	if !slices.Equal(got, want) {
+		t.Errorf("RowName = %q, want %q", got, want)
+	}
+}

@@ -20,3 +20,15 @@ func TestHollywoodHandlers(t *testing.T) {
 	dir := suitetest.Module(t, "hollywood")
 	analysistest.Run(t, dir, lockset.Analyzer, "example.com/hollywood/handlers")
 }
+
+// TestActorStandIns checks the same rule for the frameworks the module
+// proxy does not serve, through stand-ins of their packages under
+// testdata/src: ergo's callbacks, GoAkt's Receive and go-actor's DoWork
+// (testdata/src/lockset/actors).
+func TestActorStandIns(t *testing.T) {
+	suitetest.Track(t, "lockset/actors", "ergo.services", "github.com/tochemey", "github.com/vladopajic")
+	if testing.Short() {
+		t.Skip("analyses the standard library's runtime; slow")
+	}
+	analysistest.Run(t, suitetest.Dir(t), lockset.Analyzer, "lockset/actors")
+}
