@@ -27,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{buildssa.Analyzer},
 	ResultType: reflect.TypeFor[*model.Model](),
-	FactTypes:  []analysis.Fact{new(Shared), new(Waits)},
+	FactTypes:  []analysis.Fact{new(Shared), new(Waits), new(Declared)},
 }
 
 // The user's rows, one flag per kind, in the style of printf's -funcs.
@@ -52,6 +52,7 @@ func run(pass *analysis.Pass) (any, error) {
 	m.Add(joinRows.Rows...)
 	m.Strict = strict
 	markShared(pass, m)
+	declare(pass, m)
 	computeWaits(pass, m, pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA).SrcFuncs)
 	return m, nil
 }

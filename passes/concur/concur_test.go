@@ -22,3 +22,11 @@ func TestWaits(t *testing.T) {
 	suitetest.Track(t, "concur")
 	analysistest.Run(t, suitetest.Dir(t), concur.Analyzer, "concur/waits")
 }
+
+// TestDeclare checks the //psharpvet:send and //psharpvet:handler
+// directives: their facts, and one clear diagnostic for each malformed or
+// misplaced one.
+func TestDeclare(t *testing.T) {
+	suitetest.Track(t, "concur")
+	analysistest.Run(t, suitetest.Dir(t), concur.Analyzer, "concur/declare")
+}

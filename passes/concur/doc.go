@@ -28,7 +28,17 @@
 // wait on a value related to a goroutine is a join (model.IsJoin); the
 // ownership passes also count, by default, the ports of some path.
 //
-// Functions are named as (*types.Func).FullName names them; argument
+// A function's doc comment may declare what no row says, as facts
+// (Declared) that importers see:
+//
+//	//psharpvet:send m     a call gives up the function's parameter m
+//	//psharpvet:handler    the method is a machine's handler: the methods so
+//	                       marked on one type run one at a time
+//
+// A malformed or misplaced directive is reported (category "directive").
+//
+// Functions are named as (*types.Func).FullName names them, a generic
+// type's methods without its type parameters; argument
 // indices count from 0 without the receiver. Each flag may be repeated,
 // or hold several rows separated by ';'.
 package concur

@@ -22,6 +22,8 @@ import (
 //	                                 member of GROUP (Whoop's RTNL case)
 //
 // They must appear in the doc comment of a function or method declaration.
+// The concur analyzer checks the others (shared, send, handler); a
+// //psharpvet:handler method reaches this pass as an Actor row.
 
 const directivePrefix = "//psharpvet:"
 
@@ -50,8 +52,8 @@ func (c *checker) directives() map[*types.Func]directive {
 					continue
 				}
 				verb, args := parseDirective(cm.Text)
-				if verb == "shared" {
-					continue // a type's, checked by the concur analyzer
+				if verb == "shared" || verb == "send" || verb == "handler" {
+					continue // checked by the concur analyzer
 				}
 				fd := docs[cm]
 				d, err := checkDirective(verb, args, fd != nil)
@@ -107,7 +109,7 @@ func checkDirective(verb string, args []string, onFunc bool) (directive, string)
 		}
 		return directive{entry: true, group: args[0]}, ""
 	case "":
-		return directive{}, "malformed directive: missing verb after //psharpvet: (want entrypoint, serialized or shared)"
+		return directive{}, "malformed directive: missing verb after //psharpvet: (want entrypoint, serialized, shared, send or handler)"
 	}
-	return directive{}, "unknown directive //psharpvet:" + verb + " (want entrypoint, serialized or shared)"
+	return directive{}, "unknown directive //psharpvet:" + verb + " (want entrypoint, serialized, shared, send or handler)"
 }

@@ -189,6 +189,9 @@ func (c *checker) isEntryMethod(fn *types.Func) bool {
 // isActorMethod reports whether fn implements an actor handler method
 // ((actor.Receiver).Receive).
 func (c *checker) isActorMethod(fn *types.Func) bool {
+	if _, ok := c.model.Find(fn, model.Actor); ok {
+		return true // declared with //psharpvet:handler
+	}
 	return slices.ContainsFunc(c.actorMethods, func(im *types.Func) bool { return model.ImplementsMethod(fn, im) })
 }
 
@@ -196,7 +199,7 @@ func (c *checker) isActorMethod(fn *types.Func) bool {
 // handler method.
 func (c *checker) isHandlerFunc(fn *ssa.Function) bool {
 	obj, _ := fn.Object().(*types.Func)
-	return obj != nil && len(c.actorMethods) > 0 && c.isActorMethod(obj)
+	return obj != nil && c.isActorMethod(obj)
 }
 
 // registrations finds functions handed to frameworks that call them

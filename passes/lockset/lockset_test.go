@@ -35,7 +35,7 @@ func TestGoroutines(t *testing.T) {
 }
 
 func TestOnceAtomicCtor(t *testing.T) {
-	analysistest.Run(t, suitetest.Dir(t), lockset.Analyzer, "lockset/once", "lockset/atomics", "lockset/ctor")
+	analysistest.Run(t, suitetest.Dir(t), lockset.Analyzer, "lockset/once", "lockset/atomics", "lockset/ctor", "lockset/machines")
 }
 
 func TestGlobalsEmbeddedGenerics(t *testing.T) {

@@ -33,6 +33,7 @@ var packages = []string{
 	"ownership/readonly",
 	"ownership/unseen",
 	"ownership/aliases",
+	"ownership/declared/user",
 }
 
 // stdPackages import the standard library (sync, context, ...). The
