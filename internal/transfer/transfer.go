@@ -71,6 +71,10 @@ type Reason struct {
 	Line int
 	// Callee names the function called, for Call and GivesUp points.
 	Callee string
+	// Spawns, for a Call point, says the call runs what it is given on
+	// another goroutine (a Spawn row) rather than sending it (a Transfer
+	// row).
+	Spawns bool
 	// Then, for a GivesUp point, says what the callee does with it.
 	Then *Reason
 }

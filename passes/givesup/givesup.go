@@ -248,8 +248,8 @@ func (r *Result) callPoints(call ssa.CallInstruction) []transfer.Point {
 		if len(p.Given) > 0 {
 			// A callee that hands what it is given to a goroutine is a
 			// spawn wrapper: its own group's Wait joins it, as g.Wait
-			// joins g.Go.
-			if final := p.Why.Final(); final != nil && (final.Kind == transfer.Go || final.Kind == transfer.Call) {
+			// joins g.Go. One that sends it (a Transfer row) is not.
+			if final := p.Why.Final(); final != nil && (final.Kind == transfer.Go || final.Kind == transfer.Call && final.Spawns) {
 				p.Spawns = true
 			}
 			pts = append(pts, p)
@@ -513,7 +513,7 @@ func describe(fset *token.FileSet, p transfer.Point) *transfer.Reason {
 	r := &transfer.Reason{Kind: p.Kind, File: filepath.Base(pos.Filename), Line: pos.Line}
 	switch p.Kind {
 	case transfer.Call:
-		r.Callee = p.CalleeName()
+		r.Callee, r.Spawns = p.CalleeName(), p.Spawns
 	case transfer.GivesUp:
 		r.Callee, r.Then = p.CalleeName(), p.Why
 	}

@@ -51,6 +51,7 @@ var stdPackages = []string{
 	"ownership/ergoactors",
 	"ownership/goaktactors",
 	"ownership/goactors",
+	"ownership/psharprules",
 }
 
 func TestOwnership(t *testing.T) {
