@@ -12,6 +12,7 @@
 package transfer
 
 import (
+	"go/token"
 	"go/types"
 	"slices"
 
@@ -136,11 +137,15 @@ func Points(m *model.Model, instr ssa.Instruction) []Point {
 		for i, a := range call.Args {
 			if slices.Contains(given, i) {
 				if ct, ok := a.(*ssa.ChangeType); ok {
-					if mc, ok := ct.X.(*ssa.MakeClosure); ok {
-						// A function literal converted to a named
-						// func type (actor.Producer) is the literal.
-						a = mc
+					switch x := ct.X.(type) {
+					case *ssa.MakeClosure, *ssa.Function:
+						// A function converted to a named func type
+						// (actor.Producer) is the function.
+						a = x
 					}
+				}
+				if spawns && capturesNothing(a) {
+					continue
 				}
 				p.Given = append(p.Given, a)
 			} else {
@@ -148,9 +153,31 @@ func Points(m *model.Model, instr ssa.Instruction) []Point {
 			}
 		}
 		p.Given = append(p.Given, forwarded...)
+		if len(p.Given) == 0 {
+			return nil
+		}
 		return []Point{p}
 	}
 	return nil
+}
+
+// capturesNothing reports whether the function value f gives nothing up
+// when another goroutine runs it: a declared function, or the value of a
+// package-level function variable (nullReceive = func(Context){}), whose
+// literal can capture only package-level variables. What those reach is
+// shared by every goroutine, not handed over.
+func capturesNothing(f ssa.Value) bool {
+	if ct, ok := f.(*ssa.ChangeType); ok {
+		f = ct.X
+	}
+	switch f := f.(type) {
+	case *ssa.Function:
+		return true
+	case *ssa.UnOp:
+		_, global := f.X.(*ssa.Global)
+		return global && f.Op == token.MUL
+	}
+	return false
 }
 
 // delivered returns the messages fn obtained from recv through Receive
