@@ -192,6 +192,9 @@ func (c *checker) isActorMethod(fn *types.Func) bool {
 	if _, ok := c.model.Find(fn, model.Actor); ok {
 		return true // declared with //psharpvet:handler
 	}
+	if c.becomes[fn] {
+		return true
+	}
 	return slices.ContainsFunc(c.actorMethods, func(im *types.Func) bool { return model.ImplementsMethod(fn, im) })
 }
 
@@ -200,6 +203,58 @@ func (c *checker) isActorMethod(fn *types.Func) bool {
 func (c *checker) isHandlerFunc(fn *ssa.Function) bool {
 	obj, _ := fn.Object().(*types.Func)
 	return obj != nil && c.isActorMethod(obj)
+}
+
+// successors returns the methods that the package's functions make an
+// actor's next handler with a Become row: ctx.Become(a.busy) hands the
+// method value a.busy, a bound method of the actor's own type, which the
+// framework then runs one message at a time like Receive. Function
+// literals are not methods of a type, and stay as they are.
+func (c *checker) successors(funcs []*ssa.Function) map[*types.Func]bool {
+	out := make(map[*types.Func]bool)
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(*ssa.Call)
+				if !ok {
+					continue
+				}
+				mc, ok := c.model.Resolve(call.Common())
+				if !ok {
+					continue
+				}
+				row, ok := mc.Row(model.Become)
+				if !ok || len(row.Args) == 0 {
+					continue
+				}
+				if m := boundMethod(mc.Arg(row.Args[0])); m != nil && m.Pkg() == c.pkg {
+					out[m] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// boundMethod returns the method of a method value (x.m), seen through
+// conversions to a named func type, or nil.
+func boundMethod(v ssa.Value) *types.Func {
+	if ct, ok := v.(*ssa.ChangeType); ok {
+		v = ct.X
+	}
+	mc, ok := v.(*ssa.MakeClosure)
+	if !ok {
+		return nil
+	}
+	fn, ok := mc.Fn.(*ssa.Function)
+	if !ok || len(mc.Bindings) != 1 {
+		return nil
+	}
+	m, _ := fn.Object().(*types.Func)
+	if m == nil || m.Signature().Recv() == nil {
+		return nil
+	}
+	return m
 }
 
 // registrations finds functions handed to frameworks that call them

@@ -52,6 +52,9 @@ type checker struct {
 	// actorMethods are the interface methods whose implementations are
 	// actor handlers ((actor.Receiver).Receive).
 	actorMethods []*types.Func
+	// becomes are the methods an actor handler makes its successor with a
+	// Become row (ctx.Become(a.busy)): handlers of the same actor.
+	becomes map[*types.Func]bool
 	allocs       map[*ssa.Alloc]string
 	regs         map[ssa.Value]string // regRoot memo
 	funcs        map[*ssa.Function]*funcInfo
@@ -88,6 +91,7 @@ func run(pass *analysis.Pass) (any, error) {
 		branches:     make(map[*ssa.Function][]int),
 	}
 	funcs := ssainfo.SrcFuncs
+	c.becomes = c.successors(funcs)
 
 	c.analyzeAll(funcs)
 

@@ -45,3 +45,39 @@ func (a *AktCounter) Snapshot() int {
 	defer a.mu.Unlock()
 	return a.snap
 }
+
+// Phased switches its handler with Become: busy is a handler of the same
+// actor, run one message at a time with Receive (their unlocked count is
+// quiet), and races with the goroutine an earlier message left running.
+type Phased struct {
+	mu    sync.Mutex
+	n     int
+	total int
+	snap  int
+}
+
+func (p *Phased) PreStart(*actor.Context) error { return nil }
+func (p *Phased) PostStop(*actor.Context) error { return nil }
+
+func (p *Phased) Receive(ctx *actor.ReceiveContext) {
+	p.n++
+	p.mu.Lock()
+	p.snap = p.n
+	p.mu.Unlock()
+	go func() { p.total++ }() // want `p.total is written in the goroutine started in \(\*Phased\).Receive \(line \d+\) without a lock and read in \(\*Phased\).busy without a lock`
+	ctx.Become(p.busy)
+}
+
+func (p *Phased) busy(ctx *actor.ReceiveContext) {
+	p.n--
+	if p.total > 10 {
+		ctx.UnBecome()
+	}
+}
+
+// Snapshot may be called from any goroutine.
+func (p *Phased) Snapshot() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.snap
+}
