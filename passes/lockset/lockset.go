@@ -55,10 +55,10 @@ type checker struct {
 	// becomes are the methods an actor handler makes its successor with a
 	// Become row (ctx.Become(a.busy)): handlers of the same actor.
 	becomes map[*types.Func]bool
-	allocs       map[*ssa.Alloc]string
-	regs         map[ssa.Value]string // regRoot memo
-	funcs        map[*ssa.Function]*funcInfo
-	facts        map[*types.Package]map[string]*Summary
+	allocs  map[*ssa.Alloc]string
+	regs    map[ssa.Value]string // regRoot memo
+	funcs   map[*ssa.Function]*funcInfo
+	facts   map[*types.Package]map[string]*Summary
 	// assigned maps composite literal positions to variable names,
 	// built on first use.
 	assigned map[token.Pos]string
