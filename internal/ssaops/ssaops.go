@@ -6,7 +6,12 @@
 // reasoning needs.
 package ssaops
 
-import "golang.org/x/tools/go/ssa"
+import (
+	"go/token"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+)
 
 // Alias returns the operand whose memory instr's value refers to, for the
 // instructions that only view the same memory differently: a field or
@@ -72,4 +77,28 @@ func ZeroCap(v ssa.Value) bool {
 		return ok && k.Value != nil && k.Int64() == 0
 	}
 	return false
+}
+
+// SelfStore reports whether a store writes back the value just loaded from
+// its own address, with nothing in between that could write: what
+// `return x, y` compiles to for named results x and y (x = x). The compiler
+// drops such a store, so it is not a write.
+func SelfStore(s *ssa.Store) bool {
+	ld, ok := s.Val.(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL || ld.X != s.Addr || ld.Block() != s.Block() {
+		return false
+	}
+	instrs := s.Block().Instrs
+	i := slices.Index(instrs, ssa.Instruction(ld))
+	j := slices.Index(instrs, ssa.Instruction(s))
+	if i < 0 || j < i {
+		return false
+	}
+	for _, in := range instrs[i+1 : j] {
+		switch in.(type) {
+		case *ssa.Store, *ssa.Call, *ssa.Go, *ssa.Defer, *ssa.Send, *ssa.MapUpdate:
+			return false
+		}
+	}
+	return true
 }

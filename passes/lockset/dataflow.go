@@ -367,7 +367,7 @@ func (c *checker) step(fi *funcInfo, st *state, instr ssa.Instruction, emit func
 			c.received(st, instr.X)
 		}
 	case *ssa.Store:
-		if emit != nil && !model.IsSyncType(instr.Val.Type()) {
+		if emit != nil && !model.IsSyncType(instr.Val.Type()) && !ssaops.SelfStore(instr) {
 			c.direct(fn, st, instr.Addr, true, instr, emit)
 		}
 	case *ssa.MapUpdate:

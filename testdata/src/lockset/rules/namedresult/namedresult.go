@@ -1,0 +1,24 @@
+// Package namedresult: `return pid, ch` with named results assigns each
+// result to itself (ch = ch), which the compiler drops; it is not a write
+// that races with a goroutine reading the variable. An explicit assignment
+// after the go statement is.
+package namedresult
+
+// start hands its named result to a goroutine and returns it: quiet.
+func start(n int) (id int, ch chan int) {
+	ch = make(chan int, n)
+	go func() {
+		ch <- 1
+	}()
+	return n, ch
+}
+
+// restart replaces the channel the goroutine uses: a race.
+func restart(n int) (ch chan int) {
+	ch = make(chan int, n)
+	go func() {
+		ch <- 1 // want `ch is read in the goroutine started in restart \(line \d+\) without a lock and written in restart after the go statement without a lock`
+	}()
+	ch = make(chan int, n+1)
+	return ch
+}
