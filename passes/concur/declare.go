@@ -13,6 +13,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/psharpvet/psharpvet/internal/directive"
 	"github.com/psharpvet/psharpvet/internal/model"
 )
 
@@ -49,34 +50,26 @@ func (d *Declared) String() string {
 	return "declared(" + strings.Join(parts, ", ") + ")"
 }
 
-const (
-	sendDirective    = "//psharpvet:send"
-	handlerDirective = "//psharpvet:handler"
-)
-
 // declare exports the facts of the package's //psharpvet:send and
 // //psharpvet:handler directives, reports malformed or misplaced ones,
 // and adds the rows of the facts of the package and its dependencies to m.
 func declare(pass *analysis.Pass, m *model.Model) {
 	for _, f := range pass.Files {
-		onFunc := make(map[*ast.Comment]*ast.FuncDecl)
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Doc != nil {
-				for _, c := range fd.Doc.List {
-					onFunc[c] = fd
-				}
-			}
-		}
+		onFunc := directive.FuncDocs(f)
 		facts := make(map[*types.Func]*Declared)
 		for _, g := range f.Comments {
 			for _, c := range g.List {
-				verb, args, ok := declaration(c.Text)
-				if !ok {
+				verb, args, ok := directive.Parse(c.Text)
+				if !ok || (verb != "send" && verb != "handler") {
 					continue
 				}
 				fd := onFunc[c]
 				if fd == nil {
-					report(pass, c, "misplaced directive: //psharpvet:%s must be in the doc comment of a %s declaration", verb, map[bool]string{true: "method", false: "function"}[verb == "handler"])
+					decl := "function"
+					if verb == "handler" {
+						decl = "method"
+					}
+					report(pass, c, "misplaced directive: //psharpvet:%s must be in the doc comment of a %s declaration", verb, decl)
 					continue
 				}
 				fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
@@ -112,21 +105,6 @@ func declare(pass *analysis.Pass, m *model.Model) {
 			m.Add(model.Row{Func: name, Kind: model.Actor})
 		}
 	}
-}
-
-// declaration parses a comment as a send or handler directive.
-func declaration(text string) (verb string, args []string, ok bool) {
-	for _, dir := range []string{sendDirective, handlerDirective} {
-		rest, found := strings.CutPrefix(text, dir)
-		if !found || (rest != "" && rest[0] != ' ' && rest[0] != '\t') {
-			continue
-		}
-		if i := strings.Index(rest, "//"); i >= 0 {
-			rest = rest[:i] // a trailing comment is not part of the directive
-		}
-		return strings.TrimPrefix(dir, "//psharpvet:"), strings.Fields(rest), true
-	}
-	return "", nil, false
 }
 
 // add records a directive of fn in d, or returns why it is malformed.

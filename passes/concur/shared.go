@@ -8,10 +8,10 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/psharpvet/psharpvet/internal/directive"
 	"github.com/psharpvet/psharpvet/internal/model"
 )
 
@@ -27,9 +27,6 @@ type Shared struct {
 func (*Shared) AFact() {}
 
 func (s *Shared) String() string { return "shared(" + s.Why + ")" }
-
-// sharedDirective declares a type shared.
-const sharedDirective = "//psharpvet:shared"
 
 // markShared finds the package's shared types, exports their facts and
 // records them, with those of the facts of its dependencies, in m.
@@ -86,7 +83,7 @@ func sharedWhy(doc *ast.CommentGroup) string {
 		return ""
 	}
 	for _, c := range doc.List {
-		if isSharedDirective(c.Text) && sharedArgs(c.Text) == "" {
+		if ok, wellFormed := sharedDirective(c.Text); ok && wellFormed {
 			return "declared"
 		}
 	}
@@ -96,19 +93,14 @@ func sharedWhy(doc *ast.CommentGroup) string {
 	return ""
 }
 
-func isSharedDirective(text string) bool {
-	rest, ok := strings.CutPrefix(text, sharedDirective)
-	return ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t')
-}
-
-// sharedArgs returns what follows the directive in text, without a
-// trailing comment: "" for a well-formed one.
-func sharedArgs(text string) string {
-	rest := strings.TrimSpace(strings.TrimPrefix(text, sharedDirective))
-	if i := strings.Index(rest, "//"); i >= 0 {
-		rest = strings.TrimSpace(rest[:i])
+// sharedDirective parses text as a //psharpvet:shared directive: ok if it
+// is one, wellFormed if it has no arguments.
+func sharedDirective(text string) (ok, wellFormed bool) {
+	verb, args, isDirective := directive.Parse(text)
+	if !isDirective || verb != "shared" {
+		return false, false
 	}
-	return rest
+	return true, len(args) == 0
 }
 
 // checkShared reports a //psharpvet:shared directive that is not in the
@@ -116,11 +108,12 @@ func sharedArgs(text string) string {
 func checkShared(pass *analysis.Pass, f *ast.File, onType map[*ast.Comment]bool) {
 	for _, g := range f.Comments {
 		for _, c := range g.List {
-			if !isSharedDirective(c.Text) {
+			ok, wellFormed := sharedDirective(c.Text)
+			if !ok {
 				continue
 			}
 			switch {
-			case sharedArgs(c.Text) != "":
+			case !wellFormed:
 				pass.Report(analysis.Diagnostic{Pos: c.Pos(), End: c.End(), Category: "directive", Message: "malformed directive: //psharpvet:shared takes no arguments"})
 			case !onType[c]:
 				pass.Report(analysis.Diagnostic{Pos: c.Pos(), End: c.End(), Category: "directive", Message: "misplaced directive: //psharpvet:shared must be in the doc comment of a type declaration"})

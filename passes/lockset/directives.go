@@ -5,11 +5,11 @@
 package lockset
 
 import (
-	"go/ast"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/psharpvet/psharpvet/internal/directive"
 )
 
 // Directives let users declare what the analysis cannot infer, as
@@ -25,33 +25,24 @@ import (
 // The concur analyzer checks the others (shared, send, handler); a
 // //psharpvet:handler method reaches this pass as an Actor row.
 
-const directivePrefix = "//psharpvet:"
-
-// directive is what the comments say about one function.
-type directive struct {
+// declared is what the comments say about one function.
+type declared struct {
 	entry bool
 	group string
 }
 
 // directives parses every //psharpvet: comment in the package, reporting
 // malformed ones.
-func (c *checker) directives() map[*types.Func]directive {
-	out := make(map[*types.Func]directive)
+func (c *checker) directives() map[*types.Func]declared {
+	out := make(map[*types.Func]declared)
 	for _, f := range c.pass.Files {
-		docs := make(map[*ast.Comment]*ast.FuncDecl)
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Doc != nil {
-				for _, cm := range fd.Doc.List {
-					docs[cm] = fd
-				}
-			}
-		}
+		docs := directive.FuncDocs(f)
 		for _, cg := range f.Comments {
 			for _, cm := range cg.List {
-				if !strings.HasPrefix(cm.Text, directivePrefix) {
+				verb, args, ok := directive.Parse(cm.Text)
+				if !ok {
 					continue
 				}
-				verb, args := parseDirective(cm.Text)
 				if verb == "shared" || verb == "send" || verb == "handler" {
 					continue // checked by the concur analyzer
 				}
@@ -77,39 +68,27 @@ func (c *checker) directives() map[*types.Func]directive {
 	return out
 }
 
-func parseDirective(text string) (verb string, args []string) {
-	text = strings.TrimPrefix(text, directivePrefix)
-	if i := strings.Index(text, "//"); i >= 0 {
-		text = text[:i] // a trailing comment is not part of the directive
-	}
-	fields := strings.Fields(text)
-	if len(fields) == 0 {
-		return "", nil
-	}
-	return fields[0], fields[1:]
-}
-
 // checkDirective validates one directive, returning a message on error.
-func checkDirective(verb string, args []string, onFunc bool) (directive, string) {
+func checkDirective(verb string, args []string, onFunc bool) (declared, string) {
 	switch verb {
 	case "entrypoint":
 		if len(args) != 0 {
-			return directive{}, "malformed directive: //psharpvet:entrypoint takes no arguments"
+			return declared{}, "malformed directive: //psharpvet:entrypoint takes no arguments"
 		}
 		if !onFunc {
-			return directive{}, "misplaced directive: //psharpvet:entrypoint must be in the doc comment of a function declaration"
+			return declared{}, "misplaced directive: //psharpvet:entrypoint must be in the doc comment of a function declaration"
 		}
-		return directive{entry: true}, ""
+		return declared{entry: true}, ""
 	case "serialized":
 		if len(args) != 1 {
-			return directive{}, "malformed directive: //psharpvet:serialized needs exactly one group name, e.g. //psharpvet:serialized rtnl"
+			return declared{}, "malformed directive: //psharpvet:serialized needs exactly one group name, e.g. //psharpvet:serialized rtnl"
 		}
 		if !onFunc {
-			return directive{}, "misplaced directive: //psharpvet:serialized must be in the doc comment of a function declaration"
+			return declared{}, "misplaced directive: //psharpvet:serialized must be in the doc comment of a function declaration"
 		}
-		return directive{entry: true, group: args[0]}, ""
+		return declared{entry: true, group: args[0]}, ""
 	case "":
-		return directive{}, "malformed directive: missing verb after //psharpvet: (want entrypoint, serialized, shared, send or handler)"
+		return declared{}, "malformed directive: missing verb after //psharpvet: (want entrypoint, serialized, shared, send or handler)"
 	}
-	return directive{}, "unknown directive //psharpvet:" + verb + " (want entrypoint, serialized, shared, send or handler)"
+	return declared{}, "unknown directive //psharpvet:" + verb + " (want entrypoint, serialized, shared, send or handler)"
 }
