@@ -137,11 +137,10 @@ func Points(m *model.Model, instr ssa.Instruction) []Point {
 		for i, a := range call.Args {
 			if slices.Contains(given, i) {
 				if ct, ok := a.(*ssa.ChangeType); ok {
-					switch x := ct.X.(type) {
-					case *ssa.MakeClosure, *ssa.Function:
+					if _, isFunc := ct.Type().Underlying().(*types.Signature); isFunc {
 						// A function converted to a named func type
 						// (actor.Producer) is the function.
-						a = x
+						a = ct.X
 					}
 				}
 				if spawns && capturesNothing(a) {
@@ -167,9 +166,6 @@ func Points(m *model.Model, instr ssa.Instruction) []Point {
 // literal can capture only package-level variables. What those reach is
 // shared by every goroutine, not handed over.
 func capturesNothing(f ssa.Value) bool {
-	if ct, ok := f.(*ssa.ChangeType); ok {
-		f = ct.X
-	}
 	switch f := f.(type) {
 	case *ssa.Function:
 		return true

@@ -189,13 +189,14 @@ func (c *checker) isEntryMethod(fn *types.Func) bool {
 // isActorMethod reports whether fn implements an actor handler method
 // ((actor.Receiver).Receive).
 func (c *checker) isActorMethod(fn *types.Func) bool {
-	if _, ok := c.model.Find(fn, model.Actor); ok {
-		return true // declared with //psharpvet:handler
+	is, ok := c.actorMemo[fn]
+	if !ok {
+		_, declared := c.model.Find(fn, model.Actor) // //psharpvet:handler
+		is = declared || c.becomes[fn] ||
+			slices.ContainsFunc(c.actorMethods, func(im *types.Func) bool { return model.ImplementsMethod(fn, im) })
+		c.actorMemo[fn] = is
 	}
-	if c.becomes[fn] {
-		return true
-	}
-	return slices.ContainsFunc(c.actorMethods, func(im *types.Func) bool { return model.ImplementsMethod(fn, im) })
+	return is
 }
 
 // isHandlerFunc reports whether fn is a method implementing an actor
@@ -239,22 +240,15 @@ func (c *checker) successors(funcs []*ssa.Function) map[*types.Func]bool {
 // boundMethod returns the method of a method value (x.m), seen through
 // conversions to a named func type, or nil.
 func boundMethod(v ssa.Value) *types.Func {
-	if ct, ok := v.(*ssa.ChangeType); ok {
-		v = ct.X
-	}
-	mc, ok := v.(*ssa.MakeClosure)
-	if !ok {
-		return nil
-	}
-	fn, ok := mc.Fn.(*ssa.Function)
-	if !ok || len(mc.Bindings) != 1 {
+	fn, _ := ssaops.FuncValue(v)
+	if fn == nil || !strings.HasSuffix(fn.Name(), "$bound") {
 		return nil
 	}
 	m, _ := fn.Object().(*types.Func)
-	if m == nil || m.Signature().Recv() == nil {
+	if m == nil {
 		return nil
 	}
-	return m
+	return m.Origin()
 }
 
 // registrations finds functions handed to frameworks that call them

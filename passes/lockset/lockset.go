@@ -55,10 +55,12 @@ type checker struct {
 	// becomes are the methods an actor handler makes its successor with a
 	// Become row (ctx.Become(a.busy)): handlers of the same actor.
 	becomes map[*types.Func]bool
-	allocs  map[*ssa.Alloc]string
-	regs    map[ssa.Value]string // regRoot memo
-	funcs   map[*ssa.Function]*funcInfo
-	facts   map[*types.Package]map[string]*Summary
+	// actorMemo memoises isActorMethod, which every access asks.
+	actorMemo map[*types.Func]bool
+	allocs    map[*ssa.Alloc]string
+	regs      map[ssa.Value]string // regRoot memo
+	funcs     map[*ssa.Function]*funcInfo
+	facts     map[*types.Package]map[string]*Summary
 	// assigned maps composite literal positions to variable names,
 	// built on first use.
 	assigned map[token.Pos]string
@@ -86,6 +88,7 @@ func run(pass *analysis.Pass) (any, error) {
 		funcs:        make(map[*ssa.Function]*funcInfo),
 		facts:        make(map[*types.Package]map[string]*Summary),
 		names:        make(map[*ssa.Function]string),
+		actorMemo:    make(map[*types.Func]bool),
 		cycles:       make(map[*ssa.Function][]bool),
 		specs:        make(map[specKey]*funcInfo),
 		branches:     make(map[*ssa.Function][]int),

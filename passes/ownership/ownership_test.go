@@ -83,6 +83,19 @@ func TestUserSend(t *testing.T) {
 	analysistest.Run(t, suitetest.Dir(t), ownership.Analyzer, "ownership/usersend")
 }
 
+// TestFuncVars checks that a spawn of a package-level function variable
+// gives nothing up, and that of a literal over locals does
+// (ownership/funcvars, with PropsFromFunc declared a spawn).
+func TestFuncVars(t *testing.T) {
+	suitetest.Track(t, "ownership")
+	spawn := concur.Analyzer.Flags.Lookup("spawn").Value.(*model.RowsFlag)
+	t.Cleanup(func() { spawn.Rows = nil })
+	if err := concur.Analyzer.Flags.Set("spawn", "ownership/funcvars.PropsFromFunc:0"); err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, suitetest.Dir(t), ownership.Analyzer, "ownership/funcvars")
+}
+
 // TestCategories checks that every diagnostic names the condition it
 // violates, so that tools can filter them.
 func TestCategories(t *testing.T) {
