@@ -20,6 +20,18 @@ type Framework struct {
 // public source at the versions the README names.
 var Frameworks = []Framework{hollywood, protoactor, ergo, goakt, goActor}
 
+// frameworkTypes holds the Types of all Frameworks, for classOf: one
+// lookup per type rather than one per framework.
+var frameworkTypes = func() map[[2]string]TypeClass {
+	out := make(map[[2]string]TypeClass)
+	for _, f := range Frameworks {
+		for key, c := range f.Types {
+			out[key] = c
+		}
+	}
+	return out
+}()
+
 const hollywoodActor = "github.com/anthdm/hollywood/actor"
 
 // hollywood is github.com/anthdm/hollywood v1.0.5. A message sent to a

@@ -90,18 +90,7 @@ func (m *Model) InterfaceMethods(pkg *types.Package, k Kind) []*types.Func {
 	if len(rows) == 0 || pkg == nil {
 		return nil
 	}
-	byPath := make(map[string]*types.Package)
-	var visit func(p *types.Package)
-	visit = func(p *types.Package) {
-		if byPath[p.Path()] != nil {
-			return
-		}
-		byPath[p.Path()] = p
-		for _, q := range p.Imports() {
-			visit(q)
-		}
-	}
-	visit(pkg)
+	byPath := visible(pkg)
 	var out []*types.Func
 	for _, r := range rows {
 		path, typ, method, ok := splitMethodName(r.Func)
@@ -158,4 +147,38 @@ func ImplementsMethod(fn, im *types.Func) bool {
 	}
 	iface, _ := im.Signature().Recv().Type().Underlying().(*types.Interface)
 	return iface != nil && types.Implements(t, iface)
+}
+
+// visible returns pkg and the packages it imports, directly or not, by
+// import path.
+func visible(pkg *types.Package) map[string]*types.Package {
+	byPath := make(map[string]*types.Package)
+	var visit func(p *types.Package)
+	visit = func(p *types.Package) {
+		if byPath[p.Path()] != nil {
+			return
+		}
+		byPath[p.Path()] = p
+		for _, q := range p.Imports() {
+			visit(q)
+		}
+	}
+	visit(pkg)
+	return byPath
+}
+
+// SeesHandlerContexts reports whether code in pkg can hold a handler
+// context (HandlerContext): whether pkg is, or imports directly or not, a
+// package that declares one. Passes skip looking for contexts elsewhere.
+func SeesHandlerContexts(pkg *types.Package) bool {
+	if pkg == nil {
+		return false
+	}
+	byPath := visible(pkg)
+	for key, class := range frameworkTypes {
+		if class == HandlerContext && byPath[key[0]] != nil {
+			return true
+		}
+	}
+	return false
 }

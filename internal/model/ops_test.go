@@ -112,3 +112,23 @@ func TestAtomicAccess(t *testing.T) {
 		t.Errorf("AtomicAccess((*Int64).Load) = %v, %v; want false, true", write, ok)
 	}
 }
+
+// TestSeesHandlerContexts checks that only packages that import a
+// framework declaring a handler context, directly or not, look for one.
+func TestSeesHandlerContexts(t *testing.T) {
+	hw := types.NewPackage("github.com/anthdm/hollywood/actor", "actor")
+	user := types.NewPackage("example.com/app", "app")
+	user.SetImports([]*types.Package{hw})
+	top := types.NewPackage("example.com/cmd", "main")
+	top.SetImports([]*types.Package{user})
+	plain := types.NewPackage("example.com/plain", "plain")
+	plain.SetImports([]*types.Package{types.NewPackage("sync", "sync")})
+	for _, tc := range []struct {
+		pkg  *types.Package
+		want bool
+	}{{hw, true}, {user, true}, {top, true}, {plain, false}, {nil, false}} {
+		if got := model.SeesHandlerContexts(tc.pkg); got != tc.want {
+			t.Errorf("SeesHandlerContexts(%v) = %v, want %v", tc.pkg, got, tc.want)
+		}
+	}
+}

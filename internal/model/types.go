@@ -134,12 +134,7 @@ func classOf(t types.Type) TypeClass {
 	if c, ok := stdTypes[key]; ok {
 		return c
 	}
-	for _, f := range Frameworks {
-		if c, ok := f.Types[key]; ok {
-			return c
-		}
-	}
-	return 0
+	return frameworkTypes[key]
 }
 
 // derefNamed returns the type t points to, if t is a pointer, else t,

@@ -102,3 +102,20 @@ func SelfStore(s *ssa.Store) bool {
 	}
 	return true
 }
+
+// StoredOnce returns the value of the only store into the local variable
+// a, or nil if a is stored into more than once or never: for a variable a
+// parameter or captured variable was moved to (because a function literal
+// captures it), that parameter.
+func StoredOnce(a *ssa.Alloc) ssa.Value {
+	var v ssa.Value
+	for _, r := range *a.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == a {
+			if v != nil {
+				return nil
+			}
+			v = st.Val
+		}
+	}
+	return v
+}

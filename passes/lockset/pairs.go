@@ -66,8 +66,8 @@ func canonical(p string, fn *ssa.Function, handler bool) string {
 		// In an actor's handler, the variable a captured receiver was
 		// moved to holds the receiver: its fields are the receiver's
 		// (the variable itself is the method's own). Other methods do
-		// not apply this yet: on the corpus it adds reports that are
-		// not triaged (the README says so).
+		// not: on the corpus it would add 48 reports, 14 of them true
+		// (docs/triage/spilled-receiver.md).
 		if n := recvNamed(fn); n != nil {
 			return prefix + "t:" + typeKey(n) + "|" + sel
 		}
@@ -140,7 +140,7 @@ func (c *checker) goCanonAppend(accs []*epAccess, fn *ssa.Function, a *Access) [
 		return accs
 	}
 	e := c.epAccess(key, fn, a, canon)
-	e.fresh = canonical(a.Path, fn, c.isHandlerFunc(fn)) == ""
+	e.fresh = canonical(a.Path, fn, h) == ""
 	return append(accs, e)
 }
 
@@ -586,26 +586,14 @@ func (c *checker) inCycle(b *ssa.BasicBlock) bool {
 	return in[b.Index]
 }
 
-// allocOf returns the allocation named by a local path of fn.
 // spilledReceiver reports whether a is the variable a method's receiver
 // was moved to because a function literal captures it: its every store
 // in fn is of the receiver.
 func spilledReceiver(fn *ssa.Function, a *ssa.Alloc) bool {
-	if a == nil || fn.Signature.Recv() == nil || len(fn.Params) == 0 {
-		return false
-	}
-	stores := 0
-	for _, r := range *a.Referrers() {
-		if st, ok := r.(*ssa.Store); ok && st.Addr == a {
-			if st.Val != fn.Params[0] {
-				return false
-			}
-			stores++
-		}
-	}
-	return stores == 1
+	return a != nil && fn.Signature.Recv() != nil && len(fn.Params) > 0 && ssaops.StoredOnce(a) == fn.Params[0]
 }
 
+// allocOf returns the allocation named by a local path of fn.
 func allocOf(fn *ssa.Function, p string) *ssa.Alloc {
 	root, _ := splitPath(p)
 	want, err := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(root, "a:"), "|"))

@@ -155,13 +155,9 @@ func (c *checker) outlives(addr ssa.Value, given map[ssa.Value]transfer.Point) b
 // spilledParam reports whether the local variable a holds a parameter or
 // a captured variable of its function.
 func spilledParam(a *ssa.Alloc) bool {
-	for _, r := range *a.Referrers() {
-		if st, ok := r.(*ssa.Store); ok && st.Addr == a {
-			switch st.Val.(type) {
-			case *ssa.Parameter, *ssa.FreeVar:
-				return true
-			}
-		}
+	switch ssaops.StoredOnce(a).(type) {
+	case *ssa.Parameter, *ssa.FreeVar:
+		return true
 	}
 	return false
 }

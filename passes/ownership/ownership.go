@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/psharpvet/psharpvet/internal/analysisdoc"
+	"github.com/psharpvet/psharpvet/internal/model"
 	"github.com/psharpvet/psharpvet/internal/transfer"
 	"github.com/psharpvet/psharpvet/passes/fieldwrites"
 	"github.com/psharpvet/psharpvet/passes/givesup"
@@ -70,9 +71,12 @@ func run(pass *analysis.Pass) (any, error) {
 		names:    newSourceNames(pass.Files),
 		reported: make(map[token.Pos]bool),
 	}
+	contexts := model.SeesHandlerContexts(pass.Pkg)
 	for _, fn := range tr.Funcs {
 		pts := gu.Points(fn)
-		c.checkContexts(fn, pts)
+		if contexts {
+			c.checkContexts(fn, pts)
+		}
 		if len(pts) == 0 {
 			continue
 		}
