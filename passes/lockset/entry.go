@@ -206,37 +206,6 @@ func (c *checker) isHandlerFunc(fn *ssa.Function) bool {
 	return obj != nil && c.isActorMethod(obj)
 }
 
-// successors returns the methods that the package's functions make an
-// actor's next handler with a Become row: ctx.Become(a.busy) hands the
-// method value a.busy, a bound method of the actor's own type, which the
-// framework then runs one message at a time like Receive. Function
-// literals are not methods of a type, and stay as they are.
-func (c *checker) successors(funcs []*ssa.Function) map[*types.Func]bool {
-	out := make(map[*types.Func]bool)
-	for _, fn := range funcs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				call, ok := instr.(*ssa.Call)
-				if !ok {
-					continue
-				}
-				mc, ok := c.model.Resolve(call.Common())
-				if !ok {
-					continue
-				}
-				row, ok := mc.Row(model.Become)
-				if !ok || len(row.Args) == 0 {
-					continue
-				}
-				if m := boundMethod(mc.Arg(row.Args[0])); m != nil && m.Pkg() == c.pkg {
-					out[m] = true
-				}
-			}
-		}
-	}
-	return out
-}
-
 // boundMethod returns the method of a method value (x.m), seen through
 // conversions to a named func type, or nil.
 func boundMethod(v ssa.Value) *types.Func {
@@ -255,7 +224,8 @@ func boundMethod(v ssa.Value) *types.Func {
 // concurrently: the arguments of Handler rows (http.HandleFunc), function
 // conversions to a handler type (http.HandlerFunc(f)), and gRPC service
 // implementations. It returns the handler function values and the service
-// types.
+// types, and records in c.becomes the methods made an actor's next
+// handler with a Become row (before isActorMethod is first asked).
 func (c *checker) registrations(funcs []*ssa.Function) (handlers []ssa.Value, services map[*types.Named]bool) {
 	services = make(map[*types.Named]bool)
 	for _, fn := range funcs {
@@ -267,6 +237,15 @@ func (c *checker) registrations(funcs []*ssa.Function) (handlers []ssa.Value, se
 						if row, ok := call.Row(model.Handler); ok && len(row.Args) > 0 {
 							if h := call.Arg(row.Args[0]); h != nil {
 								handlers = append(handlers, h)
+							}
+						}
+						// ctx.Become(a.busy) makes a method of the actor's
+						// own type its next handler, run one message at a
+						// time like Receive. A function literal is not a
+						// method of the type, and stays as it is.
+						if row, ok := call.Row(model.Become); ok && len(row.Args) > 0 {
+							if m := boundMethod(call.Arg(row.Args[0])); m != nil && m.Pkg() == c.pkg {
+								c.becomes[m] = true
 							}
 						}
 					}

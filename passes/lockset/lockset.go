@@ -89,12 +89,12 @@ func run(pass *analysis.Pass) (any, error) {
 		facts:        make(map[*types.Package]map[string]*Summary),
 		names:        make(map[*ssa.Function]string),
 		actorMemo:    make(map[*types.Func]bool),
+		becomes:      make(map[*types.Func]bool),
 		cycles:       make(map[*ssa.Function][]bool),
 		specs:        make(map[specKey]*funcInfo),
 		branches:     make(map[*ssa.Function][]int),
 	}
 	funcs := ssainfo.SrcFuncs
-	c.becomes = c.successors(funcs)
 
 	c.analyzeAll(funcs)
 

@@ -14,7 +14,7 @@ type Chain struct{ machine }
 func (m *Chain) HandleMessage(from gen.PID, message any) error {
 	e := &Event{}
 	m.forward(e)
-	e.Seq++ // want `e is written after it was given up by \(\*psharprules.machine\).forward \(line \d+\), which passes it to \(\*psharprules.machine\).relay`
+	e.Seq++ // want `e is written after it was given up by \(\*psharprules.machine\).forward \(line \d+\), which passes it to \(\*psharprules.machine\).relay at chains.go:\d+, which passes it to \(gen.Process\).Send at chains.go:\d+; whoever receives it may be using it concurrently`
 	return nil
 }
 
