@@ -6,6 +6,7 @@ package concur
 
 import (
 	_ "embed"
+	"go/types"
 	"reflect"
 
 	"golang.org/x/tools/go/analysis"
@@ -51,8 +52,34 @@ func run(pass *analysis.Pass) (any, error) {
 	m.Add(spawnRows.Rows...)
 	m.Add(joinRows.Rows...)
 	m.Strict = strict
-	markShared(pass, m)
-	declare(pass, m)
+	markShared(pass)
+	declare(pass)
+	addFacts(pass, m)
 	computeWaits(pass, m, pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA).SrcFuncs)
 	return m, nil
+}
+
+// addFacts records in m what the Shared and Declared facts of the package
+// and its dependencies say, in one pass over the facts.
+func addFacts(pass *analysis.Pass, m *model.Model) {
+	for _, of := range pass.AllObjectFacts() {
+		switch f := of.Fact.(type) {
+		case *Shared:
+			if tn, ok := of.Object.(*types.TypeName); ok && tn.Pkg() != nil {
+				m.MarkShared(tn.Pkg().Path(), tn.Name())
+			}
+		case *Declared:
+			fn, ok := of.Object.(*types.Func)
+			if !ok {
+				continue
+			}
+			name := model.RowName(fn)
+			if len(f.Sends) > 0 {
+				m.Add(model.Row{Func: name, Kind: model.Transfer, Args: f.Sends})
+			}
+			if f.Handler {
+				m.Add(model.Row{Func: name, Kind: model.Actor})
+			}
+		}
+	}
 }

@@ -14,7 +14,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/psharpvet/psharpvet/internal/directive"
-	"github.com/psharpvet/psharpvet/internal/model"
 )
 
 // Declared is the fact that a function's doc comment declares what the
@@ -51,9 +50,9 @@ func (d *Declared) String() string {
 }
 
 // declare exports the facts of the package's //psharpvet:send and
-// //psharpvet:handler directives, reports malformed or misplaced ones,
-// and adds the rows of the facts of the package and its dependencies to m.
-func declare(pass *analysis.Pass, m *model.Model) {
+// //psharpvet:handler directives and reports malformed or misplaced ones
+// (addFacts adds their rows to the model).
+func declare(pass *analysis.Pass) {
 	for _, f := range pass.Files {
 		onFunc := directive.FuncDocs(f)
 		facts := make(map[*types.Func]*Declared)
@@ -89,20 +88,6 @@ func declare(pass *analysis.Pass, m *model.Model) {
 		}
 		for fn, d := range facts {
 			pass.ExportObjectFact(fn, d)
-		}
-	}
-	for _, of := range pass.AllObjectFacts() {
-		d, ok := of.Fact.(*Declared)
-		fn, _ := of.Object.(*types.Func)
-		if !ok || fn == nil {
-			continue
-		}
-		name := model.RowName(fn)
-		if len(d.Sends) > 0 {
-			m.Add(model.Row{Func: name, Kind: model.Transfer, Args: d.Sends})
-		}
-		if d.Handler {
-			m.Add(model.Row{Func: name, Kind: model.Actor})
 		}
 	}
 }

@@ -28,9 +28,9 @@ func (*Shared) AFact() {}
 
 func (s *Shared) String() string { return "shared(" + s.Why + ")" }
 
-// markShared finds the package's shared types, exports their facts and
-// records them, with those of the facts of its dependencies, in m.
-func markShared(pass *analysis.Pass, m *model.Model) {
+// markShared finds the package's shared types and exports their facts
+// (addFacts records them in the model).
+func markShared(pass *analysis.Pass) {
 	for _, f := range pass.Files {
 		// The comments of type declarations' docs, where the directive
 		// belongs.
@@ -58,14 +58,6 @@ func markShared(pass *analysis.Pass, m *model.Model) {
 			}
 		}
 		checkShared(pass, f, onType)
-	}
-	for _, of := range pass.AllObjectFacts() {
-		if _, ok := of.Fact.(*Shared); !ok {
-			continue
-		}
-		if tn, ok := of.Object.(*types.TypeName); ok && tn.Pkg() != nil {
-			m.MarkShared(tn.Pkg().Path(), tn.Name())
-		}
 	}
 }
 
