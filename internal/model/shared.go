@@ -34,6 +34,21 @@ func (m *Model) Shareable(t types.Type) bool {
 	return ok && m.shared[[2]string{path, name}]
 }
 
+// SafeReceiver reports whether the methods of t (or of the type t points
+// to) synchronise what they do to their receiver: t is a type of package
+// sync or sync/atomic, a handle to such state, safe by convention, or
+// marked shared. What such a method reads and writes of its receiver
+// (sync.Map's lazy initialisation, a logger's buffers) is never a data
+// race, so the heap summaries leave it out; what it does to its other
+// arguments ((*os.File).Read fills its buffer) stays.
+func (m *Model) SafeReceiver(t types.Type) bool {
+	if IsSyncType(derefNamed(t)) || ConventionallySafe(t) || isHandle(t) {
+		return true
+	}
+	path, name, ok := typeName(derefNamed(t))
+	return ok && m.shared[[2]string{path, name}]
+}
+
 // Exempt reports whether values of type t never carry ownership: t
 // reaches no mutable memory or is Shareable.
 func (m *Model) Exempt(t types.Type) bool {

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/psharpvet/psharpvet/internal/suitetest"
+	"github.com/psharpvet/psharpvet/passes/concur"
 	"github.com/psharpvet/psharpvet/passes/ownership"
 )
 
@@ -20,6 +21,17 @@ import (
 func TestHollywood(t *testing.T) {
 	dir := suitetest.Module(t, "hollywood")
 	analysistest.Run(t, dir, ownership.Analyzer, "example.com/hollywood/actors")
+}
+
+// TestHollywoodStrict checks the handler contexts only the strict reading
+// reports: one whose goroutine reads nothing the next message rewrites.
+func TestHollywoodStrict(t *testing.T) {
+	t.Cleanup(func() { concur.Analyzer.Flags.Set("strict", "false") })
+	if err := concur.Analyzer.Flags.Set("strict", "true"); err != nil {
+		t.Fatal(err)
+	}
+	dir := suitetest.Module(t, "hollywood")
+	analysistest.Run(t, dir, ownership.Analyzer, "example.com/hollywood/strict")
 }
 
 // TestProtoactor checks the actor rules against the real

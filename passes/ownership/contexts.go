@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -15,6 +16,7 @@ import (
 	"github.com/psharpvet/psharpvet/internal/model"
 	"github.com/psharpvet/psharpvet/internal/ssaops"
 	"github.com/psharpvet/psharpvet/internal/transfer"
+	"github.com/psharpvet/psharpvet/passes/taint"
 )
 
 // catContextEscape is the category of a handler context that outlives its
@@ -60,8 +62,9 @@ func (c *checker) checkContexts(fn *ssa.Function, pts []transfer.Point) {
 				if instr.Call.IsInvoke() {
 					ops = append([]ssa.Value{instr.Call.Value}, ops...)
 				}
-				for _, v := range ops {
-					if ctx := handlerContext(v); ctx != nil {
+				callee := instr.Call.StaticCallee()
+				for i, v := range ops {
+					if ctx := handlerContext(v); ctx != nil && c.usesMessageState(callee, i, ctx) {
 						c.reportContext(instr.Pos(), ctx, "is handed to a new goroutine")
 					}
 				}
@@ -74,14 +77,120 @@ func (c *checker) checkContexts(fn *ssa.Function, pts []transfer.Point) {
 				if !pos.IsValid() {
 					pos = instr.Fn.Pos()
 				}
-				for _, v := range instr.Bindings {
-					if ctx := capturedContext(v); ctx != nil {
+				lit := instr.Fn.(*ssa.Function)
+				for k, v := range instr.Bindings {
+					if ctx := capturedContext(v); ctx != nil && c.usesMessageState(lit, len(lit.Params)+k, ctx) {
 						c.reportContext(pos, ctx, "is captured by a function literal that "+how)
 					}
 				}
 			}
 		}
 	}
+}
+
+// usesMessageState reports whether a function that outlives the handler
+// uses the state of the handler context ctx that the next message
+// replaces: by its summary, it touches a field of the context that the
+// framework rewrites after construction (fieldwrites: the message, the
+// sender, every field of a pooled context), or it calls a row that reads
+// the current message (Message, Forward) on a context. A function that
+// only reads what the context was built with (its PID, the engine, the
+// actor system) reads the same values whichever message is current, and
+// races with no one. fn receives ctx at port; a function the analysis has
+// no summary of is no evidence. The strict reading assumes every use
+// does.
+func (c *checker) usesMessageState(fn *ssa.Function, port int, ctx ssa.Value) bool {
+	if c.strict {
+		return true
+	}
+	if fn == nil {
+		return false
+	}
+	if c.callsMessageRow(fn) {
+		return true
+	}
+	s := c.flows.Summary(fn)
+	if s == nil {
+		return false
+	}
+	t := ctx.Type()
+	_, captured := ctx.(*ssa.Alloc)
+	if captured {
+		// A captured variable: the port is its cell, and the context
+		// lies one pointer below it.
+		t = types.Unalias(t).(*types.Pointer).Elem()
+	}
+	for _, pp := range [][]taint.PortPaths{s.ReadPaths, s.WritePaths} {
+		for _, x := range pp {
+			if x.Port != port {
+				continue
+			}
+			for _, path := range x.Paths {
+				if captured {
+					var below bool
+					if path, below = strings.CutPrefix(path, taint.PathSep); !below && !taint.DeepPath(path) {
+						continue // the variable itself, not the context
+					}
+				}
+				if c.rewritten(t, path) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// rewritten reports whether the place path (as a summary names it, below
+// memory of type t) lies in a field of t written after construction, or
+// in memory the path cannot name.
+func (c *checker) rewritten(t types.Type, path string) bool {
+	if taint.DeepPath(path) || path == "" {
+		return true
+	}
+	field, _, _ := strings.Cut(path, taint.PathSep)
+	field, _, _ = strings.Cut(field, ".")
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return true // an interface: the fields are its implementations'
+	}
+	i := fieldIndex(st, field)
+	return i < 0 || c.fields.MayBeWritten(t, i)
+}
+
+// callsMessageRow reports whether fn calls, on a handler context, a row
+// that reads the message being handled (model.Receive, model.Forward).
+func (c *checker) callsMessageRow(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			com := call.Common()
+			recv := com.Value
+			if !com.IsInvoke() {
+				if len(com.Args) == 0 {
+					continue
+				}
+				recv = com.Args[0]
+			}
+			if !model.IsHandlerContext(recv.Type()) {
+				continue
+			}
+			if resolved, ok := c.gu.Model.Resolve(com); ok {
+				_, receives := resolved.Row(model.Receive)
+				_, forwards := resolved.Row(model.Forward)
+				if receives || forwards {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // handlerContext returns v, or the value v converts, if it is a handler

@@ -30,6 +30,17 @@ const (
 	maxPathsPerPort = 24
 )
 
+// PathSep separates the places of a summary's path where a pointer is
+// followed.
+const PathSep = pathSep
+
+// DeepPath reports whether a summary's path stands for memory it cannot
+// name: everything reachable below a place ("**", "f>**"), or anywhere in
+// an object ("*").
+func DeepPath(path string) bool {
+	return path == anyKey || strings.HasSuffix(path, deepPath) || strings.Contains(path, anyKey)
+}
+
 // A pathSet is a sorted set of paths.
 type pathSet []string
 

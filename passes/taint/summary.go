@@ -50,6 +50,37 @@ type PortPaths struct {
 	Paths []string
 }
 
+// withoutPort returns a copy of s in which the function neither reads nor
+// writes the memory of port p; what it links and returns is unchanged.
+func (s *Summary) withoutPort(p int) *Summary {
+	out := &Summary{Links: s.Links, Returns: s.Returns}
+	for i, q := range s.Writes {
+		if q == p {
+			continue
+		}
+		out.Writes = append(out.Writes, q)
+		if i < len(s.WritesDepth) {
+			out.WritesDepth = append(out.WritesDepth, s.WritesDepth[i])
+		}
+	}
+	for _, q := range s.WritesRoot {
+		if q != p {
+			out.WritesRoot = append(out.WritesRoot, q)
+		}
+	}
+	keep := func(pp []PortPaths) []PortPaths {
+		var kept []PortPaths
+		for _, x := range pp {
+			if x.Port != p {
+				kept = append(kept, x)
+			}
+		}
+		return kept
+	}
+	out.ReadPaths, out.WritePaths = keep(s.ReadPaths), keep(s.WritePaths)
+	return out
+}
+
 // MaxWriteDepth is the WritesDepth of writes the summary cannot bound.
 const MaxWriteDepth = maxKeyDepth
 

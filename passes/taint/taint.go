@@ -82,6 +82,22 @@ type solver struct {
 	guarded map[*ssa.Function]map[ssa.Instruction]bool
 	// receivesMap memoises receives.
 	receivesMap map[*ssa.CallCommon]bool
+	// safeCalls memoises withoutReceiver.
+	safeCalls map[*Summary]*Summary
+}
+
+// withoutReceiver returns s without the reads and writes of its receiver
+// (port 0), for a method that synchronises them (model.SafeReceiver).
+func (sv *solver) withoutReceiver(s *Summary) *Summary {
+	if out, ok := sv.safeCalls[s]; ok {
+		return out
+	}
+	if sv.safeCalls == nil {
+		sv.safeCalls = make(map[*Summary]*Summary)
+	}
+	out := s.withoutPort(0)
+	sv.safeCalls[s] = out
+	return out
 }
 
 // receives reports whether c calls a Receive row of the model
@@ -238,6 +254,10 @@ func (c *Flows) Flow(fn *ssa.Function) *Flow {
 	c.flows[fn] = fl
 	return fl
 }
+
+// Summary returns fn's summary: computed for the Result's package, imported
+// from a fact, or given by the model; nil when none is known.
+func (c *Flows) Summary(fn *ssa.Function) *Summary { return c.sv.summaryFor(fn) }
 
 func (sv *solver) tracked(t types.Type) bool { return tracked(t, sv.trackedMap) }
 

@@ -81,7 +81,16 @@ func (rctx *ReceiveContext) Context() context.Context { return rctx.ctx }
 
 func (rctx *ReceiveContext) Err(err error) { rctx.err = err }
 
-func (rctx *ReceiveContext) Tell(to *PID, message any) {}
+// Tell sends as the actor handling the message, through the context's
+// own fields.
+func (rctx *ReceiveContext) Tell(to *PID, message any) { _ = Tell(rctx.ctx, to, message) }
+
+// reset clears a context going back to the pool, which hands it to the
+// next message of any actor: every field is rewritten after construction.
+func (rctx *ReceiveContext) reset() {
+	var pid *PID
+	rctx.ctx, rctx.message, rctx.sender, rctx.self, rctx.err = nil, nil, pid, pid, nil
+}
 
 func (rctx *ReceiveContext) BatchTell(to *PID, messages ...any) {}
 
