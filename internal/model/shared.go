@@ -27,9 +27,12 @@ func (m *Model) MarkShared(path, name string) {
 // not memory its handler owns: the ownership pass checks that it does not
 // outlive the handler instead.
 func (m *Model) Shareable(t types.Type) bool {
-	if SelfSynchronizing(t) || ConventionallySafe(t) || isHandle(t) || IsHandlerContext(t) {
-		return true
-	}
+	return SelfSynchronizing(t) || ConventionallySafe(t) || isHandle(t) || IsHandlerContext(t) || m.marked(t)
+}
+
+// marked reports whether t, or the type t points to, is marked shared
+// (MarkShared).
+func (m *Model) marked(t types.Type) bool {
 	path, name, ok := typeName(derefNamed(t))
 	return ok && m.shared[[2]string{path, name}]
 }
@@ -42,11 +45,7 @@ func (m *Model) Shareable(t types.Type) bool {
 // race, so the heap summaries leave it out; what it does to its other
 // arguments ((*os.File).Read fills its buffer) stays.
 func (m *Model) SafeReceiver(t types.Type) bool {
-	if IsSyncType(derefNamed(t)) || ConventionallySafe(t) || isHandle(t) {
-		return true
-	}
-	path, name, ok := typeName(derefNamed(t))
-	return ok && m.shared[[2]string{path, name}]
+	return IsSyncType(derefNamed(t)) || ConventionallySafe(t) || isHandle(t) || m.marked(t)
 }
 
 // Exempt reports whether values of type t never carry ownership: t

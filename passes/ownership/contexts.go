@@ -142,23 +142,18 @@ func (c *checker) usesMessageState(fn *ssa.Function, port int, ctx ssa.Value) bo
 }
 
 // rewritten reports whether the place path (as a summary names it, below
-// memory of type t) lies in a field of t written after construction, or
-// in memory the path cannot name.
+// memory of type t) lies in a field of t written after construction, or in
+// memory the path cannot name: the places within t's object, up to the
+// first pointer followed, are what placeMayBeWritten judges.
 func (c *checker) rewritten(t types.Type, path string) bool {
-	if taint.DeepPath(path) || path == "" {
+	if taint.DeepPath(path) {
 		return true
 	}
-	field, _, _ := strings.Cut(path, taint.PathSep)
-	field, _, _ = strings.Cut(field, ".")
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
+	if _, isIface := t.Underlying().(*types.Interface); isIface {
+		return true // the fields are its implementations'
 	}
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok {
-		return true // an interface: the fields are its implementations'
-	}
-	i := fieldIndex(st, field)
-	return i < 0 || c.fields.MayBeWritten(t, i)
+	within, _, _ := strings.Cut(path, taint.PathSep)
+	return c.placeMayBeWritten(t, within)
 }
 
 // callsMessageRow reports whether fn calls, on a handler context, a row

@@ -87,7 +87,7 @@ func (f *Flow) resolveCallees(c *ssa.CallCommon) ([]calleeSummary, bool) {
 			complete = false
 			continue
 		}
-		if recv := ce.fn.Signature.Recv(); recv != nil && f.sv.res.model.SafeReceiver(recv.Type()) {
+		if recv := ce.fn.Signature.Recv(); recv != nil && f.sv.safeReceiver(recv.Type()) {
 			s = f.sv.withoutReceiver(s)
 		}
 		out = append(out, calleeSummary{ce, s})

@@ -38,7 +38,7 @@ const PathSep = pathSep
 // name: everything reachable below a place ("**", "f>**"), or anywhere in
 // an object ("*").
 func DeepPath(path string) bool {
-	return path == anyKey || strings.HasSuffix(path, deepPath) || strings.Contains(path, anyKey)
+	return strings.Contains(path, anyKey) // "**" holds it too
 }
 
 // A pathSet is a sorted set of paths.

@@ -82,8 +82,20 @@ type solver struct {
 	guarded map[*ssa.Function]map[ssa.Instruction]bool
 	// receivesMap memoises receives.
 	receivesMap map[*ssa.CallCommon]bool
-	// safeCalls memoises withoutReceiver.
-	safeCalls map[*Summary]*Summary
+	// safeRecvMap memoises safeReceiver, asked for every call of a
+	// method; safeCalls memoises withoutReceiver.
+	safeRecvMap map[types.Type]bool
+	safeCalls   map[*Summary]*Summary
+}
+
+// safeReceiver memoizes the model's SafeReceiver.
+func (sv *solver) safeReceiver(t types.Type) bool {
+	v, ok := sv.safeRecvMap[t]
+	if !ok {
+		v = sv.res.model.SafeReceiver(t)
+		sv.safeRecvMap[t] = v
+	}
+	return v
 }
 
 // withoutReceiver returns s without the reads and writes of its receiver
@@ -91,9 +103,6 @@ type solver struct {
 func (sv *solver) withoutReceiver(s *Summary) *Summary {
 	if out, ok := sv.safeCalls[s]; ok {
 		return out
-	}
-	if sv.safeCalls == nil {
-		sv.safeCalls = make(map[*Summary]*Summary)
 	}
 	out := s.withoutPort(0)
 	sv.safeCalls[s] = out
@@ -125,6 +134,8 @@ func newSolver(r *Result, summaries map[*ssa.Function]*Summary) *solver {
 		guarded:    make(map[*ssa.Function]map[ssa.Instruction]bool),
 
 		receivesMap: make(map[*ssa.CallCommon]bool),
+		safeRecvMap: make(map[types.Type]bool),
+		safeCalls:   make(map[*Summary]*Summary),
 	}
 }
 
