@@ -46,7 +46,7 @@ func (f *Flow) call(c *ssa.CallCommon, instr ssa.CallInstruction, h Heap) LocSet
 	summarized, complete := f.calleeSummaries(c)
 	for _, cs := range summarized {
 		f.used[cs.fn] = true
-		result = union(result, f.apply(cs.s, f.portValues(c, cs.callee), instr, h))
+		result = union(result, f.apply(cs.s, f.portValues(c, cs.callee), own, instr, h))
 	}
 	if !complete && f.sv.res.strict {
 		// By default an unknown callee links nothing: its results are
@@ -57,6 +57,33 @@ func (f *Flow) call(c *ssa.CallCommon, instr ssa.CallInstruction, h Heap) LocSet
 		return own
 	}
 	return result
+}
+
+// NewResult reports whether the results of c are new memory on each call,
+// as its callees' summaries say (Summary.NewResults): what they reach may
+// be older, but not the results themselves. By default a callee the
+// analysis cannot see returns its own memory.
+func (f *Flow) NewResult(c *ssa.CallCommon) bool {
+	if _, ok := c.Value.(*ssa.Builtin); ok {
+		return false
+	}
+	summarized, complete := f.calleeSummaries(c)
+	if !complete && f.sv.res.strict {
+		return false
+	}
+	for _, cs := range summarized {
+		if !cs.s.NewResults {
+			return false
+		}
+	}
+	return true
+}
+
+// madeHere reports whether o is memory the function makes on each call:
+// not memory a port refers to, nor a stand-in for other objects.
+func (f *Flow) madeHere(o ObjID) bool {
+	obj := f.objs[o]
+	return obj.Port == NoPort && obj.Kind != Lazy && !obj.linker
 }
 
 // A calleeSummary is a callee of a call with its summary.
@@ -121,8 +148,11 @@ func (f *Flow) portValues(c *ssa.CallCommon, ce callee) map[int]LocSet {
 	return pv
 }
 
-// apply adds a summary's links to h and returns what the results may reach.
-func (f *Flow) apply(s *Summary, pv map[int]LocSet, instr ssa.Instruction, h Heap) LocSet {
+// apply adds a summary's links to h and returns what the results may
+// point to besides own, the call's own result object. A callee returning
+// new memory (Summary.NewResults) returns own, which reaches the ports of
+// Returns.
+func (f *Flow) apply(s *Summary, pv map[int]LocSet, own LocSet, instr ssa.Instruction, h Heap) LocSet {
 	for k, l := range s.Links {
 		from, to := pv[l[0]], weak(pv[l[1]])
 		if len(to) == 0 || len(from) == 0 {
@@ -141,6 +171,12 @@ func (f *Flow) apply(s *Summary, pv map[int]LocSet, instr ssa.Instruction, h Hea
 	for _, p := range s.Returns {
 		out = union(out, weak(pv[p]))
 	}
+	if s.NewResults && len(own) == 1 && f.holdsRefs(own[0].Obj) {
+		if len(out) > 0 {
+			h.write(Loc{own[0].Obj, anyKey}, out, false)
+		}
+		return nil
+	}
 	return out
 }
 
@@ -151,7 +187,7 @@ func (f *Flow) merge(instr ssa.Instruction, k int, locs LocSet, h Heap) LocSet {
 	key := mergeKey{instr, k}
 	id, ok := f.merges[key]
 	if !ok {
-		id = f.newObject(Object{Kind: Alloc, Port: NoPort, Name: "memory linked by a call", Site: instr})
+		id = f.newObject(Object{Kind: Alloc, Port: NoPort, Name: "memory linked by a call", Site: instr, linker: true})
 		f.merges[key] = id
 	}
 	h.write(Loc{id, anyKey}, locs, false)

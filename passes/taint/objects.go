@@ -60,6 +60,9 @@ type Object struct {
 	// without a transfer (model.Model.Shareable).
 	Shared bool
 
+	// linker says the object stands for other objects, linked through
+	// it by a call (Flow.merge), not for memory of its own.
+	linker bool
 	parent ObjID
 	key    string
 	depth  int

@@ -23,6 +23,11 @@ type Summary struct {
 	Links [][2]int
 	// Returns lists the ports whose memory the results may reach.
 	Returns []int
+	// NewResults says the results are memory the function makes on each
+	// call (allocates, receives, or gets new from its callees), never
+	// memory a port refers to: whatever of Returns they reach lies below
+	// them. A call in a loop then returns a new object each iteration.
+	NewResults bool
 	// Writes lists the ports whose memory the function may write, itself
 	// or through its callees. A goroutine whose function writes none of
 	// what it is given only reads it.
@@ -53,7 +58,7 @@ type PortPaths struct {
 // withoutPort returns a copy of s in which the function neither reads nor
 // writes the memory of port p; what it links and returns is unchanged.
 func (s *Summary) withoutPort(p int) *Summary {
-	out := &Summary{Links: s.Links, Returns: s.Returns}
+	out := &Summary{Links: s.Links, Returns: s.Returns, NewResults: s.NewResults}
 	for i, q := range s.Writes {
 		if q == p {
 			continue
@@ -95,6 +100,9 @@ func (s *Summary) String() string {
 	}
 	if len(s.Returns) > 0 {
 		b.WriteString(" returns")
+		if s.NewResults {
+			b.WriteString(" new")
+		}
 		for _, p := range s.Returns {
 			b.WriteString(" " + portName(p))
 		}
@@ -116,8 +124,8 @@ func portName(p int) string {
 }
 
 func (s *Summary) equal(t *Summary) bool {
-	return fmt.Sprint(s.Links, s.Returns, s.Writes, s.WritesRoot, s.WritesDepth, s.ReadPaths, s.WritePaths) ==
-		fmt.Sprint(t.Links, t.Returns, t.Writes, t.WritesRoot, t.WritesDepth, t.ReadPaths, t.WritePaths)
+	return fmt.Sprint(s.Links, s.Returns, s.NewResults, s.Writes, s.WritesRoot, s.WritesDepth, s.ReadPaths, s.WritePaths) ==
+		fmt.Sprint(t.Links, t.Returns, t.NewResults, t.Writes, t.WritesRoot, t.WritesDepth, t.ReadPaths, t.WritePaths)
 }
 
 // unseen is the summary of a function the analysis could not follow
@@ -195,6 +203,12 @@ func (f *Flow) summarize() *Summary {
 		}
 	}
 	f.accesses(s)
+	s.NewResults = len(results) > 0
+	for _, l := range results {
+		if !f.madeHere(l.Obj) {
+			s.NewResults = false
+		}
+	}
 	if len(results) > 0 {
 		rr := f.Reach(f.exit, results, nil)
 		for _, p := range ports {

@@ -157,3 +157,45 @@ func countUpTo(total int, c *counter) {
 		}()
 	}
 }
+
+// defaultData is shared by every job that has no data of its own; what
+// is reachable from package-level variables is the lockset pass's.
+var defaultData = []byte("none")
+
+func newDefaultJob(id int) *Job { return &Job{id: id, data: defaultData} }
+
+// FreshFromConstructor sends a job its constructor makes anew on each
+// call, though it holds package-level memory.
+func FreshFromConstructor(ch chan *Job, n int) {
+	for i := 0; i < n; i++ {
+		ch <- newDefaultJob(i)
+	}
+}
+
+// reuse returns its job, or a new one when it has none.
+func reuse(j *Job) *Job {
+	if j == nil {
+		return newDefaultJob(0)
+	}
+	return j
+}
+
+// ReusedThroughCall sends the same job every iteration through a call
+// that may return its argument: not new memory.
+func ReusedThroughCall(ch chan *Job, n int) {
+	j := &Job{}
+	for i := 0; i < n; i++ {
+		ch <- reuse(j) // want `reuse\(j\) is sent again on ch after it was sent on ch \(line \d+\) in an earlier iteration`
+	}
+}
+
+func withData(id int, data []byte) *Job { return &Job{id: id, data: data} }
+
+// SharedBufferThroughConstructor sends a new job per iteration, each over
+// the same buffer, which the receivers may write.
+func SharedBufferThroughConstructor(ch chan *Job, n int) {
+	buf := make([]byte, 64)
+	for i := 0; i < n; i++ {
+		ch <- withData(i, buf) // want `withData\(i, buf\) is sent again on ch after it was sent on ch \(line \d+\) in an earlier iteration`
+	}
+}

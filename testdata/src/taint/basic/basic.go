@@ -85,8 +85,21 @@ func add(a, b int) int { // want add:`^summary$`
 }
 
 // wrap returns a new object that reaches its parameter.
-func wrap(p *T) *T { // want wrap:`^summary returns 0$`
+func wrap(p *T) *T { // want wrap:`^summary returns new 0$`
 	return &T{next: p}
+}
+
+// wrapTwice returns what wrap makes: new memory on each call too.
+func wrapTwice(p *T) *T { // want wrapTwice:`^summary returns new 0$`
+	return wrap(wrap(p))
+}
+
+// wrapOrSame may return its parameter itself: not new memory.
+func wrapOrSame(p *T, again bool) *T { // want wrapOrSame:`^summary returns 0$`
+	if again {
+		return p
+	}
+	return wrap(p)
 }
 
 // Reset replaces the receiver's pointer with a fresh one: the strong

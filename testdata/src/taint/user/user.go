@@ -19,7 +19,7 @@ func fresh(t *dep.T) *dep.Box { // want fresh:`^summary$`
 }
 
 // boxed returns a new box that holds t.
-func boxed(t *dep.T) *dep.Box { // want boxed:`^summary returns 0( writes [0-9 ]+)?$`
+func boxed(t *dep.T) *dep.Box { // want boxed:`^summary returns new 0( writes [0-9 ]+)?$`
 	b := dep.New()
 	b.Put(t)
 	return b
