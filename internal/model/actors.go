@@ -4,6 +4,8 @@
 
 package model
 
+import "go/types"
+
 // A Framework is what one actor framework does to concurrency: its rows
 // and the classes of its types. Every framework below delivers local
 // messages by reference, so a send gives up what the message reaches.
@@ -14,6 +16,34 @@ type Framework struct {
 	// Types classifies the framework's named types by import path and
 	// name, as stdTypes does for the standard library.
 	Types map[[2]string]TypeClass
+	// Start are the messages, by import path and name, the framework
+	// delivers to each new actor once, in this order, before any other:
+	// what a handler does on them happens before whatever it does on a
+	// later message. A restart makes a new actor, which gets them again.
+	Start [][2]string
+}
+
+// startOrder gives each framework's start messages their place in its
+// Start list, 1 for the first.
+var startOrder = func() map[[2]string]int {
+	out := make(map[[2]string]int)
+	for _, f := range Frameworks {
+		for i, key := range f.Start {
+			out[key] = i + 1
+		}
+	}
+	return out
+}()
+
+// StartOrder returns the place of t, or of what t points to, among the
+// start messages of its framework (Framework.Start), 1 for the first, or
+// 0 if t is not one.
+func StartOrder(t types.Type) int {
+	path, name, ok := typeName(derefNamed(t))
+	if !ok {
+		return 0
+	}
+	return startOrder[[2]string{path, name}]
 }
 
 // Frameworks are the actor frameworks the model knows, taken from their
@@ -75,6 +105,9 @@ var hollywood = Framework{
 		{hollywoodActor, "Engine"}:  SafeType,
 		{hollywoodActor, "PID"}:     Immutable,
 	},
+	// process.Start hands the new receiver Initialized, then Started,
+	// then the messages buffered before it started.
+	Start: [][2]string{{hollywoodActor, "Initialized"}, {hollywoodActor, "Started"}},
 }
 
 const (
@@ -122,6 +155,9 @@ var protoactor = Framework{
 		{protoActor, "RootContext"}: SafeType,
 		{protoActor, "PID"}:         Immutable,
 	},
+	// Spawning posts Started to the new actor's system mailbox, which
+	// the dispatcher empties before it takes a user message.
+	Start: [][2]string{{protoActor, "Started"}},
 }
 
 const (

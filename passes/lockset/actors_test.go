@@ -21,6 +21,14 @@ func TestHollywoodHandlers(t *testing.T) {
 	analysistest.Run(t, dir, lockset.Analyzer, "example.com/hollywood/handlers")
 }
 
+// TestProtoactorHandlers checks that protoactor-go's *actor.Started
+// orders what a handler does on it before the goroutines it starts on
+// later messages (testdata/mod/protoactor/handlers).
+func TestProtoactorHandlers(t *testing.T) {
+	dir := suitetest.Module(t, "protoactor")
+	analysistest.Run(t, dir, lockset.Analyzer, "example.com/protoactor/handlers")
+}
+
 // TestActorStandIns checks the same rule for the frameworks the module
 // proxy does not serve, through stand-ins of their packages under
 // testdata/src: ergo's callbacks, GoAkt's Receive and go-actor's DoWork

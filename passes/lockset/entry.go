@@ -51,7 +51,11 @@ type entry struct {
 	// outlives marks a goroutine that its spawner may not have joined
 	// when it returns.
 	outlives bool
-	accs     []*epAccess
+	// startedIn is, for a goroutine that one actor handler starts, that
+	// handler, and starts where it starts it (startmsgs.go).
+	startedIn *ssa.Function
+	starts    []startSite
+	accs      []*epAccess
 }
 
 // A spawn is a go statement or a call of a Spawn row of the model (wg.Go,
@@ -391,7 +395,15 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 	for _, e := range out {
 		if fi := c.info(e.fn); fi != nil {
 			for _, s := range fi.sites {
+				n := len(e.accs)
 				e.accs = c.canonAppend(e.accs, e.fn, &s.acc)
+				if e.actor && len(e.accs) > n && !c.model.Strict {
+					a := e.accs[n]
+					a.site = s.instr
+					if p := c.messagePlace(s.instr); p != laterMessage {
+						a.startPlace = p
+					}
+				}
 			}
 		}
 	}
@@ -409,6 +421,7 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 		if !c.model.Strict {
 			e.spawnerName, e.ordered = c.funcName(p), c.orderedWith(sp)
 			e.tests, e.parallel = tests.tests(p)
+			e.startedIn, e.starts = c.startSites(sp, funcs)
 		}
 		e.outlives = c.outlivesSpawner(sp)
 		add(e)

@@ -57,48 +57,13 @@ func (c *checker) analyzeAll(funcs []*ssa.Function) {
 // entryLocks returns, for each function of the convention, the locks held
 // at every call site, in the function's own frame.
 func (c *checker) entryLocks(funcs []*ssa.Function) map[*ssa.Function]lockset {
-	calls := make(map[*ssa.Function][]ssa.CallInstruction)
-	indirect := make(map[*ssa.Function]bool)
-	invoked := make(map[string]bool)
-	var ops []*ssa.Value
-	for _, fn := range funcs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				if call, ok := instr.(ssa.CallInstruction); ok && call.Common().IsInvoke() {
-					invoked[call.Common().Method.Name()] = true
-				}
-				// A deferred call of a function runs at the function's
-				// returns, with the locks held there: a direct call too.
-				var call ssa.CallInstruction
-				switch instr := instr.(type) {
-				case *ssa.Call:
-					call = instr
-				case *ssa.Defer:
-					call = instr
-				}
-				for i, op := range instr.Operands(ops[:0]) {
-					callee, ok := (*op).(*ssa.Function)
-					if !ok {
-						continue
-					}
-					if call != nil && i == 0 && !call.Common().IsInvoke() {
-						calls[callee] = append(calls[callee], call)
-					} else {
-						indirect[callee] = true // a func value, or go
-					}
-				}
-			}
-		}
-	}
+	calls := c.callIndex(funcs)
 	// The candidates: functions called only directly, in this package.
 	var cands []*ssa.Function
-	for fn := range calls {
-		obj, _ := fn.Object().(*types.Func)
-		if obj == nil || obj.Exported() || obj.Pkg() != c.pkg || fn.Parent() != nil || indirect[fn] ||
-			(fn.Signature.Recv() != nil && invoked[fn.Name()]) {
-			continue
+	for fn := range calls.direct {
+		if calls.onlyDirect(c.pkg, fn) {
+			cands = append(cands, fn)
 		}
-		cands = append(cands, fn)
 	}
 	slices.SortFunc(cands, func(x, y *ssa.Function) int { return strings.Compare(x.String(), y.String()) })
 
@@ -116,7 +81,7 @@ func (c *checker) entryLocks(funcs []*ssa.Function) map[*ssa.Function]lockset {
 		changed = false
 		for _, fn := range cands {
 			held, first := lockset(nil), true
-			for _, call := range calls[fn] {
+			for _, call := range calls.direct[fn] {
 				caller := call.Parent()
 				fi := c.funcs[caller]
 				if fi == nil {
@@ -191,4 +156,68 @@ func (c *checker) intoCallee(lock string, call ssa.CallInstruction) string {
 		}
 	}
 	return ""
+}
+
+// A callIndex says how the package's functions are called.
+type callIndex struct {
+	// direct are the call instructions (calls and defers) that name a
+	// function statically.
+	direct map[*ssa.Function][]ssa.CallInstruction
+	// indirect are the functions used as values, or started by go.
+	indirect map[*ssa.Function]bool
+	// invoked are the names of the methods called through interfaces.
+	invoked map[string]bool
+}
+
+// callIndex returns the calls of the package's functions, computed once.
+func (c *checker) callIndex(funcs []*ssa.Function) *callIndex {
+	if c.calls != nil {
+		return c.calls
+	}
+	ix := &callIndex{
+		direct:   make(map[*ssa.Function][]ssa.CallInstruction),
+		indirect: make(map[*ssa.Function]bool),
+		invoked:  make(map[string]bool),
+	}
+	var ops []*ssa.Value
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if call, ok := instr.(ssa.CallInstruction); ok && call.Common().IsInvoke() {
+					ix.invoked[call.Common().Method.Name()] = true
+				}
+				// A deferred call of a function runs at the function's
+				// returns, with the locks held there: a direct call too.
+				var call ssa.CallInstruction
+				switch instr := instr.(type) {
+				case *ssa.Call:
+					call = instr
+				case *ssa.Defer:
+					call = instr
+				}
+				for i, op := range instr.Operands(ops[:0]) {
+					callee, ok := (*op).(*ssa.Function)
+					if !ok {
+						continue
+					}
+					if call != nil && i == 0 && !call.Common().IsInvoke() {
+						ix.direct[callee] = append(ix.direct[callee], call)
+					} else {
+						ix.indirect[callee] = true // a func value, or go
+					}
+				}
+			}
+		}
+	}
+	c.calls = ix
+	return ix
+}
+
+// onlyDirect reports whether fn, a top-level function of pkg, is called
+// only directly, in pkg: unexported, never a value, and not a method an
+// interface call may reach.
+func (ix *callIndex) onlyDirect(pkg *types.Package, fn *ssa.Function) bool {
+	obj, _ := fn.Object().(*types.Func)
+	return obj != nil && !obj.Exported() && obj.Pkg() == pkg && fn.Parent() == nil && !ix.indirect[fn] &&
+		!(fn.Signature.Recv() != nil && ix.invoked[fn.Name()])
 }

@@ -66,6 +66,8 @@ type checker struct {
 	assigned map[token.Pos]string
 	names    map[*ssa.Function]string // funcName memo
 	cycles   map[*ssa.Function][]bool // ssaops.BlocksInCycles memo
+	// calls index the package's calls (entrylocks.go), built once.
+	calls *callIndex
 	// entryHeld are the locks functions start with (entrylocks.go).
 	entryHeld map[*ssa.Function]lockset
 	// specs are the analyses of functions with constant arguments, and

@@ -43,6 +43,11 @@ type epAccess struct {
 	// fresh marks a goroutine's access to an object its spawner
 	// allocated (goCanonAppend): each call of a spawner makes its own.
 	fresh bool
+	// site is, for an actor handler's access, the handler's instruction
+	// that makes it, and startPlace the start message whose case alone
+	// runs that instruction, or 0 (startmsgs.go).
+	site       ssa.Instruction
+	startPlace int
 }
 
 type lockRef struct {
@@ -361,6 +366,11 @@ func checkEntries(fset *token.FileSet, entries []*entry, strict bool, found func
 					continue
 				}
 				if !strict && !evidence(entries[r.e], entries[s.e], r.a, s.a) {
+					continue
+				}
+				if !strict && (startedAfter(entries[r.e], r.a, entries[s.e]) || startedAfter(entries[s.e], s.a, entries[r.e])) {
+					// The handler made the access on a start message,
+					// before it started the goroutine.
 					continue
 				}
 				if !strict && r.a.fresh && s.a.fresh {
