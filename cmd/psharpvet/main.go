@@ -27,6 +27,7 @@ import (
 	"golang.org/x/tools/go/analysis/multichecker"
 
 	"github.com/psharpvet/psharpvet/passes/concur"
+	"github.com/psharpvet/psharpvet/passes/ignores"
 	"github.com/psharpvet/psharpvet/passes/lockset"
 	"github.com/psharpvet/psharpvet/passes/ownership"
 )
@@ -61,6 +62,7 @@ func main() {
 		concur.Analyzer, // listed so that its flags are the tool's
 		ownership.Analyzer,
 		lockset.Analyzer,
+		ignores.Analyzer,
 	)
 }
 

@@ -46,6 +46,9 @@ func (c *checker) directives() map[*types.Func]declared {
 				if verb == "shared" || verb == "send" || verb == "handler" {
 					continue // checked by the concur analyzer
 				}
+				if verb == directive.IgnoreVerb {
+					continue // checked by the ignores analyzer
+				}
 				fd := docs[cm]
 				d, err := checkDirective(verb, args, fd != nil)
 				if err != "" {
@@ -88,7 +91,7 @@ func checkDirective(verb string, args []string, onFunc bool) (declared, string) 
 		}
 		return declared{entry: true, group: args[0]}, ""
 	case "":
-		return declared{}, "malformed directive: missing verb after //psharpvet: (want entrypoint, serialized, shared, send or handler)"
+		return declared{}, "malformed directive: missing verb after //psharpvet: (want entrypoint, serialized, shared, send, handler or ignore)"
 	}
-	return declared{}, "unknown directive //psharpvet:" + verb + " (want entrypoint, serialized, shared, send or handler)"
+	return declared{}, "unknown directive //psharpvet:" + verb + " (want entrypoint, serialized, shared, send, handler or ignore)"
 }

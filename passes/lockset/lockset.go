@@ -8,6 +8,7 @@ import (
 	_ "embed"
 	"go/token"
 	"go/types"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -16,6 +17,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/psharpvet/psharpvet/internal/analysisdoc"
+	"github.com/psharpvet/psharpvet/internal/directive"
 	"github.com/psharpvet/psharpvet/internal/model"
 	"github.com/psharpvet/psharpvet/passes/concur"
 )
@@ -32,6 +34,8 @@ var Analyzer = &analysis.Analyzer{
 	Run:       run,
 	Requires:  []*analysis.Analyzer{buildssa.Analyzer, concur.Analyzer},
 	FactTypes: []analysis.Fact{new(Summaries)},
+	// The ignore comments that silenced a report, for the ignores pass.
+	ResultType: reflect.TypeFor[*directive.Silenced](),
 }
 
 // guards is the -guards flag.
@@ -126,12 +130,13 @@ func run(pass *analysis.Pass) (any, error) {
 	r := &reporter{fset: pass.Fset, seen: make(map[[2]int]bool)}
 	checkEntries(pass.Fset, entries, m.Strict, r.add)
 	c.checkSpawns(spawns, r.add)
-	r.flush(pass)
+	rep := directive.NewReporter(pass)
+	r.flush(pass, rep.Report)
 
 	if guards {
 		c.reportGuards(entries)
 	}
-	return nil, nil
+	return rep.Silenced(), nil
 }
 
 // exportable strips a summary of what is meaningless in another package,

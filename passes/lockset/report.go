@@ -45,7 +45,8 @@ func (r *reporter) add(x race) {
 	r.races = append(r.races, x)
 }
 
-func (r *reporter) flush(pass *analysis.Pass) {
+// flush reports the races found, in source order, through report.
+func (r *reporter) flush(pass *analysis.Pass, report func(analysis.Diagnostic)) {
 	// Sort by file name and offset, not token.Pos: file bases depend on
 	// the order in which files entered the FileSet, which a concurrent
 	// loader does not fix.
@@ -74,7 +75,7 @@ func (r *reporter) flush(pass *analysis.Pass) {
 		msg := fmt.Sprintf("%s is %s in %s%s %s and %s in %s%s %s",
 			x.a.disp, verb(x.a), x.ea, via(x.a, x.ea), held(x.a),
 			verb(x.b), eb, via(x.b, x.eb), held(x.b))
-		pass.Report(analysis.Diagnostic{
+		report(analysis.Diagnostic{
 			Pos:      x.a.pos,
 			Category: "race",
 			Message:  msg,

@@ -317,5 +317,5 @@ func (c *checker) reportContext(pos token.Pos, ctx ssa.Value, how string) {
 	if ctx.Pos().IsValid() && ctx.Pos() != pos {
 		related = append(related, analysis.RelatedInformation{Pos: ctx.Pos(), Message: name + " comes from here"})
 	}
-	c.pass.Report(analysis.Diagnostic{Pos: pos, Category: catContextEscape, Message: msg, Related: related})
+	c.rep.Report(analysis.Diagnostic{Pos: pos, Category: catContextEscape, Message: msg, Related: related})
 }

@@ -8,12 +8,14 @@ import (
 	_ "embed"
 	"go/token"
 	"go/types"
+	"reflect"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/psharpvet/psharpvet/internal/analysisdoc"
+	"github.com/psharpvet/psharpvet/internal/directive"
 	"github.com/psharpvet/psharpvet/internal/model"
 	"github.com/psharpvet/psharpvet/internal/transfer"
 	"github.com/psharpvet/psharpvet/passes/fieldwrites"
@@ -31,6 +33,8 @@ var Analyzer = &analysis.Analyzer{
 	URL:      "https://pkg.go.dev/github.com/psharpvet/psharpvet/passes/ownership",
 	Requires: []*analysis.Analyzer{givesup.Analyzer, taint.Analyzer, fieldwrites.Analyzer},
 	Run:      run,
+	// The ignore comments that silenced a report, for the ignores pass.
+	ResultType: reflect.TypeFor[*directive.Silenced](),
 }
 
 // The categories of the diagnostics, one per respects-ownership condition.
@@ -43,6 +47,7 @@ const (
 // checker holds what the checks of one package share.
 type checker struct {
 	pass  *analysis.Pass
+	rep   *directive.Reporter // reports what no ignore comment silences
 	gu    *givesup.Result
 	flows *taint.Flows
 	// fields says which fields are written after construction.
@@ -64,6 +69,7 @@ func run(pass *analysis.Pass) (any, error) {
 	flows := tr.NewFlows()
 	c := &checker{
 		pass:     pass,
+		rep:      directive.NewReporter(pass),
 		gu:       gu,
 		flows:    flows,
 		fields:   pass.ResultOf[fieldwrites.Analyzer].(*fieldwrites.Result),
@@ -85,7 +91,7 @@ func run(pass *analysis.Pass) (any, error) {
 			c.checkPoint(fn, fl, p)
 		}
 	}
-	return nil, nil
+	return c.rep.Silenced(), nil
 }
 
 // checkPoint checks the three conditions at one transfer point. Condition

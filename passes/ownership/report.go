@@ -195,7 +195,7 @@ func (c *checker) report(pos token.Pos, p transfer.Point, category, msg string, 
 	if pos != p.Instr.Pos() {
 		related = append([]analysis.RelatedInformation{{Pos: p.Instr.Pos(), Message: "transferred here"}}, related...)
 	}
-	c.pass.Report(analysis.Diagnostic{Pos: pos, Category: category, Message: msg, Related: related})
+	c.rep.Report(analysis.Diagnostic{Pos: pos, Category: category, Message: msg, Related: related})
 }
 
 // capturedName names the variable captured by mc whose memory overlaps

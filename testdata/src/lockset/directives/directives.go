@@ -40,7 +40,7 @@ func Stats() int {
 //psharpvet:serialized // want `malformed directive: //psharpvet:serialized needs exactly one group name`
 func missingGroup() {}
 
-//psharpvet:entrypointt // want `unknown directive //psharpvet:entrypointt \(want entrypoint, serialized, shared, send or handler\)`
+//psharpvet:entrypointt // want `unknown directive //psharpvet:entrypointt \(want entrypoint, serialized, shared, send, handler or ignore\)`
 func typo() {}
 
 //psharpvet:entrypoint now // want `malformed directive: //psharpvet:entrypoint takes no arguments`

@@ -1,0 +1,54 @@
+// Copyright 2025 The psharpvet Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package ignores
+
+import (
+	_ "embed"
+	"slices"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/psharpvet/psharpvet/internal/analysisdoc"
+	"github.com/psharpvet/psharpvet/internal/directive"
+	"github.com/psharpvet/psharpvet/passes/lockset"
+	"github.com/psharpvet/psharpvet/passes/ownership"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports //psharpvet:ignore comments that give no reason or
+// silence nothing.
+var Analyzer = &analysis.Analyzer{
+	Name:     "ignores",
+	Doc:      analysisdoc.MustExtract(doc, "ignores"),
+	URL:      "https://pkg.go.dev/github.com/psharpvet/psharpvet/passes/ignores",
+	Requires: reporters,
+	Run:      run,
+}
+
+// reporters are the passes whose reports an ignore comment may silence.
+var reporters = []*analysis.Analyzer{ownership.Analyzer, lockset.Analyzer}
+
+func run(pass *analysis.Pass) (any, error) {
+	var used []directive.Silenced
+	for _, a := range reporters {
+		if s, ok := pass.ResultOf[a].(*directive.Silenced); ok && s != nil {
+			used = append(used, *s)
+		}
+	}
+	silenced := func(ig directive.Ignore) bool {
+		return slices.ContainsFunc(used, func(s directive.Silenced) bool { return slices.Contains(s.Pos, ig.Pos) })
+	}
+	for _, ig := range directive.Ignores(pass) {
+		switch {
+		case ig.Reason == "":
+			pass.Report(analysis.Diagnostic{Pos: ig.Pos, Category: "ignore", Message: "//psharpvet:ignore needs a reason: say why the report is a false alarm"})
+		case !silenced(ig):
+			pass.Report(analysis.Diagnostic{Pos: ig.Pos, Category: "ignore", Message: "//psharpvet:ignore silences no report on this line or the next; remove it"})
+		}
+	}
+	return nil, nil
+}
