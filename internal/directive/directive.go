@@ -15,6 +15,14 @@ import (
 // Prefix begins every directive.
 const Prefix = "//psharpvet:"
 
+// Category is the Diagnostic.Category of reports of malformed or
+// misplaced directives, whichever pass reads them.
+const Category = "directive"
+
+// ReportsURL is the URL of the analyzers that report: the README, whose
+// section named after a diagnostic's category explains it, with its fix.
+const ReportsURL = "https://github.com/psharpvet/psharpvet/blob/main/README.md"
+
 // Parse splits a comment's text into a directive's verb and arguments,
 // leaving out a trailing // comment. ok is false if text is not a
 // directive; the verb is "" for a directive with none.

@@ -16,6 +16,9 @@ import (
 // //psharpvet:ignore <reason>, on the reported line or the line above it.
 const IgnoreVerb = "ignore"
 
+// IgnoreCategory is the Diagnostic.Category of reports on ignore comments.
+const IgnoreCategory = "ignore"
+
 // An Ignore is a //psharpvet:ignore comment of a package.
 type Ignore struct {
 	Pos    token.Pos

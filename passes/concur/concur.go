@@ -13,18 +13,23 @@ import (
 	"golang.org/x/tools/go/analysis/passes/buildssa"
 
 	"github.com/psharpvet/psharpvet/internal/analysisdoc"
+	"github.com/psharpvet/psharpvet/internal/directive"
 	"github.com/psharpvet/psharpvet/internal/model"
 )
 
 //go:embed doc.go
 var doc string
 
+// Categories are the Diagnostic.Category values of this analyzer's
+// reports, each a section of the README.
+var Categories = []string{directive.Category}
+
 // Analyzer provides the concurrency model: the default rows plus those of
 // its flags.
 var Analyzer = &analysis.Analyzer{
 	Name:       "concur",
 	Doc:        analysisdoc.MustExtract(doc, "concur"),
-	URL:        "https://pkg.go.dev/github.com/psharpvet/psharpvet/passes/concur",
+	URL:        directive.ReportsURL,
 	Run:        run,
 	Requires:   []*analysis.Analyzer{buildssa.Analyzer},
 	ResultType: reflect.TypeFor[*model.Model](),

@@ -144,5 +144,5 @@ func paramNames(sig *types.Signature) string {
 }
 
 func report(pass *analysis.Pass, c *ast.Comment, format string, args ...any) {
-	pass.Report(analysis.Diagnostic{Pos: c.Pos(), End: c.End(), Category: "directive", Message: fmt.Sprintf(format, args...)})
+	pass.Report(analysis.Diagnostic{Pos: c.Pos(), End: c.End(), Category: directive.Category, Message: fmt.Sprintf(format, args...)})
 }

@@ -24,10 +24,14 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:     "ignores",
 	Doc:      analysisdoc.MustExtract(doc, "ignores"),
-	URL:      "https://pkg.go.dev/github.com/psharpvet/psharpvet/passes/ignores",
+	URL:      directive.ReportsURL,
 	Requires: reporters,
 	Run:      run,
 }
+
+// Categories are the Diagnostic.Category values of this analyzer's
+// reports, each a section of the README.
+var Categories = []string{directive.IgnoreCategory}
 
 // reporters are the passes whose reports an ignore comment may silence.
 var reporters = []*analysis.Analyzer{ownership.Analyzer, lockset.Analyzer}
@@ -45,9 +49,9 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, ig := range directive.Ignores(pass) {
 		switch {
 		case ig.Reason == "":
-			pass.Report(analysis.Diagnostic{Pos: ig.Pos, Category: "ignore", Message: "//psharpvet:ignore needs a reason: say why the report is a false alarm"})
+			pass.Report(analysis.Diagnostic{Pos: ig.Pos, Category: directive.IgnoreCategory, Message: "//psharpvet:ignore needs a reason: say why the report is a false alarm"})
 		case !silenced(ig):
-			pass.Report(analysis.Diagnostic{Pos: ig.Pos, Category: "ignore", Message: "//psharpvet:ignore silences no report on this line or the next; remove it"})
+			pass.Report(analysis.Diagnostic{Pos: ig.Pos, Category: directive.IgnoreCategory, Message: "//psharpvet:ignore silences no report on this line or the next; remove it"})
 		}
 	}
 	return nil, nil

@@ -52,7 +52,7 @@ func (c *checker) directives() map[*types.Func]declared {
 				fd := docs[cm]
 				d, err := checkDirective(verb, args, fd != nil)
 				if err != "" {
-					c.pass.Report(analysis.Diagnostic{Pos: cm.Pos(), End: cm.End(), Category: "directive", Message: err})
+					c.pass.Report(analysis.Diagnostic{Pos: cm.Pos(), End: cm.End(), Category: directive.Category, Message: err})
 					continue
 				}
 				fn, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)

@@ -30,7 +30,7 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:      "lockset",
 	Doc:       analysisdoc.MustExtract(doc, "lockset"),
-	URL:       "https://pkg.go.dev/github.com/psharpvet/psharpvet/passes/lockset",
+	URL:       directive.ReportsURL,
 	Run:       run,
 	Requires:  []*analysis.Analyzer{buildssa.Analyzer, concur.Analyzer},
 	FactTypes: []analysis.Fact{new(Summaries)},
@@ -44,6 +44,16 @@ var guards bool
 func init() {
 	Analyzer.Flags.BoolVar(&guards, "guards", false, "report the inferred guard of every field of every shared type")
 }
+
+// The categories of the diagnostics besides directive.Category.
+const (
+	catRace   = "race"   // two accesses with no lock in common
+	catGuards = "guards" // -guards: a field's inferred guard
+)
+
+// Categories are the Diagnostic.Category values of this analyzer's
+// reports, each a section of the README.
+var Categories = []string{catRace, catGuards, directive.Category}
 
 // checker holds the state of one pass; nothing is shared between passes.
 type checker struct {

@@ -77,7 +77,7 @@ func (r *reporter) flush(pass *analysis.Pass, report func(analysis.Diagnostic)) 
 			verb(x.b), eb, via(x.b, x.eb), held(x.b))
 		report(analysis.Diagnostic{
 			Pos:      x.a.pos,
-			Category: "race",
+			Category: catRace,
 			Message:  msg,
 			Related: append(append(callPath(x.a, x.ea), callPath(x.b, eb)...), analysis.RelatedInformation{
 				Pos:     x.b.pos,
@@ -277,7 +277,7 @@ func (c *checker) reportTypeGuards(spec ast.Spec, byType map[string]map[string]*
 			guard, n := ct.guard()
 			c.pass.Report(analysis.Diagnostic{
 				Pos:      id.Pos(),
-				Category: "guards",
+				Category: catGuards,
 				Message:  fmt.Sprintf("%s.%s: %s, %d/%d accesses", tn.Name(), id.Name, guard, n, ct.total),
 			})
 		}

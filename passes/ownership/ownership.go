@@ -30,7 +30,7 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:     "ownership",
 	Doc:      analysisdoc.MustExtract(doc, "ownership"),
-	URL:      "https://pkg.go.dev/github.com/psharpvet/psharpvet/passes/ownership",
+	URL:      directive.ReportsURL,
 	Requires: []*analysis.Analyzer{givesup.Analyzer, taint.Analyzer, fieldwrites.Analyzer},
 	Run:      run,
 	// The ignore comments that silenced a report, for the ignores pass.
@@ -43,6 +43,10 @@ const (
 	catAliasing  = "aliasing"           // condition 2
 	catUseAfter  = "use-after-transfer" // condition 3
 )
+
+// Categories are the Diagnostic.Category values of this analyzer's
+// reports, each a section of the README.
+var Categories = []string{catOutliving, catAliasing, catUseAfter, catContextEscape}
 
 // checker holds what the checks of one package share.
 type checker struct {
