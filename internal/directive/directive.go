@@ -10,6 +10,8 @@ package directive
 import (
 	"go/ast"
 	"strings"
+
+	"golang.org/x/tools/go/analysis"
 )
 
 // Prefix begins every directive.
@@ -18,6 +20,15 @@ const Prefix = "//psharpvet:"
 // Category is the Diagnostic.Category of reports of malformed or
 // misplaced directives, whichever pass reads them.
 const Category = "directive"
+
+// Verbs lists the verbs of the suite's directives, for messages about one
+// it does not know.
+const Verbs = "entrypoint, serialized, shared, send, handler or ignore"
+
+// Report reports the malformed or misplaced directive c.
+func Report(pass *analysis.Pass, c *ast.Comment, msg string) {
+	pass.Report(analysis.Diagnostic{Pos: c.Pos(), End: c.End(), Category: Category, Message: msg})
+}
 
 // ReportsURL is the URL of the analyzers that report: the README, whose
 // section named after a diagnostic's category explains it, with its fix.

@@ -12,6 +12,9 @@ import (
 	"path/filepath"
 	"runtime"
 	"testing"
+
+	"github.com/psharpvet/psharpvet/internal/model"
+	"github.com/psharpvet/psharpvet/passes/concur"
 )
 
 // Dir returns the absolute path of the repository's testdata directory,
@@ -59,4 +62,19 @@ func Module(t testing.TB, name string) string {
 		t.Fatalf("fetching the modules testdata/mod/%s needs (go list in %s): %v\n%s", name, dir, err, out)
 	}
 	return dir
+}
+
+// SetRows adds rows to the concur analyzer's flag -name (send, spawn,
+// join, ...) for the duration of the test. The flags are the shared
+// analyzer's: a test that sets them must not run in parallel.
+func SetRows(t testing.TB, name, rows string) {
+	t.Helper()
+	f := concur.Analyzer.Flags.Lookup(name)
+	if f == nil {
+		t.Fatalf("concur has no -%s flag", name)
+	}
+	if err := f.Value.Set(rows); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Value.(*model.RowsFlag).Rows = nil })
 }

@@ -6,7 +6,6 @@ package concur
 
 import (
 	"fmt"
-	"go/ast"
 	"go/types"
 	"slices"
 	"strings"
@@ -68,7 +67,7 @@ func declare(pass *analysis.Pass) {
 					if verb == "handler" {
 						decl = "method"
 					}
-					report(pass, c, "misplaced directive: //psharpvet:%s must be in the doc comment of a %s declaration", verb, decl)
+					directive.Report(pass, c, fmt.Sprintf("misplaced directive: //psharpvet:%s must be in the doc comment of a %s declaration", verb, decl))
 					continue
 				}
 				fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
@@ -80,7 +79,7 @@ func declare(pass *analysis.Pass) {
 					d = new(Declared)
 				}
 				if msg := d.add(fn, verb, args); msg != "" {
-					report(pass, c, "%s", msg)
+					directive.Report(pass, c, msg)
 					continue
 				}
 				facts[fn] = d
@@ -141,8 +140,4 @@ func paramNames(sig *types.Signature) string {
 		return "it has none"
 	}
 	return "its parameters: " + strings.Join(names, ", ")
-}
-
-func report(pass *analysis.Pass, c *ast.Comment, format string, args ...any) {
-	pass.Report(analysis.Diagnostic{Pos: c.Pos(), End: c.End(), Category: directive.Category, Message: fmt.Sprintf(format, args...)})
 }

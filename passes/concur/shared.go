@@ -106,9 +106,9 @@ func checkShared(pass *analysis.Pass, f *ast.File, onType map[*ast.Comment]bool)
 			}
 			switch {
 			case !wellFormed:
-				pass.Report(analysis.Diagnostic{Pos: c.Pos(), End: c.End(), Category: directive.Category, Message: "malformed directive: //psharpvet:shared takes no arguments"})
+				directive.Report(pass, c, "malformed directive: //psharpvet:shared takes no arguments")
 			case !onType[c]:
-				pass.Report(analysis.Diagnostic{Pos: c.Pos(), End: c.End(), Category: directive.Category, Message: "misplaced directive: //psharpvet:shared must be in the doc comment of a type declaration"})
+				directive.Report(pass, c, "misplaced directive: //psharpvet:shared must be in the doc comment of a type declaration")
 			}
 		}
 	}

@@ -7,8 +7,6 @@ package lockset
 import (
 	"go/types"
 
-	"golang.org/x/tools/go/analysis"
-
 	"github.com/psharpvet/psharpvet/internal/directive"
 )
 
@@ -52,7 +50,7 @@ func (c *checker) directives() map[*types.Func]declared {
 				fd := docs[cm]
 				d, err := checkDirective(verb, args, fd != nil)
 				if err != "" {
-					c.pass.Report(analysis.Diagnostic{Pos: cm.Pos(), End: cm.End(), Category: directive.Category, Message: err})
+					directive.Report(c.pass, cm, err)
 					continue
 				}
 				fn, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
@@ -91,7 +89,7 @@ func checkDirective(verb string, args []string, onFunc bool) (declared, string) 
 		}
 		return declared{entry: true, group: args[0]}, ""
 	case "":
-		return declared{}, "malformed directive: missing verb after //psharpvet: (want entrypoint, serialized, shared, send, handler or ignore)"
+		return declared{}, "malformed directive: missing verb after //psharpvet: (want " + directive.Verbs + ")"
 	}
-	return declared{}, "unknown directive //psharpvet:" + verb + " (want entrypoint, serialized, shared, send, handler or ignore)"
+	return declared{}, "unknown directive //psharpvet:" + verb + " (want " + directive.Verbs + ")"
 }

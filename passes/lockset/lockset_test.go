@@ -12,7 +12,6 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/psharpvet/psharpvet/internal/model"
 	"github.com/psharpvet/psharpvet/internal/suitetest"
 	"github.com/psharpvet/psharpvet/passes/concur"
 	"github.com/psharpvet/psharpvet/passes/lockset"
@@ -73,22 +72,9 @@ func TestRobust(t *testing.T) {
 // -concur.join row on the same receiver ends it. It sets flags on the
 // shared concur Analyzer, so it must not run in parallel with other tests.
 func TestUserRows(t *testing.T) {
-	setRows(t, "spawn", "(*lockset/userspawn.Pool).Submit:0")
-	setRows(t, "join", "(*lockset/userspawn.Pool).Wait")
+	suitetest.SetRows(t, "spawn", "(*lockset/userspawn.Pool).Submit:0")
+	suitetest.SetRows(t, "join", "(*lockset/userspawn.Pool).Wait")
 	analysistest.Run(t, suitetest.Dir(t), lockset.Analyzer, "lockset/userspawn")
-}
-
-// setRows adds rows to a concur flag for the duration of the test.
-func setRows(t *testing.T, name, rows string) {
-	t.Helper()
-	f := concur.Analyzer.Flags.Lookup(name)
-	if f == nil {
-		t.Fatalf("concur has no -%s flag", name)
-	}
-	if err := f.Value.Set(rows); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { f.Value.(*model.RowsFlag).Rows = nil })
 }
 
 // TestStrict checks the races only the strict reading reports: the

@@ -368,11 +368,6 @@ func checkEntries(fset *token.FileSet, entries []*entry, strict bool, found func
 				if !strict && !evidence(entries[r.e], entries[s.e], r.a, s.a) {
 					continue
 				}
-				if !strict && (startedAfter(entries[r.e], r.a, entries[s.e]) || startedAfter(entries[s.e], s.a, entries[r.e])) {
-					// The handler made the access on a start message,
-					// before it started the goroutine.
-					continue
-				}
 				if !strict && r.a.fresh && s.a.fresh {
 					// Two goroutines, each on an object its own
 					// spawner allocated, never share it: a
@@ -405,7 +400,9 @@ func checkEntries(fset *token.FileSet, entries []*entry, strict bool, found func
 //     spawner under a lock, so another call of it cannot redo the access
 //     unprotected (zap's initialize under s.mu, which then starts
 //     flushLoop); the accesses of two such calls are still compared with
-//     each other.
+//     each other;
+//   - an actor handler's access on a start message is ordered with the
+//     goroutines the handler starts later (startedAfter).
 func evidence(ea, eb *entry, a, b *epAccess) bool {
 	if ea.inferred && eb.inferred && !synchronized(a) && !synchronized(b) {
 		return false
@@ -413,7 +410,7 @@ func evidence(ea, eb *entry, a, b *epAccess) bool {
 	orderedBy := func(g *entry, x *epAccess) bool {
 		return g.spawner != nil && x.fn == g.spawnerName && g.ordered[x.pos] && synchronized(x)
 	}
-	return !orderedBy(ea, b) && !orderedBy(eb, a)
+	return !orderedBy(ea, b) && !orderedBy(eb, a) && !startedAfter(ea, a, eb) && !startedAfter(eb, b, ea)
 }
 
 // compatible reports whether two entry points may run concurrently.

@@ -6,6 +6,7 @@ package lockset
 
 import (
 	"math"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -81,12 +82,8 @@ func (c *checker) isMessage(v ssa.Value) bool {
 	if !ok {
 		return false
 	}
-	for _, r := range mc.Rows {
-		if r.Kind == model.Receive {
-			return true
-		}
-	}
-	return false
+	_, receives := mc.Row(model.Receive)
+	return receives
 }
 
 // A startSite is an instruction of an actor handler that starts a
@@ -157,7 +154,7 @@ func instrReaches(from, to ssa.Instruction) bool {
 		return true
 	}
 	fb, tb := from.Block(), to.Block()
-	if fb == tb && indexIn(fb, from) < indexIn(tb, to) {
+	if fb == tb && slices.Index(fb.Instrs, from) < slices.Index(tb.Instrs, to) {
 		return true
 	}
 	for _, s := range fb.Succs {
@@ -166,14 +163,4 @@ func instrReaches(from, to ssa.Instruction) bool {
 		}
 	}
 	return false
-}
-
-// indexIn returns the index of instr in block b.
-func indexIn(b *ssa.BasicBlock, instr ssa.Instruction) int {
-	for i, x := range b.Instrs {
-		if x == instr {
-			return i
-		}
-	}
-	return -1
 }

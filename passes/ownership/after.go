@@ -211,7 +211,7 @@ func (w *walker) renew(instr ssa.Instruction, predIndex int, cur fresh) {
 			if b.Name() == "append" && (w.ageOf(i.Call.Args[0], cur) != oldMemory || ssaops.ZeroCap(i.Call.Args[0])) {
 				cur[v] = madeMemory
 			}
-		} else if w.madeBy(v, i) || w.fl.NewResult(i.Common()) {
+		} else if w.madeBy(v, i) {
 			cur[v] = madeMemory
 		}
 	case *ssa.FieldAddr:
@@ -282,16 +282,10 @@ func (w *walker) roots(v ssa.Value, h taint.Heap, cur fresh) taint.ObjSet {
 	}
 	// Made memory holds only what was stored since it was made: objects
 	// made anew on this path are new instances there too, and so is what
-	// elements visited on it reach. A call returning new memory may also
-	// return memory it reaches (Summary.Returns): that lies below the new
-	// object, whole.
+	// elements visited on it reach.
 	renewed := w.renewed(cur, h)
 	var below taint.LocSet
 	for _, l := range locs {
-		if !renewed.Has(l.Obj) {
-			below = append(below, l)
-			continue
-		}
 		h.Fields(l.Obj, func(_ string, to taint.LocSet) { below = append(below, to...) })
 	}
 	var out taint.ObjSet

@@ -12,7 +12,6 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/psharpvet/psharpvet/internal/model"
 	"github.com/psharpvet/psharpvet/passes/concur"
 	"github.com/psharpvet/psharpvet/passes/ownership"
 )
@@ -75,11 +74,7 @@ func TestOwnershipStd(t *testing.T) {
 // a method the model does not know transfers.
 func TestUserSend(t *testing.T) {
 	suitetest.Track(t, "ownership")
-	send := concur.Analyzer.Flags.Lookup("send").Value.(*model.RowsFlag)
-	t.Cleanup(func() { send.Rows = nil })
-	if err := concur.Analyzer.Flags.Set("send", "(*ownership/usersend.Bus).Publish:0"); err != nil {
-		t.Fatal(err)
-	}
+	suitetest.SetRows(t, "send", "(*ownership/usersend.Bus).Publish:0")
 	analysistest.Run(t, suitetest.Dir(t), ownership.Analyzer, "ownership/usersend")
 }
 
@@ -88,11 +83,7 @@ func TestUserSend(t *testing.T) {
 // (ownership/funcvars, with PropsFromFunc declared a spawn).
 func TestFuncVars(t *testing.T) {
 	suitetest.Track(t, "ownership")
-	spawn := concur.Analyzer.Flags.Lookup("spawn").Value.(*model.RowsFlag)
-	t.Cleanup(func() { spawn.Rows = nil })
-	if err := concur.Analyzer.Flags.Set("spawn", "ownership/funcvars.PropsFromFunc:0"); err != nil {
-		t.Fatal(err)
-	}
+	suitetest.SetRows(t, "spawn", "ownership/funcvars.PropsFromFunc:0")
 	analysistest.Run(t, suitetest.Dir(t), ownership.Analyzer, "ownership/funcvars")
 }
 

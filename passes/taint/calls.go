@@ -59,26 +59,6 @@ func (f *Flow) call(c *ssa.CallCommon, instr ssa.CallInstruction, h Heap) LocSet
 	return result
 }
 
-// NewResult reports whether the results of c are new memory on each call,
-// as its callees' summaries say (Summary.NewResults): what they reach may
-// be older, but not the results themselves. By default a callee the
-// analysis cannot see returns its own memory.
-func (f *Flow) NewResult(c *ssa.CallCommon) bool {
-	if _, ok := c.Value.(*ssa.Builtin); ok {
-		return false
-	}
-	summarized, complete := f.calleeSummaries(c)
-	if !complete && f.sv.res.strict {
-		return false
-	}
-	for _, cs := range summarized {
-		if !cs.s.NewResults {
-			return false
-		}
-	}
-	return true
-}
-
 // madeHere reports whether o is memory the function makes on each call:
 // not memory a port refers to, nor a stand-in for other objects.
 func (f *Flow) madeHere(o ObjID) bool {

@@ -137,12 +137,7 @@ func (f *Flow) Exempt(t types.Type) bool {
 
 // shareable memoizes the model's Shareable.
 func (sv *solver) shareable(t types.Type) bool {
-	v, ok := sv.sharedMap[t]
-	if !ok {
-		v = sv.res.model.Shareable(t)
-		sv.sharedMap[t] = v
-	}
-	return v
+	return memoType(sv.sharedMap, t, sv.res.model.Shareable)
 }
 
 // solve runs the dataflow to a fixpoint.

@@ -90,10 +90,15 @@ type solver struct {
 
 // safeReceiver memoizes the model's SafeReceiver.
 func (sv *solver) safeReceiver(t types.Type) bool {
-	v, ok := sv.safeRecvMap[t]
+	return memoType(sv.safeRecvMap, t, sv.res.model.SafeReceiver)
+}
+
+// memoType returns is(t), computed once per type and kept in memo.
+func memoType(memo map[types.Type]bool, t types.Type, is func(types.Type) bool) bool {
+	v, ok := memo[t]
 	if !ok {
-		v = sv.res.model.SafeReceiver(t)
-		sv.safeRecvMap[t] = v
+		v = is(t)
+		memo[t] = v
 	}
 	return v
 }
