@@ -23,13 +23,16 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/multichecker"
 
 	"github.com/psharpvet/psharpvet/passes/concur"
 	"github.com/psharpvet/psharpvet/passes/ignores"
 	"github.com/psharpvet/psharpvet/passes/lockset"
 	"github.com/psharpvet/psharpvet/passes/ownership"
+	"github.com/psharpvet/psharpvet/passes/xsa"
 )
 
 // strictFlag is -strict, one flag for the whole suite: it sets the
@@ -58,12 +61,55 @@ func main() {
 		fmt.Fprintf(flag.CommandLine.Output(), "run '%s -help' for the flags\n", prog)
 	}
 	flag.Var(strictFlag{}, "strict", "P#'s conservative reading for all passes: what the analysis cannot see may race, and silence is a proof")
-	multichecker.Main(
+	analyzers := []*analysis.Analyzer{
 		concur.Analyzer, // listed so that its flags are the tool's
 		ownership.Analyzer,
+		xsa.Analyzer,
 		lockset.Analyzer,
 		ignores.Analyzer,
-	)
+	}
+	// The ownership pass leaves reports of memory kept in a machine
+	// field to xsa, which re-checks them, whenever xsa runs: -xsa=false
+	// shows them as P# reports them without its cross-state analysis.
+	if runs(xsa.Analyzer, analyzers, os.Args[1:]) {
+		if err := ownership.Analyzer.Flags.Set("xsa", "true"); err != nil {
+			panic(err)
+		}
+	}
+	multichecker.Main(analyzers...)
+}
+
+// runs reports whether the command line args select analyzer a, by the
+// rule of multichecker's -NAME flags: if any is true, only those run;
+// otherwise all run but those set false.
+func runs(a *analysis.Analyzer, all []*analysis.Analyzer, args []string) bool {
+	set := make(map[string]bool)
+	for _, arg := range args {
+		if arg == "--" || !strings.HasPrefix(arg, "-") {
+			break
+		}
+		name, value, hasValue := strings.Cut(strings.TrimLeft(arg, "-"), "=")
+		on := true
+		if hasValue {
+			b, err := strconv.ParseBool(value)
+			if err != nil {
+				continue // the flag package will say so
+			}
+			on = b
+		}
+		if slices.ContainsFunc(all, func(x *analysis.Analyzer) bool { return x.Name == name }) {
+			set[name] = on
+		}
+	}
+	anyOn := false
+	for _, on := range set {
+		anyOn = anyOn || on
+	}
+	if anyOn {
+		return set[a.Name]
+	}
+	on, ok := set[a.Name]
+	return !ok || on
 }
 
 func isHelp(arg string) bool {

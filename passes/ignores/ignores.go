@@ -14,6 +14,7 @@ import (
 	"github.com/psharpvet/psharpvet/internal/directive"
 	"github.com/psharpvet/psharpvet/passes/lockset"
 	"github.com/psharpvet/psharpvet/passes/ownership"
+	"github.com/psharpvet/psharpvet/passes/xsa"
 )
 
 //go:embed doc.go
@@ -34,12 +35,26 @@ var Analyzer = &analysis.Analyzer{
 var Categories = []string{directive.IgnoreCategory}
 
 // reporters are the passes whose reports an ignore comment may silence.
-var reporters = []*analysis.Analyzer{ownership.Analyzer, lockset.Analyzer}
+var reporters = []*analysis.Analyzer{ownership.Analyzer, xsa.Analyzer, lockset.Analyzer}
+
+// silencedBy returns the ignore comments a reporting pass's result says
+// it used.
+func silencedBy(result any) *directive.Silenced {
+	switch r := result.(type) {
+	case *directive.Silenced:
+		return r
+	case *ownership.Result:
+		return r.Silenced
+	case *xsa.Result:
+		return r.Silenced
+	}
+	return nil
+}
 
 func run(pass *analysis.Pass) (any, error) {
 	var used []directive.Silenced
 	for _, a := range reporters {
-		if s, ok := pass.ResultOf[a].(*directive.Silenced); ok && s != nil {
+		if s := silencedBy(pass.ResultOf[a]); s != nil {
 			used = append(used, *s)
 		}
 	}

@@ -162,6 +162,9 @@ func (w *walker) block(b, pred *ssa.BasicBlock, cur fresh) bool {
 
 // renew records the values instr makes anew.
 func (w *walker) renew(instr ssa.Instruction, predIndex int, cur fresh) {
+	if w.c.leaveKept {
+		w.renewFields(instr, cur)
+	}
 	v, ok := instr.(ssa.Value)
 	if !ok {
 		return
@@ -189,6 +192,12 @@ func (w *walker) renew(instr ssa.Instruction, predIndex int, cur fresh) {
 		}
 		cur[v] = all
 	case *ssa.UnOp:
+		if a, ok := w.fieldContent(i, cur); ok {
+			// The field was overwritten on this path: the load reads
+			// what was stored there (see renewFields).
+			cur[v] = a
+			break
+		}
 		// A load from fresh memory reads what this iteration stored there,
 		// from a visited element part of that element; a loop visiting a
 		// slice reads a different element each time.
@@ -728,4 +737,71 @@ func hasDefers(fn *ssa.Function) bool {
 		}
 	}
 	return false
+}
+
+// A fieldSlot names, as a key of fresh, what the field of a machine
+// holds on a path: the field Field of what Value (a parameter or a
+// captured variable) points to, or with Field -1 the captured variable
+// itself. It is never an operand of an instruction.
+type fieldSlot struct {
+	ssa.Value
+	Field int
+}
+
+// slotOf returns the fieldSlot of the address addr, if it is the field
+// of a parameter or a captured variable: memory of one object, which a
+// store overwrites.
+func slotOf(addr ssa.Value) (fieldSlot, bool) {
+	switch a := addr.(type) {
+	case *ssa.FreeVar:
+		return fieldSlot{a, -1}, true
+	case *ssa.FieldAddr:
+		switch a.X.(type) {
+		case *ssa.Parameter, *ssa.FreeVar:
+			return fieldSlot{a.X, a.Field}, true
+		}
+	}
+	return fieldSlot{}, false
+}
+
+// renewFields follows, with the xsa pass (P#'s cross-state analysis,
+// which lifts a machine's fields to parameters), what the fields of the
+// function's parameters and captured variables hold on the path: a store
+// of new memory or nil makes later loads of the field on this path new
+// (b.out <- b.batch; b.batch = nil before the loop's next iteration
+// appends to b.batch). A call passed the machine may store into its
+// fields, and forgets what the path knew of them.
+func (w *walker) renewFields(instr ssa.Instruction, cur fresh) {
+	switch i := instr.(type) {
+	case *ssa.Store:
+		if sl, ok := slotOf(i.Addr); ok {
+			if a := w.ageOf(i.Val, cur); a != oldMemory {
+				cur[sl] = a
+			} else {
+				delete(cur, sl)
+			}
+		}
+	case ssa.CallInstruction:
+		for _, arg := range i.Common().Args {
+			for k := range cur {
+				if sl, ok := k.(fieldSlot); ok && sl.Value == arg {
+					delete(cur, k)
+				}
+			}
+		}
+	}
+}
+
+// fieldContent returns the age of what a load reads from a field whose
+// content the path knows.
+func (w *walker) fieldContent(load *ssa.UnOp, cur fresh) (age, bool) {
+	if load.Op != token.MUL || !w.c.leaveKept {
+		return oldMemory, false
+	}
+	sl, ok := slotOf(load.X)
+	if !ok {
+		return oldMemory, false
+	}
+	a, ok := cur[sl]
+	return a, ok
 }

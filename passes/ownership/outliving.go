@@ -5,6 +5,8 @@
 package ownership
 
 import (
+	"go/token"
+	"go/types"
 	"strconv"
 	"strings"
 
@@ -63,10 +65,55 @@ func (c *checker) checkOutliving(fn *ssa.Function, fl *taint.Flow, h taint.Heap,
 			related = append(related, analysis.RelatedInformation{Pos: store.Pos(), Message: "stored into " + name + " here"})
 		}
 		msg += "; " + c.consequence(p)
+		if c.leaveKept {
+			if port, field, ok := machineField(fn, fl, path); ok && !c.reported[p.Instr.Pos()] {
+				c.reported[p.Instr.Pos()] = true
+				c.kept = append(c.kept, Kept{
+					Diagnostic: analysis.Diagnostic{Pos: p.Instr.Pos(), Category: catOutliving, Message: msg, Related: related},
+					Point:      p, Port: port, Field: field,
+				})
+				return true
+			}
+		}
 		c.report(p.Instr.Pos(), p, catOutliving, msg, related)
 		return true
 	}
 	return false
+}
+
+// machineField returns the machine field a path from outliving state
+// starts with: a field of a method's pointer receiver, or a captured
+// variable of a function literal. Paths from package-level variables are
+// shared state, not a machine's.
+func machineField(fn *ssa.Function, fl *taint.Flow, path []step) (port int, field string, ok bool) {
+	root := fl.Object(path[0].from)
+	if root.Kind != taint.Root {
+		return 0, "", false
+	}
+	switch {
+	case root.Port == 0 && fn.Signature.Recv() != nil:
+		if !isStructPointer(fn.Params[0].Type()) {
+			return 0, "", false
+		}
+		name, _, _ := strings.Cut(path[0].key, ".")
+		if !token.IsIdentifier(name) {
+			return 0, "", false
+		}
+		return 0, name, true
+	case root.Port >= len(fn.Params) && root.Port < len(fn.Params)+len(fn.FreeVars):
+		return root.Port, "", true
+	}
+	return 0, "", false
+}
+
+// isStructPointer reports whether t is a pointer to a struct.
+func isStructPointer(t types.Type) bool {
+	p, ok := t.Underlying().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	_, ok = p.Elem().Underlying().(*types.Struct)
+	return ok
 }
 
 // A step is one edge of a heap path: from object to object through key.

@@ -33,8 +33,47 @@ var Analyzer = &analysis.Analyzer{
 	URL:      directive.ReportsURL,
 	Requires: []*analysis.Analyzer{givesup.Analyzer, taint.Analyzer, fieldwrites.Analyzer},
 	Run:      run,
-	// The ignore comments that silenced a report, for the ignores pass.
-	ResultType: reflect.TypeFor[*directive.Silenced](),
+	// The ignore comments that silenced a report, for the ignores pass,
+	// and the reports left to the xsa pass.
+	ResultType: reflect.TypeFor[*Result](),
+}
+
+// leaveKept is -ownership.xsa: condition-1 reports of memory kept in a
+// machine field are left to the xsa pass (Result.Kept). cmd/psharpvet
+// sets it unless xsa is turned off, so that the ownership analyzer on its
+// own (golangci-lint, nogo) still reports them.
+var leaveKept bool
+
+func init() {
+	Analyzer.Flags.BoolVar(&leaveKept, "xsa", false, "leave reports of memory kept in a receiver's field or a captured variable to the xsa analyzer, which re-checks them over the machine's handlers (psharpvet sets it unless -xsa=false)")
+}
+
+// A Result is what the ownership pass hands on.
+type Result struct {
+	// Silenced are the ignore comments that silenced a report.
+	Silenced *directive.Silenced
+	// Kept are the condition-1 reports about memory that stays reachable
+	// from a machine field, when -ownership.xsa leaves them to the xsa
+	// pass. They are not reported by this pass.
+	Kept []Kept
+}
+
+// A Kept is a condition-1 report whose memory stays reachable from a
+// machine field: a field of the receiver of a method, or a captured
+// variable of a function literal that runs again. P#'s cross-state
+// analysis re-checks it with the machine's fields lifted to parameters
+// of its handlers.
+type Kept struct {
+	// Diagnostic is the report, as this pass would make it.
+	Diagnostic analysis.Diagnostic
+	// Point is the transfer; its function is Point.Instr.Parent().
+	Point transfer.Point
+	// Port is the function's port the memory hangs from: 0 for the
+	// receiver, len(Params)+i for free variable i.
+	Port int
+	// Field is the receiver's field that keeps the memory, or "" for a
+	// captured variable, which keeps it itself.
+	Field string
 }
 
 // The categories of the diagnostics, one per respects-ownership condition.
@@ -63,6 +102,9 @@ type checker struct {
 	// reported remembers the instructions already blamed, so that one
 	// access is reported once even when several transfers reach it.
 	reported map[token.Pos]bool
+	// leaveKept and kept: see Result.Kept.
+	leaveKept bool
+	kept      []Kept
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -72,14 +114,15 @@ func run(pass *analysis.Pass) (any, error) {
 	// the cache is freed when run returns.
 	flows := tr.NewFlows()
 	c := &checker{
-		pass:     pass,
-		rep:      directive.NewReporter(pass),
-		gu:       gu,
-		flows:    flows,
-		fields:   pass.ResultOf[fieldwrites.Analyzer].(*fieldwrites.Result),
-		strict:   gu.Model.Strict,
-		names:    newSourceNames(pass.Files),
-		reported: make(map[token.Pos]bool),
+		pass:      pass,
+		rep:       directive.NewReporter(pass),
+		gu:        gu,
+		flows:     flows,
+		fields:    pass.ResultOf[fieldwrites.Analyzer].(*fieldwrites.Result),
+		strict:    gu.Model.Strict,
+		names:     newSourceNames(pass.Files),
+		reported:  make(map[token.Pos]bool),
+		leaveKept: leaveKept,
 	}
 	contexts := model.SeesHandlerContexts(pass.Pkg)
 	for _, fn := range tr.Funcs {
@@ -95,7 +138,7 @@ func run(pass *analysis.Pass) (any, error) {
 			c.checkPoint(fn, fl, p)
 		}
 	}
-	return c.rep.Silenced(), nil
+	return &Result{Silenced: c.rep.Silenced(), Kept: c.kept}, nil
 }
 
 // checkPoint checks the three conditions at one transfer point. Condition

@@ -117,3 +117,14 @@ func TestStrict(t *testing.T) {
 	}
 	analysistest.Run(t, suitetest.Dir(t), ownership.Analyzer, "ownership/strict")
 }
+
+// TestLiftedFields checks what the pass does when xsa re-checks its
+// reports of kept memory: on a path, a field reset after a send holds
+// new memory (testdata/src/ownership/lifted).
+func TestLiftedFields(t *testing.T) {
+	t.Cleanup(func() { ownership.Analyzer.Flags.Set("xsa", "false") })
+	if err := ownership.Analyzer.Flags.Set("xsa", "true"); err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, suitetest.Dir(t), ownership.Analyzer, "ownership/lifted")
+}

@@ -1,0 +1,288 @@
+// Copyright 2025 The psharpvet Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package xsa
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/buildssa"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/model"
+	"github.com/psharpvet/psharpvet/internal/ssaops"
+	"github.com/psharpvet/psharpvet/passes/givesup"
+	"github.com/psharpvet/psharpvet/passes/ownership"
+	"github.com/psharpvet/psharpvet/passes/taint"
+)
+
+// A lifter answers, for one package, whether a machine field that holds
+// sent memory may be read again before it is overwritten.
+type lifter struct {
+	pass  *analysis.Pass
+	model *model.Model
+	prog  *ssa.Program
+	funcs []*ssa.Function
+	flows *taint.Flows
+	// actorMethods are the interface methods whose implementations are
+	// actor handlers; becomes the methods a Become row installs.
+	actorMethods []*types.Func
+	becomes      map[*types.Func]bool
+	// calls are the static call sites of each function of the package;
+	// valued says a function is also used as a value.
+	calls  map[*ssa.Function][]*ssa.Call
+	valued map[*ssa.Function]bool
+	// summaries memoise callee scans (see summary).
+	summaries map[summaryKey]*summary
+}
+
+func newLifter(pass *analysis.Pass, m *model.Model, pkg *buildssa.SSA, flows *taint.Flows) *lifter {
+	lf := &lifter{
+		pass: pass, model: m, prog: pkg.Pkg.Prog, funcs: pkg.SrcFuncs, flows: flows,
+		actorMethods: m.InterfaceMethods(pass.Pkg, model.Actor),
+		becomes:      make(map[*types.Func]bool),
+		calls:        make(map[*ssa.Function][]*ssa.Call),
+		valued:       make(map[*ssa.Function]bool),
+		summaries:    make(map[summaryKey]*summary),
+	}
+	for _, fn := range lf.funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if call, ok := instr.(*ssa.Call); ok {
+					if g := call.Call.StaticCallee(); g != nil {
+						lf.calls[g] = append(lf.calls[g], call)
+					}
+					for _, t := range lf.becomeTargets(call) {
+						lf.becomes[t] = true
+					}
+				}
+				for _, op := range instr.Operands(nil) {
+					if g, ok := (*op).(*ssa.Function); ok {
+						if call, isCall := instr.(*ssa.Call); !isCall || call.Call.Value != g {
+							lf.valued[g] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	return lf
+}
+
+// becomeTargets returns the methods a call of a Become row installs as
+// the actor's next handler.
+func (lf *lifter) becomeTargets(call *ssa.Call) []*types.Func {
+	c, ok := lf.model.Resolve(call.Common())
+	if !ok {
+		return nil
+	}
+	row, ok := c.Row(model.Become)
+	if !ok || len(row.Args) == 0 {
+		return nil
+	}
+	fn, _ := ssaops.FuncValue(c.Arg(row.Args[0]))
+	if fn == nil || !isBoundMethod(fn) {
+		return nil
+	}
+	m, _ := fn.Object().(*types.Func)
+	if m == nil {
+		return nil
+	}
+	return []*types.Func{m.Origin()}
+}
+
+// isHandler reports whether fn is an actor's message handler: a method
+// implementing a framework's handler interface, declared one, or made one
+// by a Become row.
+func (lf *lifter) isHandler(fn *ssa.Function) bool {
+	obj, _ := fn.Object().(*types.Func)
+	if obj == nil || fn.Signature.Recv() == nil {
+		return false
+	}
+	obj = obj.Origin()
+	if _, declared := lf.model.Find(obj, model.Actor); declared || lf.becomes[obj] {
+		return true
+	}
+	return slices.ContainsFunc(lf.actorMethods, func(im *types.Func) bool { return model.ImplementsMethod(obj, im) })
+}
+
+// live reports whether a candidate's memory may be read again through the
+// machine field that keeps it, and where.
+func (lf *lifter) live(k ownership.Kept) (*analysis.RelatedInformation, bool) {
+	fn := k.Point.Instr.Parent()
+	fl := lf.flows.Flow(fn)
+	given, ok := transferred(fl, k)
+	if !ok || len(given) == 0 {
+		return nil, true
+	}
+	// A store after the transfer overwrites the field unless what it
+	// stores still reaches the transferred memory.
+	killsAfter := func(instr ssa.Instruction, v ssa.Value) bool {
+		h, ok := fl.HeapBefore(instr)
+		if !ok {
+			return false
+		}
+		return !fl.Reach(h, fl.Locs(v), givesup.Opaque).Intersects(given)
+	}
+	var sl slot
+	if k.Field != "" {
+		sl = slot{base: fn.Params[0], pending: []string{k.Field}}
+	} else {
+		sl = slot{base: fn.FreeVars[k.Port-len(fn.Params)], cell: true, pending: []string{""}}
+	}
+	out := lf.scan(fn, k.Point.Instr, sl, killsAfter)
+	if out.read != nil {
+		return out.read, true
+	}
+	seen := make(map[string]bool)
+	for _, e := range out.exits {
+		if read, ok := lf.afterExit(fn, sl, e, seen); ok {
+			return read, true
+		}
+	}
+	return nil, false
+}
+
+// afterExit reports whether the machine may read a pending field after fn
+// returns with the slot in state e: in the handler that runs next, in the
+// callers of a helper, or anywhere in the package.
+func (lf *lifter) afterExit(fn *ssa.Function, sl slot, e exit, seen map[string]bool) (*analysis.RelatedInformation, bool) {
+	key := fmt.Sprint(fn.String(), "|", strings.Join(e.pending, ","), "|", e.became)
+	if seen[key] {
+		return nil, false
+	}
+	seen[key] = true
+	next := func(h *ssa.Function, base ssa.Value, cell bool) (*analysis.RelatedInformation, bool) {
+		out := lf.scan(h, nil, slot{base: base, cell: cell, pending: e.pending}, nil)
+		if out.read != nil {
+			return out.read, true
+		}
+		for _, e2 := range out.exits {
+			if read, ok := lf.afterExit(h, slot{base: base, cell: cell, pending: e2.pending}, e2, seen); ok {
+				return read, true
+			}
+		}
+		return nil, false
+	}
+	switch {
+	case sl.cell:
+		// A function literal runs again; nothing else may reach its
+		// captured variable.
+		if lf.cellShared(fn, sl.base) {
+			return nil, true
+		}
+		return next(fn, sl.base, true)
+	case lf.isHandler(fn) && sl.base == fn.Params[0]:
+		// The actor handles its next message with the handler a Become
+		// on the path installed, or with the same one.
+		targets := e.became
+		if len(targets) == 0 {
+			targets = []*types.Func{fn.Object().(*types.Func).Origin()}
+		}
+		for _, t := range targets {
+			h := lf.prog.FuncValue(t)
+			if h == nil || len(h.Blocks) == 0 || len(h.Params) == 0 {
+				return nil, true
+			}
+			if read, ok := next(h, h.Params[0], false); ok {
+				return read, true
+			}
+		}
+		return nil, false
+	case sl.base == fn.Params[0] && fn.Signature.Recv() != nil && !lf.valued[fn] && !token.IsExported(fn.Name()) && len(lf.calls[fn]) > 0:
+		// A helper returns to its callers, which go on with the
+		// machine.
+		for _, call := range lf.calls[fn] {
+			caller := call.Parent()
+			base := call.Call.Args[0]
+			out := lf.scan(caller, call, slot{base: base, pending: e.pending}, nil)
+			if out.read != nil {
+				return out.read, true
+			}
+			for _, e2 := range out.exits {
+				if len(caller.Params) == 0 || base != caller.Params[0] {
+					return lf.anyReader(fn, e2.pending)
+				}
+				if read, ok := lf.afterExit(caller, slot{base: base, pending: e2.pending}, e2, seen); ok {
+					return read, true
+				}
+			}
+		}
+		return nil, false
+	default:
+		return lf.anyReader(fn, e.pending)
+	}
+}
+
+// anyReader reports whether some function of the package may read one of
+// the fields of fn's receiver type before it overwrites it: after a
+// method of a plain type returns, any of them may run next. An exported
+// field may be read by other packages.
+func (lf *lifter) anyReader(fn *ssa.Function, fields []string) (*analysis.RelatedInformation, bool) {
+	named := pointee(fn.Params[0].Type())
+	if named == nil {
+		return nil, true
+	}
+	for _, f := range fields {
+		if token.IsExported(f) {
+			return nil, true
+		}
+	}
+	for _, g := range lf.funcs {
+		var bases []ssa.Value
+		for _, b := range g.Blocks {
+			for _, instr := range b.Instrs {
+				if fa, ok := instr.(*ssa.FieldAddr); ok && pointee(fa.X.Type()) == named && slices.Contains(fields, fieldName(fa)) && !slices.Contains(bases, fa.X) {
+					bases = append(bases, fa.X)
+				}
+			}
+		}
+		for _, base := range bases {
+			if out := lf.scan(g, nil, slot{base: base, pending: fields}, nil); out.read != nil {
+				return out.read, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// cellShared reports whether the variable a function literal captures as
+// free variable fv is also used by other code: the enclosing function
+// after it made the literal, or another literal.
+func (lf *lifter) cellShared(fn *ssa.Function, fv ssa.Value) bool {
+	i := slices.Index(fn.FreeVars, fv.(*ssa.FreeVar))
+	parent := fn.Parent()
+	if parent == nil {
+		return true
+	}
+	for _, b := range parent.Blocks {
+		for _, instr := range b.Instrs {
+			mc, ok := instr.(*ssa.MakeClosure)
+			if !ok || mc.Fn != fn || i >= len(mc.Bindings) {
+				continue
+			}
+			for _, ref := range *mc.Bindings[i].Referrers() {
+				switch r := ref.(type) {
+				case *ssa.Store:
+					if r.Addr == mc.Bindings[i] {
+						continue // an initialisation, or a reset
+					}
+				case *ssa.DebugRef:
+					continue
+				case *ssa.MakeClosure:
+					if r == mc {
+						continue
+					}
+				}
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,43 @@
+// Copyright 2025 The psharpvet Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package xsa_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/psharpvet/psharpvet/internal/suitetest"
+	"github.com/psharpvet/psharpvet/passes/ownership"
+	"github.com/psharpvet/psharpvet/passes/xsa"
+)
+
+// lifted runs the ownership pass as psharpvet does when xsa runs: it
+// leaves the reports of memory kept in machine fields to xsa.
+func lifted(t *testing.T) {
+	t.Helper()
+	t.Cleanup(func() { ownership.Analyzer.Flags.Set("xsa", "false") })
+	if err := ownership.Analyzer.Flags.Set("xsa", "true"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestPlain checks plain-Go machines: Example 5.5's reset, the hand-off
+// idioms, a field kept in another field, a reset in a helper's caller.
+// Both analyzers run, so that the ownership pass's own reports (condition
+// 3) are checked along with xsa's.
+func TestPlain(t *testing.T) {
+	lifted(t)
+	analysistest.Run(t, suitetest.Dir(t), xsa.Analyzer, "xsa/plain")
+}
+
+// TestProtoactor checks actors of the real protoactor-go module: a reset
+// in the handler a Become installs next, one in the same handler, and a
+// log sent again without a reset (testdata/mod/protoactor/xsa).
+func TestProtoactor(t *testing.T) {
+	lifted(t)
+	dir := suitetest.Module(t, "protoactor")
+	analysistest.Run(t, dir, xsa.Analyzer, "example.com/protoactor/xsa")
+}

@@ -1,0 +1,83 @@
+package plain
+
+// Buffer hands its buffer to a writer goroutine. Its methods are the
+// machine's handlers: any may run after any other.
+type Buffer struct {
+	buf []byte
+	out chan []byte
+}
+
+// Write appends to the buffer: whatever the buffer holds is written.
+func (b *Buffer) Write(p []byte) {
+	b.buf = append(b.buf, p...)
+}
+
+// Swap hands the buffer over and forgets it first: quiet.
+func (b *Buffer) Swap() {
+	full := b.buf
+	b.buf = nil
+	b.out <- full
+}
+
+// Renew hands the buffer over and then replaces it: quiet with xsa.
+func (b *Buffer) Renew() {
+	b.out <- b.buf
+	b.buf = make([]byte, 0, 64)
+}
+
+// Reuse hands the buffer over and keeps appending to its array: the
+// next Write writes memory the writer goroutine reads.
+func (b *Buffer) Reuse() {
+	b.out <- b.buf // want `b.buf is sent on b.out but stays reachable from b.buf`
+	b.buf = b.buf[:0]
+}
+
+// Keep hands the buffer over and keeps it for the next Write.
+func (b *Buffer) Keep() {
+	b.out <- b.buf // want `b.buf is sent on b.out but stays reachable from b.buf`
+}
+
+// Log keeps the last batch it sent for a debug dump, and appends to it.
+type Log struct {
+	batch []*Item
+	last  []*Item
+	out   chan []*Item
+}
+
+// Add appends to the batch.
+func (l *Log) Add(it *Item) { l.batch = append(l.batch, it) }
+
+// Flush sends the batch and remembers it in another field: resetting
+// batch is not enough, last still holds what was sent.
+func (l *Log) Flush() {
+	l.out <- l.batch // want `l.batch is sent on l.out but stays reachable from l.batch`
+	l.last = l.batch
+	l.batch = nil
+}
+
+// Dump changes what Flush kept.
+func (l *Log) Dump() {
+	for _, it := range l.last {
+		it.V = 0
+	}
+}
+
+// Resetter sends its batch through a helper that forgets it: the reset
+// happens in the helper's caller.
+type Resetter struct {
+	batch []*Item
+	out   chan []*Item
+}
+
+// Add appends to the batch.
+func (r *Resetter) Add(it *Item) { r.batch = append(r.batch, it) }
+
+// Flush sends and resets, the reset in a helper: quiet.
+func (r *Resetter) Flush() {
+	r.send()
+	r.clear()
+}
+
+func (r *Resetter) send() { r.out <- r.batch }
+
+func (r *Resetter) clear() { r.batch = nil }
