@@ -150,3 +150,27 @@ func TestBadInput(t *testing.T) {
 		t.Errorf("an unknown flag: exit %d\n%s", code, out)
 	}
 }
+
+// TestXSAFlag checks that -xsa=false turns the cross-state analysis off:
+// Example 5.5's repaired list manager, quiet by default, is reported as
+// P# without xSA reports it, under psharpvet and under go vet.
+func TestXSAFlag(t *testing.T) {
+	bin := build(t)
+	dir := module(t, "xsa")
+	const repaired = "m.list is sent on m.out but stays reachable from m.list"
+	const leaky = "l.list is sent on l.out but stays reachable from l.list"
+	out, _ := run(t, dir, bin, "./...")
+	if strings.Contains(out, repaired) || !strings.Contains(out, leaky) {
+		t.Errorf("with xsa: want the leaky manager only:\n%s", out)
+	}
+	for _, cmd := range [][]string{
+		{bin, "-xsa=false", "./..."},
+		{"go", "vet", "-vettool=" + bin, "-xsa=false", "./..."},
+	} {
+		out, _ := run(t, dir, cmd[0], cmd[1:]...)
+		noStackTrace(t, out)
+		if !strings.Contains(out, repaired) || !strings.Contains(out, leaky) {
+			t.Errorf("%s: want both managers:\n%s", strings.Join(cmd, " "), out)
+		}
+	}
+}
