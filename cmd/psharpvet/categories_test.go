@@ -16,6 +16,7 @@ import (
 	"github.com/psharpvet/psharpvet/passes/ignores"
 	"github.com/psharpvet/psharpvet/passes/lockset"
 	"github.com/psharpvet/psharpvet/passes/ownership"
+	"github.com/psharpvet/psharpvet/passes/xsa"
 )
 
 // TestCategoriesDocumented checks that every category a reporting
@@ -32,6 +33,7 @@ func TestCategoriesDocumented(t *testing.T) {
 	}{
 		{concur.Analyzer, concur.Categories},
 		{ownership.Analyzer, ownership.Categories},
+		{xsa.Analyzer, xsa.Categories},
 		{lockset.Analyzer, lockset.Categories},
 		{ignores.Analyzer, ignores.Categories},
 	} {
