@@ -167,7 +167,7 @@ func (lf *lifter) effect(instr ssa.Instruction, sl slot, kills func(ssa.Instruct
 			}
 		}
 	case *ssa.FieldAddr:
-		if i.X == sl.base {
+		if i.X == sl.base && !sl.cell {
 			return out // judged where the address is used
 		}
 	case *ssa.MakeClosure:
@@ -193,6 +193,10 @@ func (lf *lifter) effect(instr ssa.Instruction, sl slot, kills func(ssa.Instruct
 			continue
 		}
 		if *op == sl.base {
+			if sl.cell {
+				// Part of the captured variable: its field or element.
+				return read("used here before it is overwritten")
+			}
 			return read("the machine is used here in a way the analysis does not follow")
 		}
 		if _, ok := field(*op); ok {

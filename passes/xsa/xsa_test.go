@@ -41,3 +41,10 @@ func TestProtoactor(t *testing.T) {
 	dir := suitetest.Module(t, "protoactor")
 	analysistest.Run(t, dir, xsa.Analyzer, "example.com/protoactor/xsa")
 }
+
+// TestClosures checks function literals that run again: the captured
+// variable is the machine's field (testdata/src/xsa/closures).
+func TestClosures(t *testing.T) {
+	lifted(t)
+	analysistest.Run(t, suitetest.Dir(t), xsa.Analyzer, "xsa/closures")
+}
