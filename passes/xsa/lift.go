@@ -136,6 +136,22 @@ func (lf *lifter) live(k ownership.Kept) (*analysis.RelatedInformation, bool) {
 	} else {
 		sl = slot{base: fn.FreeVars[k.Port-len(fn.Params)], cell: true, pending: []string{""}}
 	}
+	if call, ok := k.Point.Instr.(*ssa.Call); ok && !sl.cell {
+		// A callee that gives up its argument may itself overwrite the
+		// field first (c.pending = nil before it sends op).
+		if g := call.Call.StaticCallee(); g != nil {
+			if i := slices.Index(call.Call.Args, sl.base); i >= 0 {
+				s := lf.summary(g, i, sl.pending)
+				if s.read != nil {
+					return &analysis.RelatedInformation{Pos: call.Pos(), Message: "passed here to " + calleeName(g) + ", which reads it: " + s.read.Message}, true
+				}
+				if len(s.still) == 0 {
+					return nil, false
+				}
+				sl.pending = s.still
+			}
+		}
+	}
 	out := lf.scan(fn, k.Point.Instr, sl, killsAfter)
 	if out.read != nil {
 		return out.read, true

@@ -81,3 +81,50 @@ func (r *Resetter) Flush() {
 func (r *Resetter) send() { r.out <- r.batch }
 
 func (r *Resetter) clear() { r.batch = nil }
+
+// Client completes its pending operation through a helper that forgets
+// it before sending it: quiet.
+type Client struct {
+	pending *Item
+	out     chan *Item
+}
+
+// Start sets the pending operation.
+func (c *Client) Start(it *Item) { c.pending = it }
+
+// Done completes it.
+func (c *Client) Done() {
+	c.complete(c.pending)
+}
+
+func (c *Client) complete(it *Item) {
+	c.pending = nil
+	c.out <- it
+}
+
+// Lazy completes through a helper that sends first and forgets after:
+// the report stays at the call, as the helper may read the field.
+type Lazy struct {
+	pending *Item
+	out     chan *Item
+}
+
+// Start sets the pending operation and reads the previous one.
+func (l *Lazy) Start(it *Item) {
+	if l.pending != nil {
+		l.pending.V++
+	}
+	l.pending = it
+}
+
+// Done completes it.
+func (l *Lazy) Done() {
+	l.complete(l.pending) // want `l.pending is given up by \(\*plain.Lazy\).complete`
+}
+
+func (l *Lazy) complete(it *Item) {
+	l.out <- it
+	if l.pending == it {
+		l.pending = nil
+	}
+}
