@@ -174,6 +174,8 @@ func analyse(bin, dir string, args []string) (map[string][]diagnostic, error) {
 	if err := json.Unmarshal(out, &tree); err != nil {
 		return nil, fmt.Errorf("psharpvet %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
 	}
+	// A package and its test variant report the same diagnostics.
+	seen := make(map[string]bool)
 	byFile := make(map[string][]diagnostic)
 	for _, analyzers := range tree {
 		for _, raw := range analyzers {
@@ -182,6 +184,11 @@ func analyse(bin, dir string, args []string) (map[string][]diagnostic, error) {
 				return nil, fmt.Errorf("psharpvet %s: %s", strings.Join(args, " "), raw)
 			}
 			for _, d := range ds {
+				if key := d.Posn + " " + d.Message; seen[key] {
+					continue
+				} else {
+					seen[key] = true
+				}
 				file, _, _ := strings.Cut(d.Posn, ":")
 				byFile[file] = append(byFile[file], d)
 			}

@@ -131,7 +131,7 @@ func (c *checker) describeUse(w *walker, instr ssa.Instruction, acc *access) use
 	touched := valueName(acc.operand, 0)
 	if touched != "" && touched != given && !strings.HasPrefix(touched, given+".") && !strings.HasPrefix(touched, given+"[") && !derivedFrom(acc.operand, v) {
 		u.touched = touched
-		u.throughAlias = !slices.Contains(identRE.FindAllString(given, -1), identRE.FindString(touched))
+		u.throughAlias = !slices.Contains(identRE.FindAllString(given, -1), identRE.FindString(touched)) && !builtFrom(acc.operand, v)
 	}
 	return u
 }
@@ -160,6 +160,80 @@ func derivedFrom(x, v ssa.Value) bool {
 		return !found
 	})
 	return found
+}
+
+// builtFrom reports whether a value on the access path of x was stored
+// into the memory v allocates (&Ping{Ball: ball}, []*T{p}) in v's
+// function: the given value surely reaches it, so an access through it is
+// no suspected alias.
+func builtFrom(x, v ssa.Value) bool {
+	alloc := allocOf(v)
+	if alloc == nil {
+		return false
+	}
+	var path []ssa.Value
+	ssaops.WalkPath(x, 16, func(u ssa.Value) bool {
+		path = append(path, u)
+		return true
+	})
+	for _, ref := range *alloc.Referrers() {
+		for _, st := range storesInto(ref, 4) {
+			if slices.Contains(path, st.Val) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// allocOf returns the allocation v is, or views (a conversion, an
+// interface, a slice of it), or nil.
+func allocOf(v ssa.Value) *ssa.Alloc {
+	for range 4 {
+		switch x := v.(type) {
+		case *ssa.Alloc:
+			return x
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.Slice:
+			v = x.X
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return nil
+			}
+			v = x.X
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// storesInto returns the stores into the memory an address instruction
+// of an allocation denotes: the field or element itself, or within it.
+func storesInto(ref ssa.Instruction, depth int) []*ssa.Store {
+	if depth == 0 {
+		return nil
+	}
+	var addr ssa.Value
+	switch r := ref.(type) {
+	case *ssa.FieldAddr:
+		addr = r
+	case *ssa.IndexAddr:
+		addr = r
+	default:
+		return nil
+	}
+	var out []*ssa.Store
+	for _, use := range *addr.Referrers() {
+		if st, ok := use.(*ssa.Store); ok && st.Addr == addr {
+			out = append(out, st)
+		}
+		out = append(out, storesInto(use, depth-1)...)
+	}
+	return out
 }
 
 // identRE matches the identifiers of a source expression.

@@ -37,3 +37,18 @@ func SendHead(ch chan *Node, l *List) {
 	l.head = nil
 	n.Val = 1 // want `n is written after it was sent on ch`
 }
+
+// SendBuilt sends a message built around b and then writes b: b is stored
+// into the literal that is sent, so the message surely reaches it, and
+// the access is the given value's own (reported by default).
+func SendBuilt(ch chan *Node, b *Node) {
+	ch <- &Node{Val: 1, Next: b}
+	b.Val = 2 // want `b.Val is written after &Node\{…\}, which shares memory with it, was sent on ch`
+}
+
+// SendBuiltCopy sends a message built around a copy of b: quiet.
+func SendBuiltCopy(ch chan *Node, b *Node) {
+	c := *b
+	ch <- &Node{Val: 1, Next: &c}
+	b.Val = 2
+}
