@@ -1,0 +1,64 @@
+package leaderelection
+
+import (
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/anthdm/hollywood/actor"
+)
+
+func TestLeaderElection(t *testing.T) {
+	cfg := Config{Processes: 9, Rounds: 4, Seed: 42}
+	engine, err := actor.NewEngine(actor.NewEngineConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	stats := &Stats{}
+	result := make(chan *Outcome, 1)
+	driver := engine.Spawn(NewDriver(cfg, stats, result), "driver")
+	defer func() {
+		select {
+		case <-engine.Poison(driver).Done():
+		case <-time.After(5 * time.Second):
+			t.Error("driver did not stop")
+		}
+	}()
+
+	var out *Outcome
+	select {
+	case out = <-result:
+	case <-time.After(5 * time.Second):
+		t.Fatal("election did not finish")
+	}
+	if out.Err != nil {
+		t.Fatal(out.Err)
+	}
+	if len(out.Rounds) != cfg.Rounds {
+		t.Fatalf("%d rounds, want %d", len(out.Rounds), cfg.Rounds)
+	}
+	for i, r := range out.Rounds {
+		if r.Leader != slices.Max(r.Ring) {
+			t.Fatalf("round %d elected %d, want %d", r.Round, r.Leader, slices.Max(r.Ring))
+		}
+		if len(r.Reports) != len(r.Ring)-1 {
+			t.Fatalf("round %d: %d reports for a ring of %d", r.Round, len(r.Reports), len(r.Ring))
+		}
+		if len(r.Members) != len(r.Ring) {
+			t.Fatalf("round %d: leader learned %d members, ring has %d", r.Round, len(r.Members), len(r.Ring))
+		}
+		if want := cfg.Processes - i; len(r.Ring) != want {
+			t.Fatalf("round %d: ring of %d, want %d", r.Round, len(r.Ring), want)
+		}
+		if i > 0 && slices.Contains(r.Ring, out.Rounds[i-1].Leader) {
+			t.Fatalf("round %d: crashed leader %d still in the ring", r.Round, out.Rounds[i-1].Leader)
+		}
+		if r.Hops != len(r.Ring)-1 {
+			t.Fatalf("round %d: announcement made %d hops, want %d", r.Round, r.Hops, len(r.Ring)-1)
+		}
+		t.Logf("round %d: ring %v initiators %v leader %d", r.Round, r.Ring, r.Initiators, r.Leader)
+	}
+	if stats.Messages.Load() == 0 {
+		t.Fatal("no messages counted")
+	}
+}
