@@ -288,8 +288,9 @@ func racy(reports map[string][]diagnostic, dir string) (found string, other int,
 // measure returns the non-blank, non-comment lines of the package in dir
 // (tests excluded), its machines and its handlers. A machine is a named
 // type with a method that handles messages: a framework handler
-// (Receive, or a method value passed to Become) or a method started with
-// go. Its handlers are the cases of the type switches and select
+// (Receive, or a method value passed to Become), a method started with
+// go, or an event loop (a loop around a select or a type switch). Its
+// handlers are the cases of the type switches and select
 // statements in its methods: the messages it handles.
 func measure(dir string) (loc, machines, handlers int, err error) {
 	fset := token.NewFileSet()
@@ -335,7 +336,7 @@ func measure(dir string) (loc, machines, handlers int, err error) {
 	}
 	for _, ms := range methods {
 		isMachine := slices.ContainsFunc(ms, func(fd *ast.FuncDecl) bool {
-			return fd.Name.Name == "Receive" || started[fd.Name.Name]
+			return fd.Name.Name == "Receive" || started[fd.Name.Name] || eventLoop(fd)
 		})
 		if !isMachine {
 			continue
@@ -354,6 +355,32 @@ func measure(dir string) (loc, machines, handlers int, err error) {
 		}
 	}
 	return loc, machines, handlers, nil
+}
+
+// eventLoop reports whether a method is a machine's event loop: a loop
+// around a select statement or a type switch on the events it receives.
+func eventLoop(fd *ast.FuncDecl) bool {
+	found := false
+	ast.Inspect(fd, func(n ast.Node) bool {
+		var body *ast.BlockStmt
+		switch n := n.(type) {
+		case *ast.ForStmt:
+			body = n.Body
+		case *ast.RangeStmt:
+			body = n.Body
+		default:
+			return !found
+		}
+		ast.Inspect(body, func(m ast.Node) bool {
+			switch m.(type) {
+			case *ast.SelectStmt, *ast.TypeSwitchStmt:
+				found = true
+			}
+			return !found
+		})
+		return !found
+	})
+	return found
 }
 
 // recvName returns the name of a receiver's type.
