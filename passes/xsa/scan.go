@@ -291,11 +291,8 @@ func (lf *lifter) onlyBecome(mc *ssa.MakeClosure) bool {
 
 // fieldName returns the name of the field a FieldAddr selects.
 func fieldName(fa *ssa.FieldAddr) string {
-	st, ok := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
-	if !ok {
-		return ""
-	}
-	return st.Field(fa.Field).Name()
+	name, _ := ssaops.FieldName(fa.X.Type(), fa.Field)
+	return name
 }
 
 // calleeName names a function for a message.
