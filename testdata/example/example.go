@@ -26,6 +26,11 @@ func (d *Dispatcher) Submit(id int, input []byte) {
 	j.ID++
 }
 
+// Last returns the ID of the last job submitted.
+func (d *Dispatcher) Last() int {
+	return d.last.ID
+}
+
 // Fresh sends a new job each time and never touches it again: no report.
 func (d *Dispatcher) Fresh(id int) {
 	d.jobs <- &Job{ID: id}
