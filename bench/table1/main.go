@@ -184,11 +184,11 @@ func analyse(bin, dir string, args []string) (map[string][]diagnostic, error) {
 				return nil, fmt.Errorf("psharpvet %s: %s", strings.Join(args, " "), raw)
 			}
 			for _, d := range ds {
-				if key := d.Posn + " " + d.Message; seen[key] {
+				key := d.Posn + " " + d.Message
+				if seen[key] {
 					continue
-				} else {
-					seen[key] = true
 				}
+				seen[key] = true
 				file, _, _ := strings.Cut(d.Posn, ":")
 				byFile[file] = append(byFile[file], d)
 			}

@@ -190,45 +190,18 @@ func (c *checker) isEntryMethod(fn *types.Func) bool {
 	return slices.ContainsFunc(c.entryMethods, func(im *types.Func) bool { return model.ImplementsMethod(fn, im) })
 }
 
-// isActorMethod reports whether fn implements an actor handler method
-// ((actor.Receiver).Receive).
-func (c *checker) isActorMethod(fn *types.Func) bool {
-	is, ok := c.actorMemo[fn]
-	if !ok {
-		_, declared := c.model.Find(fn, model.Actor) // //psharpvet:handler
-		is = declared || c.becomes[fn] ||
-			slices.ContainsFunc(c.actorMethods, func(im *types.Func) bool { return model.ImplementsMethod(fn, im) })
-		c.actorMemo[fn] = is
-	}
-	return is
-}
+// isActorMethod reports whether fn is an actor's message handler.
+func (c *checker) isActorMethod(fn *types.Func) bool { return c.handlers.IsMethod(fn) }
 
 // isHandlerFunc reports whether fn is a method implementing an actor
 // handler method.
-func (c *checker) isHandlerFunc(fn *ssa.Function) bool {
-	obj, _ := fn.Object().(*types.Func)
-	return obj != nil && c.isActorMethod(obj)
-}
-
-// boundMethod returns the method of a method value (x.m), seen through
-// conversions to a named func type, or nil.
-func boundMethod(v ssa.Value) *types.Func {
-	fn, _ := ssaops.FuncValue(v)
-	if fn == nil || !strings.HasSuffix(fn.Name(), "$bound") {
-		return nil
-	}
-	m, _ := fn.Object().(*types.Func)
-	if m == nil {
-		return nil
-	}
-	return m.Origin()
-}
+func (c *checker) isHandlerFunc(fn *ssa.Function) bool { return c.handlers.IsFunc(fn) }
 
 // registrations finds functions handed to frameworks that call them
 // concurrently: the arguments of Handler rows (http.HandleFunc), function
 // conversions to a handler type (http.HandlerFunc(f)), and gRPC service
 // implementations. It returns the handler function values and the service
-// types, and records in c.becomes the methods made an actor's next
+// types, and notes in c.handlers the methods made an actor's next
 // handler with a Become row (before isActorMethod is first asked).
 func (c *checker) registrations(funcs []*ssa.Function) (handlers []ssa.Value, services map[*types.Named]bool) {
 	services = make(map[*types.Named]bool)
@@ -245,13 +218,8 @@ func (c *checker) registrations(funcs []*ssa.Function) (handlers []ssa.Value, se
 						}
 						// ctx.Become(a.busy) makes a method of the actor's
 						// own type its next handler, run one message at a
-						// time like Receive. A function literal is not a
-						// method of the type, and stays as it is.
-						if row, ok := call.Row(model.Become); ok && len(row.Args) > 0 {
-							if m := boundMethod(call.Arg(row.Args[0])); m != nil && m.Pkg() == c.pkg {
-								c.becomes[m] = true
-							}
-						}
+						// time like Receive.
+						c.handlers.Note(call)
 					}
 					if n := grpcService(instr); n != nil {
 						services[n] = true

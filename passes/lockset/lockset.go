@@ -63,18 +63,12 @@ type checker struct {
 	// entryMethods are the interface methods whose implementations are
 	// entry points ((http.Handler).ServeHTTP), as pkg sees them.
 	entryMethods []*types.Func
-	// actorMethods are the interface methods whose implementations are
-	// actor handlers ((actor.Receiver).Receive).
-	actorMethods []*types.Func
-	// becomes are the methods an actor handler makes its successor with a
-	// Become row (ctx.Become(a.busy)): handlers of the same actor.
-	becomes map[*types.Func]bool
-	// actorMemo memoises isActorMethod, which every access asks.
-	actorMemo map[*types.Func]bool
-	allocs    map[*ssa.Alloc]string
-	regs      map[ssa.Value]string // regRoot memo
-	funcs     map[*ssa.Function]*funcInfo
-	facts     map[*types.Package]map[string]*Summary
+	// handlers are the package's actor message handlers.
+	handlers *model.Handlers
+	allocs   map[*ssa.Alloc]string
+	regs     map[ssa.Value]string // regRoot memo
+	funcs    map[*ssa.Function]*funcInfo
+	facts    map[*types.Package]map[string]*Summary
 	// assigned maps composite literal positions to variable names,
 	// built on first use.
 	assigned map[token.Pos]string
@@ -98,14 +92,12 @@ func run(pass *analysis.Pass) (any, error) {
 		pkg:          pass.Pkg,
 		model:        m,
 		entryMethods: m.InterfaceMethods(pass.Pkg, model.Entry),
-		actorMethods: m.InterfaceMethods(pass.Pkg, model.Actor),
+		handlers:     m.Handlers(pass.Pkg),
 		allocs:       make(map[*ssa.Alloc]string),
 		regs:         make(map[ssa.Value]string),
 		funcs:        make(map[*ssa.Function]*funcInfo),
 		facts:        make(map[*types.Package]map[string]*Summary),
 		names:        make(map[*ssa.Function]string),
-		actorMemo:    make(map[*types.Func]bool),
-		becomes:      make(map[*types.Func]bool),
 		cycles:       make(map[*ssa.Function][]bool),
 		specs:        make(map[specKey]*funcInfo),
 		branches:     make(map[*ssa.Function][]int),

@@ -7,6 +7,7 @@ package ownership
 import (
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -782,11 +783,10 @@ func (w *walker) renewFields(instr ssa.Instruction, cur fresh) {
 			}
 		}
 	case ssa.CallInstruction:
-		for _, arg := range i.Common().Args {
-			for k := range cur {
-				if sl, ok := k.(fieldSlot); ok && sl.Value == arg {
-					delete(cur, k)
-				}
+		args := i.Common().Args
+		for k := range cur {
+			if sl, ok := k.(fieldSlot); ok && slices.Contains(args, sl.Value) {
+				delete(cur, k)
 			}
 		}
 	}

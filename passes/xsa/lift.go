@@ -16,7 +16,6 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/psharpvet/psharpvet/internal/model"
-	"github.com/psharpvet/psharpvet/internal/ssaops"
 	"github.com/psharpvet/psharpvet/passes/givesup"
 	"github.com/psharpvet/psharpvet/passes/ownership"
 	"github.com/psharpvet/psharpvet/passes/taint"
@@ -30,26 +29,25 @@ type lifter struct {
 	prog  *ssa.Program
 	funcs []*ssa.Function
 	flows *taint.Flows
-	// actorMethods are the interface methods whose implementations are
-	// actor handlers; becomes the methods a Become row installs.
-	actorMethods []*types.Func
-	becomes      map[*types.Func]bool
+	// handlers are the package's actor message handlers.
+	handlers *model.Handlers
 	// calls are the static call sites of each function of the package;
 	// valued says a function is also used as a value.
 	calls  map[*ssa.Function][]*ssa.Call
 	valued map[*ssa.Function]bool
-	// summaries memoise callee scans (see summary).
+	// summaries memoise callee scans (see summary), readers anyReader.
 	summaries map[summaryKey]*summary
+	readers   map[readerKey]reader
 }
 
 func newLifter(pass *analysis.Pass, m *model.Model, pkg *buildssa.SSA, flows *taint.Flows) *lifter {
 	lf := &lifter{
 		pass: pass, model: m, prog: pkg.Pkg.Prog, funcs: pkg.SrcFuncs, flows: flows,
-		actorMethods: m.InterfaceMethods(pass.Pkg, model.Actor),
-		becomes:      make(map[*types.Func]bool),
-		calls:        make(map[*ssa.Function][]*ssa.Call),
-		valued:       make(map[*ssa.Function]bool),
-		summaries:    make(map[summaryKey]*summary),
+		handlers:  m.Handlers(pass.Pkg),
+		calls:     make(map[*ssa.Function][]*ssa.Call),
+		valued:    make(map[*ssa.Function]bool),
+		summaries: make(map[summaryKey]*summary),
+		readers:   make(map[readerKey]reader),
 	}
 	for _, fn := range lf.funcs {
 		for _, b := range fn.Blocks {
@@ -58,8 +56,8 @@ func newLifter(pass *analysis.Pass, m *model.Model, pkg *buildssa.SSA, flows *ta
 					if g := call.Call.StaticCallee(); g != nil {
 						lf.calls[g] = append(lf.calls[g], call)
 					}
-					for _, t := range lf.becomeTargets(call) {
-						lf.becomes[t] = true
+					if c, ok := m.Resolve(call.Common()); ok {
+						lf.handlers.Note(c)
 					}
 				}
 				for _, op := range instr.Operands(nil) {
@@ -75,41 +73,20 @@ func newLifter(pass *analysis.Pass, m *model.Model, pkg *buildssa.SSA, flows *ta
 	return lf
 }
 
-// becomeTargets returns the methods a call of a Become row installs as
-// the actor's next handler.
-func (lf *lifter) becomeTargets(call *ssa.Call) []*types.Func {
+// becomeTarget returns the method a call of a Become row installs as the
+// actor's next handler, or nil.
+func (lf *lifter) becomeTarget(call *ssa.Call) *types.Func {
 	c, ok := lf.model.Resolve(call.Common())
 	if !ok {
 		return nil
 	}
-	row, ok := c.Row(model.Become)
-	if !ok || len(row.Args) == 0 {
-		return nil
-	}
-	fn, _ := ssaops.FuncValue(c.Arg(row.Args[0]))
-	if fn == nil || !isBoundMethod(fn) {
-		return nil
-	}
-	m, _ := fn.Object().(*types.Func)
-	if m == nil {
-		return nil
-	}
-	return []*types.Func{m.Origin()}
+	return lf.handlers.BecomeTarget(c)
 }
 
-// isHandler reports whether fn is an actor's message handler: a method
-// implementing a framework's handler interface, declared one, or made one
-// by a Become row.
+// isHandler reports whether fn is a method that is an actor's message
+// handler.
 func (lf *lifter) isHandler(fn *ssa.Function) bool {
-	obj, _ := fn.Object().(*types.Func)
-	if obj == nil || fn.Signature.Recv() == nil {
-		return false
-	}
-	obj = obj.Origin()
-	if _, declared := lf.model.Find(obj, model.Actor); declared || lf.becomes[obj] {
-		return true
-	}
-	return slices.ContainsFunc(lf.actorMethods, func(im *types.Func) bool { return model.ImplementsMethod(obj, im) })
+	return fn.Signature.Recv() != nil && lf.handlers.IsFunc(fn)
 }
 
 // live reports whether a candidate's memory may be read again through the
@@ -136,22 +113,17 @@ func (lf *lifter) live(k ownership.Kept) (*analysis.RelatedInformation, bool) {
 	} else {
 		sl = slot{base: fn.FreeVars[k.Port-len(fn.Params)], cell: true, pending: []string{""}}
 	}
-	if call, ok := k.Point.Instr.(*ssa.Call); ok && !sl.cell {
-		// A callee that gives up its argument may itself overwrite the
-		// field first (c.pending = nil before it sends op).
-		if g := call.Call.StaticCallee(); g != nil {
-			if i := slices.Index(call.Call.Args, sl.base); i >= 0 {
-				s := lf.summary(g, i, sl.pending)
-				if s.read != nil {
-					return &analysis.RelatedInformation{Pos: call.Pos(), Message: "passed here to " + calleeName(g) + ", which reads it: " + s.read.Message}, true
-				}
-				if len(s.still) == 0 {
-					return nil, false
-				}
-				sl.pending = s.still
-			}
-		}
+	// The transfer itself: a callee that gives up its argument may
+	// overwrite the field before it sends (c.complete(c.pending) with
+	// c.pending = nil first).
+	eff := lf.effect(k.Point.Instr, sl, killsAfter)
+	if eff.read != nil {
+		return eff.read, true
 	}
+	if len(eff.pending) == 0 {
+		return nil, false
+	}
+	sl.pending = eff.pending
 	out := lf.scan(fn, k.Point.Instr, sl, killsAfter)
 	if out.read != nil {
 		return out.read, true
@@ -250,6 +222,30 @@ func (lf *lifter) anyReader(fn *ssa.Function, fields []string) (*analysis.Relate
 			return nil, true
 		}
 	}
+	key := readerKey{named, strings.Join(fields, ",")}
+	r, ok := lf.readers[key]
+	if !ok {
+		r.read, r.live = lf.findReader(named, fields)
+		lf.readers[key] = r
+	}
+	return r.read, r.live
+}
+
+// A readerKey names the fields of a type that anyReader looks for; a
+// reader is what it found.
+type readerKey struct {
+	named  *types.Named
+	fields string
+}
+
+type reader struct {
+	read *analysis.RelatedInformation
+	live bool
+}
+
+// findReader scans every function of the package for one that reads a
+// field of named among fields before overwriting it.
+func (lf *lifter) findReader(named *types.Named, fields []string) (*analysis.RelatedInformation, bool) {
 	for _, g := range lf.funcs {
 		var bases []ssa.Value
 		for _, b := range g.Blocks {

@@ -175,7 +175,9 @@ func (lf *lifter) effect(instr ssa.Instruction, sl slot, kills func(ssa.Instruct
 			return out
 		}
 	case *ssa.Call:
-		out.became = lf.becomeTargets(i)
+		if t := lf.becomeTarget(i); t != nil {
+			out.became = []*types.Func{t}
+		}
 		if g := i.Call.StaticCallee(); g != nil && !sl.cell {
 			if k := slices.Index(i.Call.Args, sl.base); k >= 0 && !slices.Contains(i.Call.Args[k+1:], sl.base) {
 				s := lf.summary(g, k, sl.pending)
@@ -263,10 +265,6 @@ func newValue(v ssa.Value) bool {
 // used only as the argument of Become calls (ctx.Become(a.next)), which
 // install it rather than run it.
 func (lf *lifter) onlyBecome(mc *ssa.MakeClosure) bool {
-	fn, _ := mc.Fn.(*ssa.Function)
-	if !isBoundMethod(fn) {
-		return false
-	}
 	var onlyCalls func(v ssa.Value) bool
 	onlyCalls = func(v ssa.Value) bool {
 		refs := *v.Referrers()
@@ -277,7 +275,7 @@ func (lf *lifter) onlyBecome(mc *ssa.MakeClosure) bool {
 					return false
 				}
 			case *ssa.Call:
-				if len(lf.becomeTargets(r)) == 0 {
+				if lf.becomeTarget(r) == nil {
 					return false
 				}
 			default:

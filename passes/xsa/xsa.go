@@ -11,7 +11,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/buildssa"
-	"golang.org/x/tools/go/ssa"
 
 	"github.com/psharpvet/psharpvet/internal/analysisdoc"
 	"github.com/psharpvet/psharpvet/internal/directive"
@@ -92,9 +91,4 @@ func pointee(t types.Type) *types.Named {
 	}
 	n, _ := types.Unalias(p.Elem()).(*types.Named)
 	return n
-}
-
-// isBoundMethod reports whether fn is the wrapper of a method value (x.m).
-func isBoundMethod(fn *ssa.Function) bool {
-	return fn != nil && len(fn.FreeVars) == 1 && fn.Signature.Recv() == nil && fn.Object() != nil && fn.Synthetic != ""
 }

@@ -87,3 +87,44 @@ func (f *Fresh) Receive(ctx actor.Context) {
 		f.batch = nil
 	}
 }
+
+// Hasty switches to a draining handler that reports the size of the sent
+// batch before it forgets it: the handler a Become installs reads it.
+type Hasty struct {
+	behavior actor.Behavior
+	store    *actor.PID
+	batch    []*Entry
+	drained  int
+}
+
+// NewHasty returns a Hasty collecting.
+func NewHasty(store *actor.PID) *Hasty {
+	h := &Hasty{store: store}
+	h.behavior = actor.NewBehavior()
+	h.behavior.Become(h.Collecting)
+	return h
+}
+
+func (h *Hasty) Receive(ctx actor.Context) { h.behavior.Receive(ctx) }
+
+// Collecting appends entries; Flush sends them.
+func (h *Hasty) Collecting(ctx actor.Context) {
+	switch m := ctx.Message().(type) {
+	case *Entry:
+		h.batch = append(h.batch, m)
+	case Flush:
+		ctx.Send(h.store, h.batch) // want `h.batch is sent with \(actor.senderPart\).Send but stays reachable from h.batch`
+		h.behavior.Become(h.Draining)
+	}
+}
+
+// Draining reads the last entry of the sent batch, then forgets it.
+func (h *Hasty) Draining(ctx actor.Context) {
+	if n := len(h.batch); n > 0 {
+		h.drained = h.batch[n-1].Index
+	}
+	h.batch = nil
+	if _, ok := ctx.Message().(Ack); ok {
+		h.behavior.Become(h.Collecting)
+	}
+}

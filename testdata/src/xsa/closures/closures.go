@@ -49,3 +49,25 @@ func Fields(out chan []*Item) func(*Item, bool) {
 		j.items = append(j.items, it)
 	}
 }
+
+// Restart sends a new one-item batch on each run, so its own next run
+// overwrites the variable before reading it; but another literal captures
+// the same variable and writes the item the receiver now owns.
+func Restart(out chan []*Item) (send func(*Item), touch func()) {
+	var batch []*Item
+	send = func(it *Item) {
+		batch = []*Item{it}
+		out <- batch // want `batch is sent on out but stays reachable from batch`
+	}
+	touch = func() { batch[0].V++ }
+	return send, touch
+}
+
+// RestartAlone is Restart without the other literal: quiet.
+func RestartAlone(out chan []*Item) func(*Item) {
+	var batch []*Item
+	return func(it *Item) {
+		batch = []*Item{it}
+		out <- batch
+	}
+}

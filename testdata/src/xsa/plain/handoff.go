@@ -128,3 +128,29 @@ func (l *Lazy) complete(it *Item) {
 		l.pending = nil
 	}
 }
+
+// Unread keeps what it sent in a field that no code reads again: keeping
+// it races with no one. Quiet.
+type Unread struct {
+	last []*Item
+	out  chan []*Item
+}
+
+// Send sends items and remembers them.
+func (u *Unread) Send(items []*Item) {
+	u.last = items
+	u.out <- items
+}
+
+// Exported keeps what it sent in an exported field, which code in other
+// packages may read.
+type Exported struct {
+	Last []*Item
+	out  chan []*Item
+}
+
+// Send sends items and remembers them.
+func (e *Exported) Send(items []*Item) {
+	e.Last = items
+	e.out <- items // want `items is sent on e.out but stays reachable from e.Last`
+}
