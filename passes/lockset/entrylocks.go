@@ -142,7 +142,7 @@ func (c *checker) intoCallee(lock string, call ssa.CallInstruction) string {
 	if strings.HasPrefix(lock, oncePrefix) {
 		return ""
 	}
-	if strings.HasPrefix(lock, "g:") {
+	if strings.HasPrefix(lock, "g:") || strings.HasPrefix(lock, "s:") {
 		return lock
 	}
 	for j, a := range call.Common().Args {

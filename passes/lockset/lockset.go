@@ -82,6 +82,9 @@ type checker struct {
 	// branches the boolean parameters each function tests (boolargs.go).
 	specs    map[specKey]*funcInfo
 	branches map[*ssa.Function][]int
+	// shared are the package's shared reference fields, by fieldKey
+	// (shared.go).
+	shared map[string]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -104,6 +107,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	funcs := ssainfo.SrcFuncs
 
+	c.inferShared(funcs)
 	c.analyzeAll(funcs)
 
 	// Summaries, exported for callers in other packages.
@@ -142,7 +146,8 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 // exportable strips a summary of what is meaningless in another package,
-// and of accesses to this package's own package-level variables: those
+// and of accesses to this package's own package-level variables and
+// shared fields (shared.go): those
 // are this package's business (it checks them against its own entry
 // points), and in practice they are registries written at init or
 // published through atomics, which other packages' checks would only
@@ -153,7 +158,7 @@ func exportable(s *Summary) *Summary {
 		if len(out.Accesses) == maxFactAcc {
 			break
 		}
-		if strings.HasPrefix(a.Path, "g:") {
+		if strings.HasPrefix(a.Path, "g:") || strings.HasPrefix(a.Path, "s:") {
 			continue
 		}
 		a.Pos, a.calls = 0, nil

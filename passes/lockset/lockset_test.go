@@ -41,6 +41,13 @@ func TestGlobalsEmbeddedGenerics(t *testing.T) {
 	analysistest.Run(t, suitetest.Dir(t), lockset.Analyzer, "lockset/globals", "lockset/embedded", "lockset/generics")
 }
 
+// TestSharedFields: instances of a goroutine or an actor type that were
+// given one object through a field race on it (shared.go); an instance's
+// own object does not.
+func TestSharedFields(t *testing.T) {
+	analysistest.Run(t, suitetest.Dir(t), lockset.Analyzer, "lockset/sharedfields")
+}
+
 func TestDirectives(t *testing.T) {
 	analysistest.Run(t, suitetest.Dir(t), lockset.Analyzer, "lockset/directives")
 }

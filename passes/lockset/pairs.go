@@ -65,7 +65,7 @@ func canonical(p string, fn *ssa.Function, handler bool) string {
 	}
 	root, sel := splitPath(p)
 	switch {
-	case strings.HasPrefix(root, "g:"):
+	case strings.HasPrefix(root, "g:"), strings.HasPrefix(root, "s:"):
 		return prefix + p
 	case root == "p:0|" || handler && sel != "" && isLocal(root) && spilledReceiver(fn, allocOf(fn, root)):
 		// In an actor's handler, the variable a captured receiver was
@@ -273,6 +273,9 @@ type race struct {
 	a, b       *epAccess
 	ea, eb     string // entry point names
 	sameThread bool   // two instances of the same entry point
+	// instances marks a pair of two instances of a goroutine or an
+	// actor type, on memory they share through a field (otherInstances).
+	instances bool
 }
 
 // side is one entry point's view in a pair check.
@@ -362,7 +365,14 @@ func checkEntries(fset *token.FileSet, entries []*entry, strict bool, found func
 				continue
 			}
 			for _, s := range refs {
-				if !compatible(entries[r.e], entries[s.e]) || !racy(r.a, s.a) {
+				instances := false
+				if !compatible(entries[r.e], entries[s.e]) {
+					instances = otherInstances(k, entries[r.e], entries[s.e])
+					if !instances {
+						continue
+					}
+				}
+				if !racy(r.a, s.a) {
 					continue
 				}
 				if !strict && !evidence(entries[r.e], entries[s.e], r.a, s.a) {
@@ -375,7 +385,7 @@ func checkEntries(fset *token.FileSet, entries []*entry, strict bool, found func
 					continue
 				}
 				involved[r.a.pos], involved[s.a.pos] = true, true
-				found(race{a: r.a, b: s.a, ea: entries[r.e].name, eb: entries[s.e].name, sameThread: r.e == s.e})
+				found(race{a: r.a, b: s.a, ea: entries[r.e].name, eb: entries[s.e].name, sameThread: r.e == s.e, instances: instances})
 				break
 			}
 		}
@@ -411,6 +421,23 @@ func evidence(ea, eb *entry, a, b *epAccess) bool {
 		return g.spawner != nil && x.fn == g.spawnerName && g.ordered[x.pos] && synchronized(x)
 	}
 	return !orderedBy(ea, b) && !orderedBy(eb, a) && !startedAfter(ea, a, eb) && !startedAfter(eb, b, ea)
+}
+
+// otherInstances reports whether entries a and b, which compatible keeps
+// apart because one instance runs them one at a time, run on several
+// instances that reach location k in common: k is the object of a shared
+// field (shared.go), and a and b are the same goroutine, started again
+// while the last one may still run, or handlers of one actor type, of
+// which each instance is its own thread.
+func otherInstances(k string, a, b *entry) bool {
+	root, _ := splitPath(strings.TrimPrefix(k, oncePrefix))
+	if !strings.HasPrefix(root, "s:") {
+		return false
+	}
+	if a.actor && b.actor {
+		return a.group == b.group
+	}
+	return a == b && a.spawner != nil && a.outlives
 }
 
 // compatible reports whether two entry points may run concurrently.

@@ -26,6 +26,8 @@ import (
 //	g:PKG.V|  package-level variable V of package PKG
 //	a:N|      local allocation N of the frame (a variable or composite literal)
 //	t:T|      the receiver of any method of named type T (entry points only)
+//	s:T.F|    the object that shared reference field F of type T points to,
+//	          whichever instance of T names it (shared.go)
 //	v:F:N|    free variable N of the closure F (entry points only)
 //	r:N|      value N of the frame that no other root names (a map lookup,
 //	          a call's result): lock paths only, see lockPath
@@ -55,7 +57,7 @@ const derefSel = "*"
 // locOf returns the path of the location an address value denotes.
 func (c *checker) locOf(addr ssa.Value) string {
 	p := c.pathOf(addr)
-	if p == "" || addressLike(addr) {
+	if p == "" || addressLike(addr) || isSharedRoot(p) {
 		return p
 	}
 	return p + derefSel
@@ -96,6 +98,12 @@ func extend(p, sel string) string {
 
 func paramRoot(i int) string { return "p:" + strconv.Itoa(i) + "|" }
 func freeRoot(i int) string  { return "f:" + strconv.Itoa(i) + "|" }
+
+// isSharedRoot reports whether p is the root of a shared field alone: the
+// object itself, not a pointer to it.
+func isSharedRoot(p string) bool {
+	return strings.HasPrefix(p, "s:") && strings.HasSuffix(p, "|")
+}
 
 // isLocal reports whether p is rooted at a local allocation of its frame.
 func isLocal(p string) bool { return strings.HasPrefix(p, "a:") }
@@ -170,6 +178,9 @@ func (c *checker) pathOfDepth(v ssa.Value, d int, regs bool) (p string) {
 		return ""
 	case *ssa.UnOp:
 		if v.Op == token.MUL {
+			if r := c.sharedRoot(v); r != "" {
+				return r
+			}
 			return c.pathOfDepth(v.X, d+1, regs)
 		}
 	case *ssa.Phi:
@@ -284,7 +295,7 @@ func (c *checker) rebaseMode(p string, args, bindings []ssa.Value, lock bool) st
 	root, sel := splitPath(p)
 	var base string
 	switch {
-	case strings.HasPrefix(root, "g:"):
+	case strings.HasPrefix(root, "g:"), strings.HasPrefix(root, "s:"):
 		base = root
 	case strings.HasPrefix(root, "p:"), strings.HasPrefix(root, "f:"):
 		i, err := strconv.Atoi(root[2 : len(root)-1])
@@ -341,6 +352,14 @@ func (n namer) display(p string) string {
 			name = v
 		} else {
 			name = pkg[strings.LastIndexByte(pkg, '/')+1:] + "." + v
+		}
+	case strings.HasPrefix(body, "s:"):
+		// pkgpath.T.F, displayed T.F.
+		q := body[2:]
+		if i := strings.LastIndexByte(q, '.'); i > 0 {
+			if j := strings.LastIndexByte(q[:i], '.'); j >= 0 {
+				name = q[j+1:]
+			}
 		}
 	case strings.HasPrefix(body, "p:"):
 		if i, err := strconv.Atoi(body[2:]); err == nil && n.fn != nil && i < len(n.fn.Params) {

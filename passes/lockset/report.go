@@ -69,7 +69,12 @@ func (r *reporter) flush(pass *analysis.Pass, report func(analysis.Diagnostic)) 
 		}
 		reported[lineKey(x.a)] = true
 		eb := x.eb
-		if x.sameThread && !strings.HasPrefix(eb, "another ") {
+		switch {
+		case x.instances && strings.HasPrefix(eb, "the goroutine"):
+			eb = "another instance of " + strings.TrimPrefix(eb, "the ")
+		case x.instances:
+			eb += " of another instance"
+		case x.sameThread && !strings.HasPrefix(eb, "another "):
 			eb = "another call of " + eb
 		}
 		msg := fmt.Sprintf("%s is %s in %s%s %s and %s in %s%s %s",

@@ -1,0 +1,308 @@
+// Copyright 2025 The psharpvet Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package lockset
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/ssaops"
+)
+
+// This file infers shared reference fields: a pointer, slice or map field
+// of a struct type in which two instances of the type may hold the same
+// object. The memory such a field points to is not the instance's own:
+// l.stats.Applied, for learners that were all given one *Stats, is one
+// location, whichever learner names it. Paths through a shared field are
+// rooted at the field ("s:" roots, see paths.go), so that the instances of
+// a goroutine started in a loop, and the handlers of several actors of one
+// type, are compared on it.
+//
+// The evidence is a store into the field of a value that some other
+// instance or holder has too (evidence-based: what the analysis cannot
+// see does not make a field shared):
+//
+//   - a value defined before a loop, stored into an object the loop
+//     allocates, directly (&Client{stats: stats} in the loop) or through
+//     a function the loop calls (newWorker(stats));
+//   - a value loaded from another object's field or a package-level
+//     variable (&Node{stats: m.stats}): that holder keeps it too;
+//   - a parameter, when a call of the function in the package passes such
+//     a value (followed through a few calls and closures).
+//
+// Fresh values (composite literals, make, a call's result, constants)
+// are an instance's own.
+
+// maxShareDepth bounds how far a stored parameter is followed back
+// through its callers.
+const maxShareDepth = 3
+
+// inferShared records the package's shared reference fields in c.shared,
+// from every store into a field in funcs.
+func (c *checker) inferShared(funcs []*ssa.Function) {
+	c.shared = make(map[string]bool)
+	calls := c.callIndex(funcs)
+	closures := makeClosures(funcs)
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				st, ok := instr.(*ssa.Store)
+				if !ok {
+					continue
+				}
+				fa, ok := st.Addr.(*ssa.FieldAddr)
+				if !ok {
+					continue
+				}
+				key := fieldKey(fa)
+				if key == "" || c.shared[key] || !referenceType(st.Val.Type()) {
+					continue
+				}
+				s := sharer{calls: calls, closures: closures}
+				if s.sharedAt(st.Val, st, perIterationObject(fa.X, st), 0) {
+					c.shared[key] = true
+				}
+			}
+		}
+	}
+}
+
+// sharedRoot returns the root naming the memory that the pointer, slice or
+// map loaded by v points to, if v loads a shared field; "" otherwise.
+func (c *checker) sharedRoot(v *ssa.UnOp) string {
+	fa, ok := v.X.(*ssa.FieldAddr)
+	if !ok || v.Op != token.MUL {
+		return ""
+	}
+	if key := fieldKey(fa); key != "" && c.shared[key] {
+		return "s:" + key + "|"
+	}
+	return ""
+}
+
+// fieldKey names the field fa addresses as pkgpath.Type.field, or "" for a
+// field of an unnamed struct.
+func fieldKey(fa *ssa.FieldAddr) string {
+	ptr, ok := ssaops.CoreType(fa.X.Type()).(*types.Pointer)
+	if !ok {
+		return ""
+	}
+	n, ok := types.Unalias(ptr.Elem()).(*types.Named)
+	if !ok {
+		return ""
+	}
+	name, ok := ssaops.FieldName(fa.X.Type(), fa.Field)
+	if !ok {
+		return ""
+	}
+	return typeKey(n.Origin()) + "." + name
+}
+
+// referenceType reports whether values of t point to memory that two
+// holders can share: pointers, slices and maps.
+func referenceType(t types.Type) bool {
+	switch ssaops.CoreType(t).(type) {
+	case *types.Pointer, *types.Slice, *types.Map:
+		return true
+	}
+	return false
+}
+
+// perIterationObject reports whether obj, whose field the store st
+// writes, is allocated anew on each pass through a loop around st.
+func perIterationObject(obj ssa.Value, st ssa.Instruction) bool {
+	a, ok := obj.(*ssa.Alloc)
+	return ok && a.Heap && sameCycle(a.Block(), st.Block())
+}
+
+// sameCycle reports whether blocks a and b lie on one cycle.
+func sameCycle(a, b *ssa.BasicBlock) bool {
+	return a != nil && b != nil && ssaops.Reaches(a, b) && ssaops.Reaches(b, a)
+}
+
+// A sharer decides whether a stored value may be held by another
+// instance too.
+type sharer struct {
+	calls    *callIndex
+	closures map[*ssa.Function][]*ssa.MakeClosure
+}
+
+// sharedAt reports whether v, used by instruction at (a store, or the
+// call that passes it on), may be held by some other instance or holder.
+// fresh tells whether at makes a new instance on each pass through a loop
+// around it, so that a value defined before the loop goes to many.
+func (s sharer) sharedAt(v ssa.Value, at ssa.Instruction, fresh bool, depth int) bool {
+	if fresh && definedOutsideLoop(v, at) {
+		return !constantLike(v)
+	}
+	switch v := v.(type) {
+	case *ssa.Global:
+		return true
+	case *ssa.UnOp:
+		if v.Op != token.MUL {
+			return false
+		}
+		switch x := v.X.(type) {
+		case *ssa.FieldAddr, *ssa.IndexAddr, *ssa.Global:
+			return true
+		case *ssa.Alloc:
+			// A local variable: what was stored in it.
+			return s.storedIn(x, at, fresh, depth)
+		case *ssa.FreeVar:
+			// A captured variable: what the enclosing function stored
+			// in the variable each literal binds.
+			return s.capturedShared(x, depth)
+		}
+	case *ssa.Phi:
+		if depth >= 2*maxShareDepth {
+			return false
+		}
+		for _, e := range v.Edges {
+			if e != v && s.sharedAt(e, at, fresh, depth+1) {
+				return true
+			}
+		}
+	case *ssa.Parameter:
+		return s.passedShared(v.Parent(), paramIndex(v), false, depth)
+	case *ssa.FreeVar:
+		return s.passedShared(v.Parent(), freeVarIndex(v), true, depth)
+	case ssa.Instruction:
+		if x, ok := ssaops.Alias(v); ok && depth < 2*maxShareDepth {
+			return s.sharedAt(x, at, fresh, depth+1)
+		}
+	}
+	return false
+}
+
+// storedIn reports whether a value stored in the local variable x may be
+// shared, for a use at instruction at.
+func (s sharer) storedIn(x *ssa.Alloc, at ssa.Instruction, fresh bool, depth int) bool {
+	if depth >= maxShareDepth || x.Referrers() == nil {
+		return false
+	}
+	for _, r := range *x.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == x {
+			if fresh && !sameCycle(st.Block(), at.Block()) && !constantLike(st.Val) {
+				return true // set before the loop that makes the instances
+			}
+			if s.sharedAt(st.Val, at, fresh, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// capturedShared reports whether a value stored in the variable that the
+// free variable v captures may be shared.
+func (s sharer) capturedShared(v *ssa.FreeVar, depth int) bool {
+	i := freeVarIndex(v)
+	if i < 0 || depth >= maxShareDepth {
+		return false
+	}
+	for _, mc := range s.closures[v.Parent()] {
+		if i >= len(mc.Bindings) {
+			continue
+		}
+		if cell, ok := mc.Bindings[i].(*ssa.Alloc); ok && s.storedIn(cell, mc, false, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// passedShared reports whether some call of fn in the package passes a
+// shared value as its parameter i (or, for a closure, binds one as its
+// free variable i).
+func (s sharer) passedShared(fn *ssa.Function, i int, free bool, depth int) bool {
+	if fn == nil || i < 0 || depth >= maxShareDepth {
+		return false
+	}
+	if free {
+		for _, mc := range s.closures[fn] {
+			if i < len(mc.Bindings) && s.sharedAt(mc.Bindings[i], mc, false, depth+1) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, call := range s.calls.direct[fn] {
+		common := call.Common()
+		args := common.Args
+		if i >= len(args) {
+			continue
+		}
+		// A call in a loop makes the callee's instances there: each
+		// gets the same value if the loop did not compute it.
+		if s.sharedAt(args[i], call, sameCycle(call.Block(), call.Block()), depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// definedOutsideLoop reports whether at lies on a cycle that v, a value of
+// the same function, is not computed on: v is the same on every pass.
+func definedOutsideLoop(v ssa.Value, at ssa.Instruction) bool {
+	b := at.Block()
+	if !sameCycle(b, b) {
+		return false
+	}
+	switch v := v.(type) {
+	case *ssa.Parameter, *ssa.FreeVar, *ssa.Global:
+		return true
+	case ssa.Instruction:
+		return v.Block() != nil && v.Block().Parent() == b.Parent() && !sameCycle(v.Block(), b)
+	}
+	return false
+}
+
+// constantLike reports whether v holds no memory: a constant or a
+// function.
+func constantLike(v ssa.Value) bool {
+	switch v.(type) {
+	case *ssa.Const, *ssa.Function:
+		return true
+	}
+	return false
+}
+
+// makeClosures indexes the function literals of funcs by the
+// instructions that make them.
+func makeClosures(funcs []*ssa.Function) map[*ssa.Function][]*ssa.MakeClosure {
+	out := make(map[*ssa.Function][]*ssa.MakeClosure)
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if mc, ok := instr.(*ssa.MakeClosure); ok {
+					if lit, ok := mc.Fn.(*ssa.Function); ok {
+						out[lit] = append(out[lit], mc)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+func paramIndex(p *ssa.Parameter) int {
+	for i, q := range p.Parent().Params {
+		if q == p {
+			return i
+		}
+	}
+	return -1
+}
+
+func freeVarIndex(v *ssa.FreeVar) int {
+	for i, q := range v.Parent().FreeVars {
+		if q == v {
+			return i
+		}
+	}
+	return -1
+}
