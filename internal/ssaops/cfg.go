@@ -7,11 +7,27 @@ package ssaops
 import "golang.org/x/tools/go/ssa"
 
 // BlocksInCycles marks, by block index, the blocks of fn that lie on a
-// cycle of its control-flow graph (Tarjan's strongly connected
-// components): code there may run many times in one call.
+// cycle of its control-flow graph: code there may run many times in one
+// call.
 func BlocksInCycles(fn *ssa.Function) []bool {
+	in := make([]bool, len(fn.Blocks))
+	for i, c := range Cycles(fn) {
+		in[i] = c >= 0
+	}
+	return in
+}
+
+// Cycles numbers, by block index, the cycle of fn's control-flow graph
+// that each block lies on (its strongly connected component, by Tarjan's
+// algorithm), or -1 for a block on no cycle. Two blocks with the same
+// number run in the same loop.
+func Cycles(fn *ssa.Function) []int {
 	n := len(fn.Blocks)
-	in := make([]bool, n)
+	in := make([]int, n)
+	for i := range in {
+		in[i] = -1
+	}
+	selfLoop := make([]bool, n)
 	index := make([]int, n)
 	low := make([]int, n)
 	onStack := make([]bool, n)
@@ -29,7 +45,7 @@ func BlocksInCycles(fn *ssa.Function) []bool {
 		for _, s := range fn.Blocks[v].Succs {
 			w := s.Index
 			if w == v {
-				in[v] = true
+				selfLoop[v] = true
 			}
 			if index[w] < 0 {
 				strong(w)
@@ -49,9 +65,9 @@ func BlocksInCycles(fn *ssa.Function) []bool {
 					break
 				}
 			}
-			if len(comp) > 1 {
+			if len(comp) > 1 || selfLoop[v] {
 				for _, w := range comp {
-					in[w] = true
+					in[w] = v
 				}
 			}
 		}

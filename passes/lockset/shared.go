@@ -45,8 +45,11 @@ const maxShareDepth = 3
 // from every store into a field in funcs.
 func (c *checker) inferShared(funcs []*ssa.Function) {
 	c.shared = make(map[string]bool)
-	calls := c.callIndex(funcs)
-	closures := makeClosures(funcs)
+	s := &sharer{
+		calls:    c.callIndex(funcs),
+		closures: makeClosures(funcs),
+		cycles:   make(map[*ssa.Function][]int),
+	}
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -62,8 +65,8 @@ func (c *checker) inferShared(funcs []*ssa.Function) {
 				if key == "" || c.shared[key] || !referenceType(st.Val.Type()) {
 					continue
 				}
-				s := sharer{calls: calls, closures: closures}
-				if s.sharedAt(st.Val, st, perIterationObject(fa.X, st), 0) {
+				s.target = fa.X
+				if s.sharedAt(st.Val, st, s.perIterationObject(fa.X, st), 0) {
 					c.shared[key] = true
 				}
 			}
@@ -114,14 +117,29 @@ func referenceType(t types.Type) bool {
 
 // perIterationObject reports whether obj, whose field the store st
 // writes, is allocated anew on each pass through a loop around st.
-func perIterationObject(obj ssa.Value, st ssa.Instruction) bool {
+func (s *sharer) perIterationObject(obj ssa.Value, st ssa.Instruction) bool {
 	a, ok := obj.(*ssa.Alloc)
-	return ok && a.Heap && sameCycle(a.Block(), st.Block())
+	return ok && a.Heap && s.sameCycle(a.Block(), st.Block())
 }
 
-// sameCycle reports whether blocks a and b lie on one cycle.
-func sameCycle(a, b *ssa.BasicBlock) bool {
-	return a != nil && b != nil && ssaops.Reaches(a, b) && ssaops.Reaches(b, a)
+// sameCycle reports whether blocks a and b lie on one cycle of their
+// function (a block on a cycle shares it with itself).
+func (s *sharer) sameCycle(a, b *ssa.BasicBlock) bool {
+	if a == nil || b == nil || a.Parent() != b.Parent() {
+		return false
+	}
+	fn := a.Parent()
+	cycles, ok := s.cycles[fn]
+	if !ok {
+		cycles = ssaops.Cycles(fn)
+		s.cycles[fn] = cycles
+	}
+	return cycles[a.Index] >= 0 && cycles[a.Index] == cycles[b.Index]
+}
+
+// inLoop reports whether instr lies on a cycle of its function.
+func (s *sharer) inLoop(instr ssa.Instruction) bool {
+	return s.sameCycle(instr.Block(), instr.Block())
 }
 
 // A sharer decides whether a stored value may be held by another
@@ -129,14 +147,18 @@ func sameCycle(a, b *ssa.BasicBlock) bool {
 type sharer struct {
 	calls    *callIndex
 	closures map[*ssa.Function][]*ssa.MakeClosure
+	cycles   map[*ssa.Function][]int // ssaops.Cycles, memoised
+	// target is the object whose field the store being judged writes:
+	// a value it already holds (n.keys = n.keys[:0]) stays its own.
+	target ssa.Value
 }
 
 // sharedAt reports whether v, used by instruction at (a store, or the
 // call that passes it on), may be held by some other instance or holder.
 // fresh tells whether at makes a new instance on each pass through a loop
 // around it, so that a value defined before the loop goes to many.
-func (s sharer) sharedAt(v ssa.Value, at ssa.Instruction, fresh bool, depth int) bool {
-	if fresh && definedOutsideLoop(v, at) {
+func (s *sharer) sharedAt(v ssa.Value, at ssa.Instruction, fresh bool, depth int) bool {
+	if fresh && s.definedOutsideLoop(v, at) {
 		return !constantLike(v)
 	}
 	switch v := v.(type) {
@@ -147,8 +169,12 @@ func (s sharer) sharedAt(v ssa.Value, at ssa.Instruction, fresh bool, depth int)
 			return false
 		}
 		switch x := v.X.(type) {
-		case *ssa.FieldAddr, *ssa.IndexAddr, *ssa.Global:
+		case *ssa.Global:
 			return true
+		case *ssa.FieldAddr:
+			return s.longLived(x.X, depth) || fresh && s.definedOutsideLoop(holder(x.X), at)
+		case *ssa.IndexAddr:
+			return s.longLived(x.X, depth) || fresh && s.definedOutsideLoop(holder(x.X), at)
 		case *ssa.Alloc:
 			// A local variable: what was stored in it.
 			return s.storedIn(x, at, fresh, depth)
@@ -178,15 +204,88 @@ func (s sharer) sharedAt(v ssa.Value, at ssa.Instruction, fresh bool, depth int)
 	return false
 }
 
+// longLived reports whether obj, whose field or element a stored value
+// was loaded from, is a holder that keeps the value: the receiver of the
+// method (or of the method a literal is in), an object reached from it, or
+// a package-level variable. A value taken out of a message or a
+// parameter is handed on, not kept: forwarding a received payload does
+// not share it.
+func (s *sharer) longLived(obj ssa.Value, depth int) bool {
+	for range 2 * maxShareDepth {
+		if obj == s.target {
+			return false
+		}
+		switch x := obj.(type) {
+		case *ssa.Global:
+			return true
+		case *ssa.Parameter:
+			fn := x.Parent()
+			return fn.Signature.Recv() != nil && len(fn.Params) > 0 && fn.Params[0] == x
+		case *ssa.FreeVar:
+			i := freeVarIndex(x)
+			for _, mc := range s.closures[x.Parent()] {
+				if i >= 0 && i < len(mc.Bindings) && depth < maxShareDepth && s.longLived(mc.Bindings[i], depth+1) {
+					return true
+				}
+			}
+			return false
+		case *ssa.Alloc:
+			// A captured variable's cell: the value stored in it.
+			for _, r := range *x.Referrers() {
+				if st, ok := r.(*ssa.Store); ok && st.Addr == x && depth < maxShareDepth && s.longLived(st.Val, depth+1) {
+					return true
+				}
+			}
+			return false
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return false
+			}
+			obj = x.X
+		case *ssa.FieldAddr:
+			obj = x.X
+		case *ssa.IndexAddr:
+			obj = x.X
+		case *ssa.Field:
+			obj = x.X
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// holder returns the object at the root of the access path that reaches
+// v (env for env.cfg.stats).
+func holder(v ssa.Value) ssa.Value {
+	for {
+		switch x := v.(type) {
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return v
+			}
+			v = x.X
+		case *ssa.FieldAddr:
+			v = x.X
+		case *ssa.IndexAddr:
+			v = x.X
+		case *ssa.Field:
+			v = x.X
+		default:
+			return v
+		}
+	}
+}
+
 // storedIn reports whether a value stored in the local variable x may be
 // shared, for a use at instruction at.
-func (s sharer) storedIn(x *ssa.Alloc, at ssa.Instruction, fresh bool, depth int) bool {
+func (s *sharer) storedIn(x *ssa.Alloc, at ssa.Instruction, fresh bool, depth int) bool {
 	if depth >= maxShareDepth || x.Referrers() == nil {
 		return false
 	}
 	for _, r := range *x.Referrers() {
 		if st, ok := r.(*ssa.Store); ok && st.Addr == x {
-			if fresh && !sameCycle(st.Block(), at.Block()) && !constantLike(st.Val) {
+			if fresh && !s.sameCycle(st.Block(), at.Block()) && !constantLike(st.Val) {
 				return true // set before the loop that makes the instances
 			}
 			if s.sharedAt(st.Val, at, fresh, depth+1) {
@@ -199,7 +298,7 @@ func (s sharer) storedIn(x *ssa.Alloc, at ssa.Instruction, fresh bool, depth int
 
 // capturedShared reports whether a value stored in the variable that the
 // free variable v captures may be shared.
-func (s sharer) capturedShared(v *ssa.FreeVar, depth int) bool {
+func (s *sharer) capturedShared(v *ssa.FreeVar, depth int) bool {
 	i := freeVarIndex(v)
 	if i < 0 || depth >= maxShareDepth {
 		return false
@@ -218,7 +317,7 @@ func (s sharer) capturedShared(v *ssa.FreeVar, depth int) bool {
 // passedShared reports whether some call of fn in the package passes a
 // shared value as its parameter i (or, for a closure, binds one as its
 // free variable i).
-func (s sharer) passedShared(fn *ssa.Function, i int, free bool, depth int) bool {
+func (s *sharer) passedShared(fn *ssa.Function, i int, free bool, depth int) bool {
 	if fn == nil || i < 0 || depth >= maxShareDepth {
 		return false
 	}
@@ -238,7 +337,7 @@ func (s sharer) passedShared(fn *ssa.Function, i int, free bool, depth int) bool
 		}
 		// A call in a loop makes the callee's instances there: each
 		// gets the same value if the loop did not compute it.
-		if s.sharedAt(args[i], call, sameCycle(call.Block(), call.Block()), depth+1) {
+		if s.sharedAt(args[i], call, s.inLoop(call), depth+1) {
 			return true
 		}
 	}
@@ -247,16 +346,16 @@ func (s sharer) passedShared(fn *ssa.Function, i int, free bool, depth int) bool
 
 // definedOutsideLoop reports whether at lies on a cycle that v, a value of
 // the same function, is not computed on: v is the same on every pass.
-func definedOutsideLoop(v ssa.Value, at ssa.Instruction) bool {
+func (s *sharer) definedOutsideLoop(v ssa.Value, at ssa.Instruction) bool {
 	b := at.Block()
-	if !sameCycle(b, b) {
+	if !s.inLoop(at) {
 		return false
 	}
 	switch v := v.(type) {
 	case *ssa.Parameter, *ssa.FreeVar, *ssa.Global:
 		return true
 	case ssa.Instruction:
-		return v.Block() != nil && v.Block().Parent() == b.Parent() && !sameCycle(v.Block(), b)
+		return v.Block() != nil && v.Block().Parent() == b.Parent() && !s.sameCycle(v.Block(), b)
 	}
 	return false
 }
