@@ -522,7 +522,10 @@ func (c *checker) call(fi *funcInfo, st *state, call *ssa.CallCommon, instr ssa.
 	}
 	callee := call.StaticCallee()
 	if callee == nil {
-		return // dynamic call of a func value: unknown
+		// A func value: what the package passes for it, if it is a
+		// parameter or a captured variable (funcvalues.go).
+		c.callFuncValue(fi, st, call, instr, emit)
+		return
 	}
 	if obj, ok := callee.Object().(*types.Func); ok {
 		if write, ok := model.AtomicAccess(obj); ok {
@@ -570,7 +573,7 @@ func (c *checker) apply(fn *ssa.Function, st *state, sum *Summary, callee *ssa.F
 		return out
 	}
 	if emit != nil {
-		local := callee.Pkg != nil && callee.Pkg.Pkg == c.pkg
+		local := c.ownFunc(callee)
 		calleeName := c.funcName(callee)
 		// links holds the chain this call site puts above each
 		// callee chain, made once for the accesses sharing it.
@@ -592,6 +595,10 @@ func (c *checker) apply(fn *ssa.Function, st *state, sum *Summary, callee *ssa.F
 			pos, name := a.Pos, a.Func
 			var calls *callChain
 			switch {
+			case !instr.Pos().IsValid():
+				// A synthetic call (a bound method's wrapper): the
+				// chain goes on from its caller.
+				calls = a.calls
 			case !local || !pos.IsValid():
 				// Only the call site is known in this package.
 				pos, name = instr.Pos(), calleeName

@@ -76,6 +76,9 @@ type checker struct {
 	cycles   map[*ssa.Function][]bool // ssaops.BlocksInCycles memo
 	// calls index the package's calls (entrylocks.go), built once.
 	calls *callIndex
+	// closures indexes the package's function literals by the
+	// instructions that make them (makeClosures).
+	closures map[*ssa.Function][]*ssa.MakeClosure
 	// entryHeld are the locks functions start with (entrylocks.go).
 	entryHeld map[*ssa.Function]lockset
 	// specs are the analyses of functions with constant arguments, and

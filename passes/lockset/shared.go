@@ -47,7 +47,7 @@ func (c *checker) inferShared(funcs []*ssa.Function) {
 	c.shared = make(map[string]bool)
 	s := &sharer{
 		calls:    c.callIndex(funcs),
-		closures: makeClosures(funcs),
+		closures: c.closureIndex(funcs),
 		cycles:   make(map[*ssa.Function][]int),
 	}
 	for _, fn := range funcs {
@@ -174,6 +174,10 @@ func (s *sharer) sharedAt(v ssa.Value, at ssa.Instruction, fresh bool, depth int
 		case *ssa.FieldAddr:
 			return s.longLived(x.X, depth) || fresh && s.definedOutsideLoop(holder(x.X), at)
 		case *ssa.IndexAddr:
+			// One element for all: a varying index picks another.
+			if _, ok := x.Index.(*ssa.Const); !ok {
+				return false
+			}
 			return s.longLived(x.X, depth) || fresh && s.definedOutsideLoop(holder(x.X), at)
 		case *ssa.Alloc:
 			// A local variable: what was stored in it.
@@ -212,7 +216,7 @@ func (s *sharer) sharedAt(v ssa.Value, at ssa.Instruction, fresh bool, depth int
 // not share it.
 func (s *sharer) longLived(obj ssa.Value, depth int) bool {
 	for range 2 * maxShareDepth {
-		if obj == s.target {
+		if obj == s.target || s.sameType(obj) {
 			return false
 		}
 		switch x := obj.(type) {
@@ -245,6 +249,9 @@ func (s *sharer) longLived(obj ssa.Value, depth int) bool {
 		case *ssa.FieldAddr:
 			obj = x.X
 		case *ssa.IndexAddr:
+			if _, ok := x.Index.(*ssa.Const); !ok {
+				return false
+			}
 			obj = x.X
 		case *ssa.Field:
 			obj = x.X
@@ -253,6 +260,16 @@ func (s *sharer) longLived(obj ssa.Value, depth int) bool {
 		}
 	}
 	return false
+}
+
+// sameType reports whether obj points to a value of the type whose field
+// the judged store writes: an instance handing its own data to itself
+// (c.pending = c.queue[0]), not one holder's value given to another.
+func (s *sharer) sameType(obj ssa.Value) bool {
+	if s.target == nil {
+		return false
+	}
+	return types.Identical(obj.Type(), s.target.Type())
 }
 
 // holder returns the object at the root of the access path that reaches
@@ -368,6 +385,14 @@ func constantLike(v ssa.Value) bool {
 		return true
 	}
 	return false
+}
+
+// closureIndex returns c.closures, made from funcs on first use.
+func (c *checker) closureIndex(funcs []*ssa.Function) map[*ssa.Function][]*ssa.MakeClosure {
+	if c.closures == nil {
+		c.closures = makeClosures(funcs)
+	}
+	return c.closures
 }
 
 // makeClosures indexes the function literals of funcs by the

@@ -38,12 +38,12 @@ type counted struct {
 // expire stops the timer and resets the count.
 func (c *counted) expire() {
 	c.timer.Stop()
-	c.n = 0
+	c.n = 0 // want `c.n is written in the goroutine started in \(\*counted\).arm \(line \d+\) via \(\*counted\).expire without a lock and read in \(\*counted\).arm after the go statement without a lock`
 }
 
 // arm stores the timer, then writes what the function writes: racy.
 func (c *counted) arm(d time.Duration) {
-	c.timer = time.AfterFunc(d, c.expire) // want `c.n is written in the goroutine started in \(\*counted\).arm \(line \d+\) via \(\*counted\).expire without a lock and read in \(\*counted\).arm after the go statement without a lock`
+	c.timer = time.AfterFunc(d, c.expire)
 	c.n++
 }
 
