@@ -37,9 +37,12 @@ type epAccess struct {
 	// before the access and closed after it (chanclose.go).
 	after, before []string
 	elem          int64 // Access.Elem
-	pos           token.Pos
-	fn            string     // function containing the access
-	calls         *callChain // Access.calls
+	// everyElem: the path walks every element of a slice (allSel), so
+	// instances started in a loop do not each have their own.
+	everyElem bool
+	pos       token.Pos
+	fn        string     // function containing the access
+	calls     *callChain // Access.calls
 	// fresh marks a goroutine's access to an object its spawner
 	// allocated (goCanonAppend): each call of a spawner makes its own.
 	fresh bool
@@ -197,6 +200,9 @@ func (c *checker) epAccess(key string, fn *ssa.Function, a *Access, lockKey func
 		nm.recv = fn.Params[0].Name()
 	}
 	e := &epAccess{key: key, disp: nm.display(a.Path), write: a.Write, atomic: a.Atomic, elem: a.Elem, pos: a.Pos, fn: a.Func, calls: a.calls}
+	if strings.Contains(key, allSel) {
+		e.key, e.everyElem = strings.ReplaceAll(key, allSel, partSel), true
+	}
 	if i := strings.LastIndex(e.disp, elemSel); a.Elem != 0 && i >= 0 {
 		e.disp = e.disp[:i] + fmt.Sprintf("[%d]", a.Elem-1) + e.disp[i+len(elemSel):]
 	}
@@ -423,6 +429,13 @@ func evidence(ea, eb *entry, a, b *epAccess) bool {
 	return !orderedBy(ea, b) && !orderedBy(eb, a) && !startedAfter(ea, a, eb) && !startedAfter(eb, b, ea)
 }
 
+// isBroadcast reports whether the location k lies in what is received
+// from a channel on which one value goes to several receivers (shared.go).
+func isBroadcast(k string) bool {
+	root, _ := splitPath(strings.TrimPrefix(k, oncePrefix))
+	return strings.HasPrefix(root, "s:") && strings.HasSuffix(root, recvSuffix+"|")
+}
+
 // otherInstances reports whether entries a and b, which compatible keeps
 // apart because one instance runs them one at a time, run on several
 // instances that reach location k in common: k is the object of a shared
@@ -539,8 +552,11 @@ func (c *checker) checkSpawns(spawns []*spawn, found func(race)) {
 		if loop {
 			// Each iteration starts another instance. Instances are
 			// assumed to work on different elements of a shared slice
-			// (results[i] = ...), the fan-out idiom.
-			partitioned := func(a *epAccess) bool { return keep(a) && !strings.Contains(a.key, partSel) }
+			// (results[i] = ...), the fan-out idiom; but a message
+			// broadcast to them all is the same for each, elements too.
+			partitioned := func(a *epAccess) bool {
+				return keep(a) && (!strings.Contains(a.key, partSel) || a.everyElem || isBroadcast(a.key))
+			}
 			pairCheck(side{name, body}, side{"another instance of " + strings.TrimPrefix(name, "the "), body}, true, partitioned, found)
 		}
 	}

@@ -34,13 +34,18 @@ import (
 //
 // followed by ".field", "[*]" (any element of a map) or "[#]" (any element
 // of a slice or array, displayed as "[*]" too; goroutines started in a loop
-// are assumed to work on different elements of one).
+// are assumed to work on different elements of one), or "[@]" ("[#]" at
+// the index of a loop over every element, which they all touch).
 // Pointer indirections are not spelled: s.inner.mu is the same path whether
 // inner is a struct or a pointer to one, which is how a reader names it.
 
 const (
-	elemSel  = "[*]"
-	partSel  = "[#]"
+	elemSel = "[*]"
+	partSel = "[#]"
+	// allSel is partSel at an index that walks every element (a range
+	// loop's): the same location as partSel, but instances started in a
+	// loop all touch it, not an element each (everyElement).
+	allSel   = "[@]"
 	maxDepth = 8 // longest selector chain we track
 	// oncePrefix marks a pseudo-lock standing for "inside once.Do".
 	oncePrefix = "once "
@@ -85,7 +90,7 @@ func splitPath(p string) (root, sel string) {
 // depth counts the selectors of p.
 func depth(p string) int {
 	_, sel := splitPath(p)
-	return strings.Count(sel, ".") + strings.Count(sel, elemSel) + strings.Count(sel, partSel)
+	return strings.Count(sel, ".") + strings.Count(sel, elemSel) + strings.Count(sel, partSel) + strings.Count(sel, allSel)
 }
 
 // extend appends a selector to p, or returns "" if p is unknown or too deep.
@@ -171,6 +176,9 @@ func (c *checker) pathOfDepth(v ssa.Value, d int, regs bool) (p string) {
 		}
 		return extend(c.pathOfDepth(v.X, d+1, regs), "."+name)
 	case *ssa.IndexAddr:
+		if c.everyElement(v.Index) {
+			return extend(c.pathOfDepth(v.X, d+1, regs), allSel)
+		}
 		return extend(c.pathOfDepth(v.X, d+1, regs), partSel)
 	case *ssa.Index:
 		// An element of an array value in a register: not tracked. (Alias
@@ -182,6 +190,9 @@ func (c *checker) pathOfDepth(v ssa.Value, d int, regs bool) (p string) {
 				return r
 			}
 			return c.pathOfDepth(v.X, d+1, regs)
+		}
+		if r := c.recvRoot(v); r != "" {
+			return r
 		}
 	case *ssa.Phi:
 		// A φ of equal paths (e.g. the same field reloaded on two
@@ -354,12 +365,16 @@ func (n namer) display(p string) string {
 			name = pkg[strings.LastIndexByte(pkg, '/')+1:] + "." + v
 		}
 	case strings.HasPrefix(body, "s:"):
-		// pkgpath.T.F, displayed T.F.
-		q := body[2:]
+		// pkgpath.T.F, displayed T.F; what is received from it,
+		// (<-T.F).
+		q, recv := strings.CutSuffix(body[2:], recvSuffix)
 		if i := strings.LastIndexByte(q, '.'); i > 0 {
 			if j := strings.LastIndexByte(q[:i], '.'); j >= 0 {
 				name = q[j+1:]
 			}
+		}
+		if recv {
+			name = "(<-" + name + ")"
 		}
 	case strings.HasPrefix(body, "p:"):
 		if i, err := strconv.Atoi(body[2:]); err == nil && n.fn != nil && i < len(n.fn.Params) {
@@ -379,7 +394,7 @@ func (n namer) display(p string) string {
 			name = "recv"
 		}
 	}
-	sel = strings.ReplaceAll(sel, partSel, elemSel)
+	sel = strings.ReplaceAll(strings.ReplaceAll(sel, partSel, elemSel), allSel, elemSel)
 	if strings.HasSuffix(sel, derefSel) {
 		return "*" + name + strings.TrimSuffix(sel, derefSel)
 	}
@@ -469,4 +484,74 @@ func (c *checker) assignedName(pos token.Pos) string {
 		}
 	}
 	return c.assigned[pos]
+}
+
+// everyElement reports whether the index i counts through every element
+// from a constant start, one by one: the index of for _, e := range s, or
+// of for i := 0; i < len(s); i++; and the loop starts no goroutine, which
+// would get an element each (for _, p := range ps { go p.run() }).
+func (c *checker) everyElement(i ssa.Value) bool {
+	var phi *ssa.Phi
+	switch i := i.(type) {
+	case *ssa.Phi:
+		phi = i
+	case *ssa.BinOp:
+		// range's index is the increment of its φ.
+		if i.Op != token.ADD || !isConstOne(i.Y) {
+			return false
+		}
+		phi, _ = i.X.(*ssa.Phi)
+	}
+	if phi == nil || len(phi.Edges) != 2 {
+		return false
+	}
+	var start, step bool
+	for _, e := range phi.Edges {
+		switch e := e.(type) {
+		case *ssa.Const:
+			start = true
+		case *ssa.BinOp:
+			step = step || e.Op == token.ADD && e.X == phi && isConstOne(e.Y)
+		}
+	}
+	return start && step && !c.loopStarts(phi.Block())
+}
+
+// loopStarts reports whether the loop headed by block h may start a
+// goroutine: a go statement, or a call given a function (a helper such
+// as start(p.run)).
+func (c *checker) loopStarts(h *ssa.BasicBlock) bool {
+	fn := h.Parent()
+	cycles, ok := c.loops[fn]
+	if !ok {
+		cycles = ssaops.Cycles(fn)
+		c.loops[fn] = cycles
+	}
+	if cycles[h.Index] < 0 {
+		return false
+	}
+	for _, b := range fn.Blocks {
+		if cycles[b.Index] != cycles[h.Index] {
+			continue
+		}
+		for _, instr := range b.Instrs {
+			switch instr := instr.(type) {
+			case *ssa.Go:
+				return true
+			case ssa.CallInstruction:
+				for _, a := range instr.Common().Args {
+					switch a.(type) {
+					case *ssa.MakeClosure, *ssa.Function:
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+func isConstOne(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.Value != nil && c.Value.String() == "1"
 }

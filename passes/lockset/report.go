@@ -71,7 +71,7 @@ func (r *reporter) flush(pass *analysis.Pass, report func(analysis.Diagnostic)) 
 		eb := x.eb
 		switch {
 		case x.instances && strings.HasPrefix(eb, "the goroutine"):
-			eb = "another instance of " + eb
+			eb = "another instance of " + strings.TrimPrefix(eb, "the ")
 		case x.instances:
 			eb += " of another instance"
 		case x.sameThread && !strings.HasPrefix(eb, "another "):

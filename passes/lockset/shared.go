@@ -53,6 +53,13 @@ func (c *checker) inferShared(funcs []*ssa.Function) {
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
+				if send, ok := instr.(*ssa.Send); ok {
+					s.target = nil
+					if key := chanFieldKey(send.Chan); key != "" && !c.shared[key+recvSuffix] && s.broadcastAt(send.X, send, 0) {
+						c.shared[key+recvSuffix] = true
+					}
+					continue
+				}
 				st, ok := instr.(*ssa.Store)
 				if !ok {
 					continue
@@ -85,6 +92,66 @@ func (c *checker) sharedRoot(v *ssa.UnOp) string {
 		return "s:" + key + "|"
 	}
 	return ""
+}
+
+// recvSuffix marks, after a channel field's key, the values received from
+// the channel: "s:pkg.T.inbox<-|" roots what a receive from some T's
+// inbox gives, when one value is sent to several (broadcastAt).
+const recvSuffix = "<-"
+
+// recvRoot returns the root naming the memory that the pointer received
+// by v points to, if v receives from a channel field on which one value
+// goes to several receivers; "" otherwise.
+func (c *checker) recvRoot(v *ssa.UnOp) string {
+	if v.Op != token.ARROW {
+		return ""
+	}
+	if key := chanFieldKey(v.X); key != "" && c.shared[key+recvSuffix] {
+		return "s:" + key + recvSuffix + "|"
+	}
+	return ""
+}
+
+// chanFieldKey returns the fieldKey of the field that the channel ch was
+// loaded from, or "".
+func chanFieldKey(ch ssa.Value) string {
+	if u, ok := ch.(*ssa.UnOp); ok && u.Op == token.MUL {
+		if fa, ok := u.X.(*ssa.FieldAddr); ok {
+			return fieldKey(fa)
+		}
+	}
+	return ""
+}
+
+// broadcastAt reports whether the value v, sent at instruction at (a
+// send, or a call that passes v on to one), goes to several receivers:
+// the send runs in a loop that did not compute v (for _, a := range
+// acceptors { a.inbox <- msg }).
+func (s *sharer) broadcastAt(v ssa.Value, at ssa.Instruction, depth int) bool {
+	for {
+		conv, ok := v.(*ssa.MakeInterface)
+		if !ok {
+			break
+		}
+		v = conv.X
+	}
+	if constantLike(v) || !referenceType(v.Type()) {
+		return false
+	}
+	if s.definedOutsideLoop(v, at) {
+		return true
+	}
+	p, ok := v.(*ssa.Parameter)
+	if !ok || depth >= maxShareDepth {
+		return false
+	}
+	i := paramIndex(p)
+	for _, call := range s.calls.direct[p.Parent()] {
+		if args := call.Common().Args; i < len(args) && s.broadcastAt(args[i], call, depth+1) {
+			return true
+		}
+	}
+	return false
 }
 
 // fieldKey names the field fa addresses as pkgpath.Type.field, or "" for a

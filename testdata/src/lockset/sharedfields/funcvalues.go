@@ -9,7 +9,7 @@ type Peer struct {
 }
 
 func (p *Peer) run() {
-	p.stats.Applied++ // want `Peer.stats.Applied is read in the goroutine started in the func literal in RunPeers \(line \d+\) via \(\*Peer\).run without a lock and written in another instance of the goroutine`
+	p.stats.Applied++ // want `Peer.stats.Applied is read in the goroutine started in the func literal in RunPeers \(line \d+\) via \(\*Peer\).run without a lock and written in another instance of goroutine`
 	p.own++
 }
 

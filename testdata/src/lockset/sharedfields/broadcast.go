@@ -1,0 +1,151 @@
+package sharedfields // want package:"lockset summaries"
+
+import "sync"
+
+// Entry is a slot of a batch that a proposer sends to its acceptors.
+type Entry struct {
+	Ballot int
+	Value  string
+}
+
+// Batch carries entries.
+type Batch struct {
+	Entries []*Entry
+}
+
+// Acceptor stamps the entries of every batch it receives.
+type Acceptor struct {
+	inbox chan any
+	seen  int
+}
+
+func (a *Acceptor) run(wg *sync.WaitGroup) {
+	defer wg.Done()
+	for msg := range a.inbox {
+		switch m := msg.(type) {
+		case *Batch:
+			for _, e := range m.Entries {
+				e.Ballot++ // want `\(<-Acceptor.inbox\).Entries\[\*\].Ballot is read in the goroutine started in Broadcast \(line \d+\) via \(\*Acceptor\).run without a lock and written in another instance of goroutine`
+			}
+			a.seen++
+		}
+	}
+}
+
+// Broadcast sends one batch to every acceptor: they all stamp the same
+// entries.
+func Broadcast(acceptors []*Acceptor, entries []*Entry) {
+	var wg sync.WaitGroup
+	for _, a := range acceptors {
+		wg.Add(1)
+		go a.run(&wg)
+	}
+	msg := &Batch{Entries: entries}
+	for _, a := range acceptors {
+		a.inbox <- msg
+	}
+	for _, a := range acceptors {
+		close(a.inbox)
+	}
+	wg.Wait()
+}
+
+// Reader only reads what it is sent.
+type Reader struct {
+	inbox chan *Batch
+	n     int
+}
+
+func (r *Reader) run(wg *sync.WaitGroup) {
+	defer wg.Done()
+	for m := range r.inbox {
+		for _, e := range m.Entries {
+			r.n += len(e.Value)
+		}
+	}
+}
+
+// BroadcastReadOnly sends one batch to readers that only read it: quiet.
+func BroadcastReadOnly(readers []*Reader, entries []*Entry) {
+	var wg sync.WaitGroup
+	for _, r := range readers {
+		wg.Add(1)
+		go r.run(&wg)
+	}
+	msg := &Batch{Entries: entries}
+	for _, r := range readers {
+		r.inbox <- msg
+	}
+	wg.Wait()
+}
+
+// Stamper stamps what it is sent, like Acceptor.
+type Stamper struct {
+	inbox chan *Entry
+}
+
+func (s *Stamper) run(wg *sync.WaitGroup) {
+	defer wg.Done()
+	for e := range s.inbox {
+		e.Ballot++
+	}
+}
+
+// FanOut sends every stamper an entry of its own: quiet.
+func FanOut(stampers []*Stamper) {
+	var wg sync.WaitGroup
+	for _, s := range stampers {
+		wg.Add(1)
+		go s.run(&wg)
+	}
+	for i, s := range stampers {
+		s.inbox <- &Entry{Ballot: i}
+	}
+	wg.Wait()
+}
+
+// Slicer bumps its own element of a shared slice, by index: quiet (the
+// fan-out idiom), while Scanner walks every element of one: racy.
+type Slicer struct {
+	id   int
+	data []int
+}
+
+func (w *Slicer) run(wg *sync.WaitGroup) {
+	defer wg.Done()
+	w.data[w.id]++
+}
+
+// Scanner bumps every element of a slice it shares with the others.
+type Scanner struct {
+	data []int
+}
+
+func (s *Scanner) run(wg *sync.WaitGroup) {
+	defer wg.Done()
+	for i := range s.data {
+		s.data[i]++ // want `Scanner.data\[\*\] is read in the goroutine started in RunScanners \(line \d+\) via \(\*Scanner\).run without a lock and written in another instance of goroutine`
+	}
+}
+
+// RunSlicers starts slicers on one slice, each on its element: quiet.
+func RunSlicers(data []int) {
+	var wg sync.WaitGroup
+	for i := range data {
+		wg.Add(1)
+		w := &Slicer{id: i, data: data}
+		go w.run(&wg)
+	}
+	wg.Wait()
+}
+
+// RunScanners starts scanners that each walk the whole slice: racy.
+func RunScanners(n int, data []int) {
+	var wg sync.WaitGroup
+	for range n {
+		wg.Add(1)
+		s := &Scanner{data: data}
+		go s.run(&wg)
+	}
+	wg.Wait()
+}
