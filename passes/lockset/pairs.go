@@ -37,12 +37,13 @@ type epAccess struct {
 	// before the access and closed after it (chanclose.go).
 	after, before []string
 	elem          int64 // Access.Elem
-	// everyElem: the path walks every element of a slice (allSel), so
-	// instances started in a loop do not each have their own.
-	everyElem bool
-	pos       token.Pos
-	fn        string     // function containing the access
-	calls     *callChain // Access.calls
+	// partitioned: the path goes through an element of a slice that
+	// goroutines started in a loop are assumed to have one each (partSel,
+	// not allSel).
+	partitioned bool
+	pos         token.Pos
+	fn          string     // function containing the access
+	calls       *callChain // Access.calls
 	// fresh marks a goroutine's access to an object its spawner
 	// allocated (goCanonAppend): each call of a spawner makes its own.
 	fresh bool
@@ -200,9 +201,8 @@ func (c *checker) epAccess(key string, fn *ssa.Function, a *Access, lockKey func
 		nm.recv = fn.Params[0].Name()
 	}
 	e := &epAccess{key: key, disp: nm.display(a.Path), write: a.Write, atomic: a.Atomic, elem: a.Elem, pos: a.Pos, fn: a.Func, calls: a.calls}
-	if strings.Contains(key, allSel) {
-		e.key, e.everyElem = strings.ReplaceAll(key, allSel, partSel), true
-	}
+	e.partitioned = strings.Contains(key, partSel)
+	e.key = strings.ReplaceAll(key, allSel, partSel)
 	if i := strings.LastIndex(e.disp, elemSel); a.Elem != 0 && i >= 0 {
 		e.disp = e.disp[:i] + fmt.Sprintf("[%d]", a.Elem-1) + e.disp[i+len(elemSel):]
 	}
@@ -555,7 +555,7 @@ func (c *checker) checkSpawns(spawns []*spawn, found func(race)) {
 			// (results[i] = ...), the fan-out idiom; but a message
 			// broadcast to them all is the same for each, elements too.
 			partitioned := func(a *epAccess) bool {
-				return keep(a) && (!strings.Contains(a.key, partSel) || a.everyElem || isBroadcast(a.key))
+				return keep(a) && (!a.partitioned || isBroadcast(a.key))
 			}
 			pairCheck(side{name, body}, side{"another instance of " + strings.TrimPrefix(name, "the "), body}, true, partitioned, found)
 		}
