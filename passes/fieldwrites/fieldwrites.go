@@ -6,6 +6,7 @@ package fieldwrites
 
 import (
 	_ "embed"
+	"go/token"
 	"go/types"
 	"reflect"
 	"slices"
@@ -74,6 +75,9 @@ func Key(t types.Type, i int) string {
 type Result struct {
 	pass  *analysis.Pass
 	own   map[string]bool
+	// ownPos holds, for each key of own, its first write in the
+	// package's source order.
+	ownPos map[string]token.Pos
 	union map[string]bool // built on first use
 	// types holds the "pkg/path.Type" prefixes of the keys in union.
 	types map[string]bool
@@ -121,6 +125,39 @@ func (r *Result) TypeMayBeWritten(t types.Type) bool {
 	}
 }
 
+// WriteOf returns the first write in this package, after construction,
+// to memory of type t (or of the type t points to), as TypeMayBeWritten
+// counts writes, and the key of what it writes; token.NoPos if this
+// package has none (another package's may still make it written).
+func (r *Result) WriteOf(t types.Type) (token.Pos, string) {
+	t = types.Unalias(t)
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	var prefix string
+	switch t.Underlying().(type) {
+	case *types.Struct:
+		k := Key(t, -1)
+		if k == "" {
+			return token.NoPos, ""
+		}
+		prefix = k[:len(k)-1] // "pkg/path.Type."
+	case *types.Slice, *types.Array, *types.Map:
+		k := ElemKey(t)
+		return r.ownPos[k], k
+	default:
+		return token.NoPos, ""
+	}
+	var pos token.Pos
+	var key string
+	for k, p := range r.ownPos {
+		if strings.HasPrefix(k, prefix) && !strings.Contains(k[len(prefix):], ".") && (!pos.IsValid() || p < pos) {
+			pos, key = p, k
+		}
+	}
+	return pos, key
+}
+
 // load builds the union of the package's own writes and its
 // dependencies' facts, once.
 func (r *Result) load() {
@@ -150,12 +187,16 @@ func (r *Result) load() {
 func run(pass *analysis.Pass) (any, error) {
 	ssainfo := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
 	own := make(map[string]bool)
+	ownPos := make(map[string]token.Pos)
 	ctors := constructors(ssainfo.SrcFuncs)
 	for _, fn := range ssainfo.SrcFuncs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				for _, k := range writtenBy(instr, ctors) {
 					own[k] = true
+					if pos := instr.Pos(); pos.IsValid() && (!ownPos[k].IsValid() || pos < ownPos[k]) {
+						ownPos[k] = pos
+					}
 				}
 			}
 		}
@@ -168,7 +209,7 @@ func run(pass *analysis.Pass) (any, error) {
 		slices.Sort(w.Fields)
 		pass.ExportPackageFact(w)
 	}
-	return &Result{pass: pass, own: own}, nil
+	return &Result{pass: pass, own: own, ownPos: ownPos}, nil
 }
 
 // writtenBy returns the keys of the fields instr writes after

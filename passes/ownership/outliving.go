@@ -65,6 +65,7 @@ func (c *checker) checkOutliving(fn *ssa.Function, fl *taint.Flow, h taint.Heap,
 			related = append(related, analysis.RelatedInformation{Pos: store.Pos(), Message: "stored into " + name + " here"})
 		}
 		msg += "; " + c.consequence(p)
+		related = append(related, c.writeEvidence(fl, kept)...)
 		if c.leaveKept {
 			if port, field, ok := machineField(fn, fl, path); ok && !c.reported[p.Instr.Pos()] {
 				c.reported[p.Instr.Pos()] = true
@@ -79,6 +80,41 @@ func (c *checker) checkOutliving(fn *ssa.Function, fl *taint.Flow, h taint.Heap,
 		return true
 	}
 	return false
+}
+
+// writeEvidence returns, in the default reading, the write that makes
+// keeping objs a race: a write in this package, after construction, to
+// memory of their type (fieldwrites.Result.WriteOf).
+func (c *checker) writeEvidence(fl *taint.Flow, objs taint.ObjSet) []analysis.RelatedInformation {
+	if c.strict {
+		return nil
+	}
+	var pos token.Pos
+	var key string
+	objs.Each(func(o taint.ObjID) {
+		if p, k := c.fields.WriteOf(fl.Object(o).Type); p.IsValid() && (!pos.IsValid() || p < pos) {
+			pos, key = p, k
+		}
+	})
+	if !pos.IsValid() {
+		return nil
+	}
+	return []analysis.RelatedInformation{{Pos: pos, Message: writtenName(key) + " is written here, while the receiver may still use it"}}
+}
+
+// writtenName displays a fieldwrites key: pkg/path.T.f as T.f, the
+// elements of a container type as its type's elements.
+func writtenName(key string) string {
+	if strings.HasPrefix(key, "[]") || strings.HasPrefix(key, "map[") {
+		return "an element of a " + key
+	}
+	if i := strings.LastIndexByte(key, '/'); i >= 0 {
+		key = key[i+1:]
+	}
+	if _, rest, ok := strings.Cut(key, "."); ok {
+		return rest
+	}
+	return key
 }
 
 // machineField returns the machine field a path from outliving state
@@ -261,7 +297,7 @@ func (c *checker) checkAliasing(fl *taint.Flow, h taint.Heap, p transfer.Point, 
 			if reach.Intersects(g.objs) && c.shared(fl, g.objs, g.objs, written) {
 				msg := c.transferPhrase(p, g.v) + " but is also reachable from " + c.names.value(other, p.Instr) +
 					", another operand of the same call; " + p.CalleeName() + " may use it after giving it up"
-				c.report(p.Instr.Pos(), p, catAliasing, msg, nil)
+				c.report(p.Instr.Pos(), p, catAliasing, msg, c.writeEvidence(fl, g.objs))
 				return true
 			}
 		}

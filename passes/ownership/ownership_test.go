@@ -5,7 +5,10 @@
 package ownership_test
 
 import (
+	"fmt"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/psharpvet/psharpvet/internal/suitetest"
@@ -127,4 +130,24 @@ func TestLiftedFields(t *testing.T) {
 		t.Fatal(err)
 	}
 	analysistest.Run(t, suitetest.Dir(t), ownership.Analyzer, "ownership/lifted")
+}
+
+// TestWriteEvidence checks that a report of kept memory shows the write
+// that makes keeping it a race (testdata/src/ownership/evidence).
+func TestWriteEvidence(t *testing.T) {
+	var got []string
+	for _, r := range analysistest.Run(t, suitetest.Dir(t), ownership.Analyzer, "ownership/evidence") {
+		for _, d := range r.Diagnostics {
+			for _, rel := range d.Related {
+				got = append(got, fmt.Sprintf("%d: %s", r.Pass.Fset.Position(rel.Pos).Line, rel.Message))
+			}
+		}
+	}
+	want := []string{
+		"26: stored into p.ballot here",
+		"22: Ballot.Round is written here, while the receiver may still use it",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("related information:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
 }
