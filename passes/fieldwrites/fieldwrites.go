@@ -73,12 +73,12 @@ func Key(t types.Type, i int) string {
 // Result answers whether a field may be written after construction, by
 // this package or by the packages it depends on.
 type Result struct {
-	pass  *analysis.Pass
-	own   map[string]bool
+	pass *analysis.Pass
+	own  map[string]bool
 	// ownPos holds, for each key of own, its first write in the
 	// package's source order.
 	ownPos map[string]token.Pos
-	union map[string]bool // built on first use
+	union  map[string]bool // built on first use
 	// types holds the "pkg/path.Type" prefixes of the keys in union.
 	types map[string]bool
 }
