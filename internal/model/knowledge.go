@@ -75,6 +75,20 @@ var stdRows = []Row{
 
 	// Calls that only read what their operands reach.
 	{Func: "reflect.DeepEqual", Kind: Reads},
+
+	// Calls that write the elements of a slice argument in place.
+	{Func: "sort.Slice", Kind: WritesElems, Args: []int{0}},
+	{Func: "sort.SliceStable", Kind: WritesElems, Args: []int{0}},
+	{Func: "slices.Sort", Kind: WritesElems, Args: []int{0}},
+	{Func: "slices.SortFunc", Kind: WritesElems, Args: []int{0}},
+	{Func: "slices.SortStableFunc", Kind: WritesElems, Args: []int{0}},
+	{Func: "slices.Reverse", Kind: WritesElems, Args: []int{0}},
+	{Func: "slices.Delete", Kind: WritesElems, Args: []int{0}},
+	{Func: "slices.DeleteFunc", Kind: WritesElems, Args: []int{0}},
+	{Func: "slices.Compact", Kind: WritesElems, Args: []int{0}},
+	{Func: "slices.CompactFunc", Kind: WritesElems, Args: []int{0}},
+	{Func: "slices.Insert", Kind: WritesElems, Args: []int{0}},
+	{Func: "slices.Replace", Kind: WritesElems, Args: []int{0}},
 }
 
 // A TypeClass says how values of a named type behave when shared.

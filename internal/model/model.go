@@ -89,6 +89,11 @@ const (
 	// the next messages ((*actor.Behavior).Become): it is a handler of the
 	// same actor, and a successor state of the machine.
 	Become
+	// WritesElems writes, in place, the elements of the slices passed as
+	// Args (sort.Slice, slices.DeleteFunc): the caller's container is
+	// written, though the writes are in another package's generic code,
+	// whose facts do not name the caller's types.
+	WritesElems
 )
 
 var kindNames = [...]string{
@@ -97,6 +102,7 @@ var kindNames = [...]string{
 	TryLock: "trylock", TryRLock: "tryrlock", Once: "once", Handler: "handler", Entry: "entry",
 	Parallel: "parallel", Reads: "reads", Exits: "exits", Unwinds: "unwinds",
 	Delayed: "delayed", Receive: "receive", Forward: "forward", Actor: "actor", Become: "become",
+	WritesElems: "writeselems",
 }
 
 func (k Kind) String() string {

@@ -39,11 +39,11 @@ func ParseRow(k Kind, s string) (Row, error) {
 		}
 	}
 	switch k {
-	case Transfer, Spawn, Once, Become:
+	case Transfer, Spawn, Once, Become, WritesElems:
 		if len(r.Args) == 0 {
 			return Row{}, fmt.Errorf("%s row %q: needs an argument index, as in %s:0", k, s, name)
 		}
-		if k != Transfer && len(r.Args) != 1 {
+		if k != Transfer && k != WritesElems && len(r.Args) != 1 {
 			return Row{}, fmt.Errorf("%s row %q: takes exactly one argument index", k, s)
 		}
 	default:

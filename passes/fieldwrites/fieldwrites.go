@@ -5,6 +5,7 @@
 package fieldwrites
 
 import (
+	"cmp"
 	_ "embed"
 	"go/token"
 	"go/types"
@@ -17,7 +18,9 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/psharpvet/psharpvet/internal/analysisdoc"
+	"github.com/psharpvet/psharpvet/internal/model"
 	"github.com/psharpvet/psharpvet/internal/ssaops"
+	"github.com/psharpvet/psharpvet/passes/concur"
 )
 
 //go:embed doc.go
@@ -28,7 +31,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:       "fieldwrites",
 	Doc:        analysisdoc.MustExtract(doc, "fieldwrites"),
 	URL:        "https://pkg.go.dev/github.com/psharpvet/psharpvet/passes/fieldwrites",
-	Requires:   []*analysis.Analyzer{buildssa.Analyzer},
+	Requires:   []*analysis.Analyzer{buildssa.Analyzer, concur.Analyzer},
 	Run:        run,
 	FactTypes:  []analysis.Fact{new(Written)},
 	ResultType: reflect.TypeFor[*Result](),
@@ -75,9 +78,8 @@ func Key(t types.Type, i int) string {
 type Result struct {
 	pass *analysis.Pass
 	own  map[string]bool
-	// ownPos holds, for each key of own, its first write in the
-	// package's source order.
-	ownPos map[string]token.Pos
+	// writes holds, for each key of own, the package's writes of it.
+	writes map[string][]Write
 	union  map[string]bool // built on first use
 	// types holds the "pkg/path.Type" prefixes of the keys in union.
 	types map[string]bool
@@ -125,37 +127,83 @@ func (r *Result) TypeMayBeWritten(t types.Type) bool {
 	}
 }
 
-// WriteOf returns the first write in this package, after construction,
-// to memory of type t (or of the type t points to), as TypeMayBeWritten
-// counts writes, and the key of what it writes; token.NoPos if this
-// package has none (another package's may still make it written).
-func (r *Result) WriteOf(t types.Type) (token.Pos, string) {
+// A Write is a write after construction in the package analysed.
+type Write struct {
+	Pos  token.Pos
+	Key  string        // what it writes (Key, ElemKey)
+	Func *ssa.Function // the function that writes
+	// Field names the field written, or the field holding the
+	// container whose elements are written (pending for
+	// m.pending = append(m.pending, e)); "" if none.
+	Field string
+}
+
+// unboxed returns the value v boxes in an interface (sort.Slice's x
+// any), or v.
+func unboxed(v ssa.Value) ssa.Value {
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		return mi.X
+	}
+	return v
+}
+
+// viaField returns the name of the field that instr, a write, writes or
+// reaches the written container through.
+func viaField(instr ssa.Instruction) string {
+	var c ssa.Value
+	switch i := instr.(type) {
+	case *ssa.FieldAddr:
+		name, _ := ssaops.FieldName(i.X.Type(), i.Field)
+		return name
+	case *ssa.Store:
+		if ia, ok := i.Addr.(*ssa.IndexAddr); ok {
+			c = ia.X
+		}
+	case *ssa.IndexAddr:
+		c = i.X
+	case *ssa.MapUpdate:
+		c = i.Map
+	case *ssa.Call:
+		if len(i.Call.Args) > 0 {
+			c = unboxed(i.Call.Args[0])
+		}
+	}
+	if u, ok := c.(*ssa.UnOp); ok {
+		if fa, ok := u.X.(*ssa.FieldAddr); ok {
+			name, _ := ssaops.FieldName(fa.X.Type(), fa.Field)
+			return name
+		}
+	}
+	return ""
+}
+
+// WritesOf returns the writes in this package, after construction, to
+// memory of type t (or of the type t points to), as TypeMayBeWritten
+// counts them, in source order. Another package's writes, which may
+// also make t written, are not listed.
+func (r *Result) WritesOf(t types.Type) []Write {
 	t = types.Unalias(t)
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = types.Unalias(p.Elem())
 	}
-	var prefix string
+	var out []Write
 	switch t.Underlying().(type) {
 	case *types.Struct:
 		k := Key(t, -1)
 		if k == "" {
-			return token.NoPos, ""
+			return nil
 		}
-		prefix = k[:len(k)-1] // "pkg/path.Type."
+		prefix := k[:len(k)-1] // "pkg/path.Type."
+		for key, ws := range r.writes {
+			if strings.HasPrefix(key, prefix) && !strings.Contains(key[len(prefix):], ".") {
+				out = append(out, ws...)
+			}
+		}
 	case *types.Slice, *types.Array, *types.Map:
-		k := ElemKey(t)
-		return r.ownPos[k], k
-	default:
-		return token.NoPos, ""
+		out = append(out, r.writes[ElemKey(t)]...)
 	}
-	var pos token.Pos
-	var key string
-	for k, p := range r.ownPos {
-		if strings.HasPrefix(k, prefix) && !strings.Contains(k[len(prefix):], ".") && (!pos.IsValid() || p < pos) {
-			pos, key = p, k
-		}
-	}
-	return pos, key
+	slices.SortFunc(out, func(a, b Write) int { return cmp.Compare(a.Pos, b.Pos) })
+	return out
 }
 
 // load builds the union of the package's own writes and its
@@ -187,15 +235,16 @@ func (r *Result) load() {
 func run(pass *analysis.Pass) (any, error) {
 	ssainfo := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
 	own := make(map[string]bool)
-	ownPos := make(map[string]token.Pos)
+	writes := make(map[string][]Write)
 	ctors := constructors(ssainfo.SrcFuncs)
+	m := pass.ResultOf[concur.Analyzer].(*model.Model)
 	for _, fn := range ssainfo.SrcFuncs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
-				for _, k := range writtenBy(instr, ctors) {
+				for _, k := range writtenBy(instr, ctors, m) {
 					own[k] = true
-					if pos := instr.Pos(); pos.IsValid() && (!ownPos[k].IsValid() || pos < ownPos[k]) {
-						ownPos[k] = pos
+					if pos := instr.Pos(); pos.IsValid() {
+						writes[k] = append(writes[k], Write{Pos: pos, Key: k, Func: fn, Field: viaField(instr)})
 					}
 				}
 			}
@@ -209,12 +258,12 @@ func run(pass *analysis.Pass) (any, error) {
 		slices.Sort(w.Fields)
 		pass.ExportPackageFact(w)
 	}
-	return &Result{pass: pass, own: own, ownPos: ownPos}, nil
+	return &Result{pass: pass, own: own, writes: writes}, nil
 }
 
 // writtenBy returns the keys of the fields instr writes after
 // construction.
-func writtenBy(instr ssa.Instruction, ctors map[*ssa.Function]bool) []string {
+func writtenBy(instr ssa.Instruction, ctors map[*ssa.Function]bool, m *model.Model) []string {
 	switch i := instr.(type) {
 	case *ssa.FieldAddr:
 		if !addressEscapes(i) || constructing(i, ctors) {
@@ -247,6 +296,19 @@ func writtenBy(instr ssa.Instruction, ctors map[*ssa.Function]bool) []string {
 			switch b.Name() {
 			case "append", "copy", "delete", "clear":
 				return elemWrite(i.Call.Args[0])
+			}
+		}
+		// sort.Slice(s, less), slices.DeleteFunc(s, f): the model's
+		// rows of calls that write their slice arguments in place.
+		if rc, ok := m.Resolve(&i.Call); ok {
+			if row, ok := rc.Row(model.WritesElems); ok {
+				var keys []string
+				for _, a := range row.Args {
+					if v := rc.Arg(a); v != nil {
+						keys = append(keys, elemWrite(unboxed(v))...)
+					}
+				}
+				return keys
 			}
 		}
 	}

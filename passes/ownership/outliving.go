@@ -5,8 +5,11 @@
 package ownership
 
 import (
+	"cmp"
 	"go/token"
 	"go/types"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -14,6 +17,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/psharpvet/psharpvet/internal/transfer"
+	"github.com/psharpvet/psharpvet/passes/fieldwrites"
 	"github.com/psharpvet/psharpvet/passes/givesup"
 	"github.com/psharpvet/psharpvet/passes/taint"
 )
@@ -65,7 +69,7 @@ func (c *checker) checkOutliving(fn *ssa.Function, fl *taint.Flow, h taint.Heap,
 			related = append(related, analysis.RelatedInformation{Pos: store.Pos(), Message: "stored into " + name + " here"})
 		}
 		msg += "; " + c.consequence(p)
-		related = append(related, c.writeEvidence(fl, kept)...)
+		related = append(related, c.writeEvidence(fn, fl, kept, lastField(path))...)
 		if c.leaveKept {
 			if port, field, ok := machineField(fn, fl, path); ok && !c.reported[p.Instr.Pos()] {
 				c.reported[p.Instr.Pos()] = true
@@ -82,31 +86,91 @@ func (c *checker) checkOutliving(fn *ssa.Function, fl *taint.Flow, h taint.Heap,
 	return false
 }
 
+// maxEvidence bounds the writes a report shows as its evidence.
+const maxEvidence = 3
+
 // writeEvidence returns, in the default reading, the write that makes
 // keeping objs a race: a write in this package, after construction, to
-// memory of their type (fieldwrites.Result.WriteOf).
-func (c *checker) writeEvidence(fl *taint.Flow, objs taint.ObjSet) []analysis.RelatedInformation {
+// memory of their type (fieldwrites.Result.WritesOf). The writes shown
+// are the first few of the best: through field, the field that keeps the
+// memory, by a method of fn's own type (the machine that keeps it writes
+// it in a later handler).
+func (c *checker) writeEvidence(fn *ssa.Function, fl *taint.Flow, objs taint.ObjSet, field string) []analysis.RelatedInformation {
 	if c.strict {
 		return nil
 	}
-	var pos token.Pos
-	var key string
+	var writes []fieldwrites.Write
 	objs.Each(func(o taint.ObjID) {
-		if p, k := c.fields.WriteOf(fl.Object(o).Type); p.IsValid() && (!pos.IsValid() || p < pos) {
-			pos, key = p, k
-		}
+		writes = append(writes, c.fields.WritesOf(fl.Object(o).Type)...)
 	})
-	if !pos.IsValid() {
+	if len(writes) == 0 {
 		return nil
 	}
-	return []analysis.RelatedInformation{{Pos: pos, Message: writtenName(key) + " is written here, while the receiver may still use it"}}
+	slices.SortFunc(writes, func(a, b fieldwrites.Write) int { return cmp.Compare(a.Pos, b.Pos) })
+	// Best: through the field the memory is kept in, by the machine
+	// that keeps it.
+	own := recvType(fn)
+	rank := func(w fieldwrites.Write) int {
+		r := 0
+		if field != "" && w.Field == field {
+			r += 2
+		}
+		if own != nil && recvType(w.Func) == own {
+			r++
+		}
+		return r
+	}
+	best := 0
+	for _, w := range writes {
+		best = max(best, rank(w))
+	}
+	// The best-ranked writes, a few of them.
+	var out []analysis.RelatedInformation
+	for _, w := range writes {
+		if rank(w) == best && len(out) < maxEvidence {
+			out = append(out, analysis.RelatedInformation{Pos: w.Pos, Message: writtenName(w.Key) + " is written here, while the receiver may still use it"})
+		}
+	}
+	return out
+}
+
+// lastField returns the name of the last field on path, or "".
+func lastField(path []step) string {
+	for i := len(path) - 1; i >= 0; i-- {
+		parts := strings.Split(path[i].key, ".")
+		for j := len(parts) - 1; j >= 0; j-- {
+			if token.IsIdentifier(parts[j]) {
+				return parts[j]
+			}
+		}
+	}
+	return ""
+}
+
+// recvType returns the named type of fn's receiver (of the method a
+// function literal is in), or nil.
+func recvType(fn *ssa.Function) *types.TypeName {
+	for fn != nil && fn.Parent() != nil {
+		fn = fn.Parent()
+	}
+	if fn == nil || fn.Signature.Recv() == nil {
+		return nil
+	}
+	t := fn.Signature.Recv().Type()
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Origin().Obj()
+	}
+	return nil
 }
 
 // writtenName displays a fieldwrites key: pkg/path.T.f as T.f, the
 // elements of a container type as its type's elements.
 func writtenName(key string) string {
 	if strings.HasPrefix(key, "[]") || strings.HasPrefix(key, "map[") {
-		return "an element of a " + key
+		return "an element of a " + importPaths.ReplaceAllString(key, "")
 	}
 	if i := strings.LastIndexByte(key, '/'); i >= 0 {
 		key = key[i+1:]
@@ -116,6 +180,10 @@ func writtenName(key string) string {
 	}
 	return key
 }
+
+// importPaths matches the directories of the import paths in a type
+// string: []*example.com/m/racy.Entry is displayed []*racy.Entry.
+var importPaths = regexp.MustCompile(`(?:[\w.\-]+/)+`)
 
 // machineField returns the machine field a path from outliving state
 // starts with: a field of a method's pointer receiver, or a captured
@@ -297,7 +365,7 @@ func (c *checker) checkAliasing(fl *taint.Flow, h taint.Heap, p transfer.Point, 
 			if reach.Intersects(g.objs) && c.shared(fl, g.objs, g.objs, written) {
 				msg := c.transferPhrase(p, g.v) + " but is also reachable from " + c.names.value(other, p.Instr) +
 					", another operand of the same call; " + p.CalleeName() + " may use it after giving it up"
-				c.report(p.Instr.Pos(), p, catAliasing, msg, c.writeEvidence(fl, g.objs))
+				c.report(p.Instr.Pos(), p, catAliasing, msg, c.writeEvidence(p.Instr.Parent(), fl, g.objs, ""))
 				return true
 			}
 		}
