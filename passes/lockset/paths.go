@@ -35,16 +35,16 @@ import (
 // followed by ".field", "[*]" (any element of a map) or "[#]" (any element
 // of a slice or array, displayed as "[*]" too; goroutines started in a loop
 // are assumed to work on different elements of one), or "[@]" ("[#]" at
-// the index of a loop over every element, which they all touch).
+// an index that does not tell them apart, see perInstanceIndex).
 // Pointer indirections are not spelled: s.inner.mu is the same path whether
 // inner is a struct or a pointer to one, which is how a reader names it.
 
 const (
 	elemSel = "[*]"
 	partSel = "[#]"
-	// allSel is partSel at an index that walks every element (a range
-	// loop's): the same location as partSel, but instances started in a
-	// loop all touch it, not an element each (everyElement).
+	// allSel is partSel at an index that does not tell the instances of
+	// a goroutine started in a loop apart (perInstanceIndex): the same
+	// location, but they may all touch it, not an element each.
 	allSel   = "[@]"
 	maxDepth = 8 // longest selector chain we track
 	// oncePrefix marks a pseudo-lock standing for "inside once.Do".
@@ -176,10 +176,10 @@ func (c *checker) pathOfDepth(v ssa.Value, d int, regs bool) (p string) {
 		}
 		return extend(c.pathOfDepth(v.X, d+1, regs), "."+name)
 	case *ssa.IndexAddr:
-		if c.everyElement(v.Index) {
-			return extend(c.pathOfDepth(v.X, d+1, regs), allSel)
+		if c.perInstanceIndex(v.Index, 0) {
+			return extend(c.pathOfDepth(v.X, d+1, regs), partSel)
 		}
-		return extend(c.pathOfDepth(v.X, d+1, regs), partSel)
+		return extend(c.pathOfDepth(v.X, d+1, regs), allSel)
 	case *ssa.Index:
 		// An element of an array value in a register: not tracked. (Alias
 		// would wrongly give it the path of the whole array.)
@@ -486,24 +486,65 @@ func (c *checker) assignedName(pos token.Pos) string {
 	return c.assigned[pos]
 }
 
-// everyElement reports whether the index i counts through every element
-// from a constant start, one by one: the index of for _, e := range s, or
-// of for i := 0; i < len(s); i++; and the loop starts no goroutine, which
-// would get an element each (for _, p := range ps { go p.run() }).
-func (c *checker) everyElement(i ssa.Value) bool {
-	var phi *ssa.Phi
+// perInstanceIndex reports whether the index i may tell the instances of
+// a goroutine started in a loop apart, so that each works on its own
+// element (partSel): a constant, a parameter or captured variable (the
+// worker's number), a field of one (w.id), the counter of a loop that
+// starts the goroutines, or a φ of such. Other indices, a counter that
+// walks every element or a value computed from a message, may pick the
+// same element in every instance (allSel).
+func (c *checker) perInstanceIndex(i ssa.Value, depth int) bool {
+	if depth > 4 {
+		return false
+	}
 	switch i := i.(type) {
-	case *ssa.Phi:
-		phi = i
-	case *ssa.BinOp:
-		// range's index is the increment of its φ.
-		if i.Op != token.ADD || !isConstOne(i.Y) {
+	case *ssa.Const, *ssa.Parameter, *ssa.FreeVar:
+		return true
+	case *ssa.UnOp:
+		if i.Op != token.MUL {
 			return false
 		}
-		phi, _ = i.X.(*ssa.Phi)
+		switch x := i.X.(type) {
+		case *ssa.FieldAddr:
+			switch x.X.(type) {
+			case *ssa.Parameter, *ssa.FreeVar:
+				return true
+			}
+		case *ssa.FreeVar, *ssa.Alloc:
+			return true // a captured or address-taken variable
+		}
+	case *ssa.Convert:
+		return c.perInstanceIndex(i.X, depth+1)
+	case *ssa.ChangeType:
+		return c.perInstanceIndex(i.X, depth+1)
+	case *ssa.BinOp:
+		// range's index is the increment of its φ.
+		if phi := counterPhi(i); phi != nil {
+			return c.loopStarts(phi.Block())
+		}
+	case *ssa.Phi:
+		if phi := counterPhi(i); phi != nil {
+			return c.loopStarts(phi.Block())
+		}
+		for _, e := range i.Edges {
+			if e != i && c.perInstanceIndex(e, depth+1) {
+				return true // for j := w; j < n; j += workers
+			}
+		}
+	}
+	return false
+}
+
+// counterPhi returns the φ of i if i is a loop counter from a constant up
+// by one (the index of for _, e := range s, of for i := 0; i < n; i++),
+// or its increment; nil otherwise.
+func counterPhi(i ssa.Value) *ssa.Phi {
+	phi, _ := i.(*ssa.Phi)
+	if b, ok := i.(*ssa.BinOp); ok && b.Op == token.ADD && isConstOne(b.Y) {
+		phi, _ = b.X.(*ssa.Phi)
 	}
 	if phi == nil || len(phi.Edges) != 2 {
-		return false
+		return nil
 	}
 	var start, step bool
 	for _, e := range phi.Edges {
@@ -514,7 +555,10 @@ func (c *checker) everyElement(i ssa.Value) bool {
 			step = step || e.Op == token.ADD && e.X == phi && isConstOne(e.Y)
 		}
 	}
-	return start && step && !c.loopStarts(phi.Block())
+	if !start || !step {
+		return nil
+	}
+	return phi
 }
 
 // loopStarts reports whether the loop headed by block h may start a

@@ -49,14 +49,36 @@ func (c *checker) inferShared(funcs []*ssa.Function) {
 		calls:    c.callIndex(funcs),
 		closures: c.closureIndex(funcs),
 		cycles:   make(map[*ssa.Function][]int),
+		shared:   c.shared,
+	}
+	// What is reached through a shared field is shared too (s.state =
+	// m.Snapshot.State): a few rounds let one field's sharing reach the
+	// fields stored from it.
+	for range maxShareRounds {
+		if !s.round(funcs) {
+			break
+		}
+	}
+}
+
+// maxShareRounds bounds the rounds of inferShared.
+const maxShareRounds = 3
+
+// round judges the stores and sends of funcs once, and reports whether it
+// found a new shared field.
+func (s *sharer) round(funcs []*ssa.Function) bool {
+	grew := false
+	mark := func(key string) {
+		s.shared[key] = true
+		grew = true
 	}
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				if send, ok := instr.(*ssa.Send); ok {
 					s.target = nil
-					if key := chanFieldKey(send.Chan); key != "" && !c.shared[key+recvSuffix] && s.broadcastAt(send.X, send, 0) {
-						c.shared[key+recvSuffix] = true
+					if key := chanFieldKey(send.Chan); key != "" && !s.shared[key+recvSuffix] && s.broadcastAt(send.X, send, 0) {
+						mark(key + recvSuffix)
 					}
 					continue
 				}
@@ -69,16 +91,17 @@ func (c *checker) inferShared(funcs []*ssa.Function) {
 					continue
 				}
 				key := fieldKey(fa)
-				if key == "" || c.shared[key] || !referenceType(st.Val.Type()) {
+				if key == "" || s.shared[key] || !referenceType(st.Val.Type()) {
 					continue
 				}
 				s.target = fa.X
 				if s.sharedAt(st.Val, st, s.perIterationObject(fa.X, st), 0) {
-					c.shared[key] = true
+					mark(key)
 				}
 			}
 		}
 	}
+	return grew
 }
 
 // sharedRoot returns the root naming the memory that the pointer, slice or
@@ -215,6 +238,8 @@ type sharer struct {
 	calls    *callIndex
 	closures map[*ssa.Function][]*ssa.MakeClosure
 	cycles   map[*ssa.Function][]int // ssaops.Cycles, memoised
+	// shared are the fields found shared so far (checker.shared).
+	shared map[string]bool
 	// target is the object whose field the store being judged writes:
 	// a value it already holds (n.keys = n.keys[:0]) stays its own.
 	target ssa.Value
@@ -239,7 +264,7 @@ func (s *sharer) sharedAt(v ssa.Value, at ssa.Instruction, fresh bool, depth int
 		case *ssa.Global:
 			return true
 		case *ssa.FieldAddr:
-			return s.longLived(x.X, depth) || fresh && s.definedOutsideLoop(holder(x.X), at)
+			return s.longLived(x.X, depth) || fresh && s.definedOutsideLoop(holder(x.X), at) || s.throughShared(x.X)
 		case *ssa.IndexAddr:
 			// One element for all: a varying index picks another.
 			if _, ok := x.Index.(*ssa.Const); !ok {
@@ -337,6 +362,35 @@ func (s *sharer) sameType(obj ssa.Value) bool {
 		return false
 	}
 	return types.Identical(obj.Type(), s.target.Type())
+}
+
+// throughShared reports whether obj is reached through a shared field, or
+// is what a broadcast channel delivers: what it holds, every holder of
+// the shared object reaches.
+func (s *sharer) throughShared(obj ssa.Value) bool {
+	for range 2 * maxShareDepth {
+		switch x := obj.(type) {
+		case *ssa.UnOp:
+			switch x.Op {
+			case token.MUL:
+				if fa, ok := x.X.(*ssa.FieldAddr); ok && s.shared[fieldKey(fa)] {
+					return true
+				}
+			case token.ARROW:
+				return s.shared[chanFieldKey(x.X)+recvSuffix]
+			}
+			obj = x.X
+		case *ssa.FieldAddr:
+			obj = x.X
+		case *ssa.IndexAddr:
+			obj = x.X
+		case *ssa.Field:
+			obj = x.X
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // holder returns the object at the root of the access path that reaches

@@ -149,3 +149,70 @@ func RunScanners(n int, data []int) {
 	}
 	wg.Wait()
 }
+
+// Snapshot is what every replica boots from.
+type Snapshot struct {
+	State []int
+}
+
+// Boot carries a snapshot; each replica gets a Boot of its own, but they
+// all point to one snapshot.
+type Boot struct {
+	Snap *Snapshot
+}
+
+// Replica keeps the state it booted from, and writes it.
+type Replica struct {
+	inbox chan *Boot
+	state []int
+}
+
+func (r *Replica) run(wg *sync.WaitGroup) {
+	defer wg.Done()
+	for m := range r.inbox {
+		r.state = m.Snap.State
+		r.state[len(r.state)-1]++ // want `Replica.state\[\*\] is read in the goroutine started in BootReplicas \(line \d+\) via \(\*Replica\).run without a lock and written in another instance of goroutine`
+	}
+}
+
+// BootReplicas boots every replica from one snapshot: racy.
+func BootReplicas(replicas []*Replica) {
+	var wg sync.WaitGroup
+	for _, r := range replicas {
+		wg.Add(1)
+		go r.run(&wg)
+	}
+	snap := &Snapshot{State: make([]int, 4)}
+	for _, r := range replicas {
+		r.inbox <- &Boot{Snap: snap}
+	}
+	wg.Wait()
+}
+
+// CopyReplica copies the state it boots from.
+type CopyReplica struct {
+	inbox chan *Boot
+	state []int
+}
+
+func (r *CopyReplica) run(wg *sync.WaitGroup) {
+	defer wg.Done()
+	for m := range r.inbox {
+		r.state = append([]int(nil), m.Snap.State...)
+		r.state[len(r.state)-1]++
+	}
+}
+
+// BootCopyReplicas boots replicas that copy the snapshot: quiet.
+func BootCopyReplicas(replicas []*CopyReplica) {
+	var wg sync.WaitGroup
+	for _, r := range replicas {
+		wg.Add(1)
+		go r.run(&wg)
+	}
+	snap := &Snapshot{State: make([]int, 4)}
+	for _, r := range replicas {
+		r.inbox <- &Boot{Snap: snap}
+	}
+	wg.Wait()
+}
