@@ -142,9 +142,12 @@ func (c *checker) intoCallee(lock string, call ssa.CallInstruction) string {
 	if strings.HasPrefix(lock, oncePrefix) {
 		return ""
 	}
-	if strings.HasPrefix(lock, "g:") || strings.HasPrefix(lock, "s:") {
+	if strings.HasPrefix(lock, "g:") {
 		return lock
 	}
+	// A lock under a shared field (shared.go) is named under the
+	// parameter it is passed as (client.mu, with client = sub.client,
+	// is the callee's c.mu), else as it is.
 	for j, a := range call.Common().Args {
 		p := c.lockPath(a)
 		if p != "" && hasPathPrefix(lock, p) {
@@ -154,6 +157,9 @@ func (c *checker) intoCallee(lock string, call ssa.CallInstruction) string {
 			}
 			return paramRoot(j) + strings.TrimPrefix(rest, "|")
 		}
+	}
+	if strings.HasPrefix(lock, "s:") {
+		return lock
 	}
 	return ""
 }

@@ -49,7 +49,10 @@ func (c *checker) funcValues(v ssa.Value) []ssa.Value {
 		case *ssa.Function, *ssa.MakeClosure:
 			out = append(out, v)
 		case *ssa.Parameter:
-			if depth >= maxFuncValueDepth {
+			// Only a function all of whose calls are in the package:
+			// an exported one is called from elsewhere too, each
+			// caller with its own function (db.Update(fn)).
+			if depth >= maxFuncValueDepth || !c.calledHereOnly(v.Parent()) {
 				return
 			}
 			i := paramIndex(v)
@@ -88,6 +91,16 @@ func (c *checker) funcValues(v ssa.Value) []ssa.Value {
 	}
 	walk(v, 0)
 	return out
+}
+
+// calledHereOnly reports whether every call of fn is in the package: a
+// function literal, or an unexported function or method of it.
+func (c *checker) calledHereOnly(fn *ssa.Function) bool {
+	if fn.Parent() != nil {
+		return true
+	}
+	obj := fn.Object()
+	return obj != nil && !obj.Exported()
 }
 
 // callsOf returns the package's calls of fn: direct ones, and calls of
