@@ -182,6 +182,9 @@ func viaField(instr ssa.Instruction) string {
 // counts them, in source order. Another package's writes, which may
 // also make t written, are not listed.
 func (r *Result) WritesOf(t types.Type) []Write {
+	if t == nil {
+		return nil // memory of unknown type
+	}
 	t = types.Unalias(t)
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = types.Unalias(p.Elem())

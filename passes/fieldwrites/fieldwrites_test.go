@@ -21,3 +21,11 @@ func TestFacts(t *testing.T) {
 	suitetest.Track(t, "fieldwrites")
 	analysistest.Run(t, suitetest.Dir(t), fieldwrites.Analyzer, "fieldwrites/basic")
 }
+
+// TestWritesOfUnknown: memory whose type the heap analysis does not know
+// has no writes to show (and no panic).
+func TestWritesOfUnknown(t *testing.T) {
+	if w := new(fieldwrites.Result).WritesOf(nil); w != nil {
+		t.Errorf("WritesOf(nil) = %v, want nil", w)
+	}
+}

@@ -89,6 +89,9 @@ type checker struct {
 	// shared are the package's shared reference fields, by fieldKey
 	// (shared.go).
 	shared map[string]bool
+	// instanceTypes are the types whose shared fields root paths
+	// (shared.go).
+	instanceTypes map[*types.TypeName]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {

@@ -7,9 +7,11 @@ package lockset
 import (
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/psharpvet/psharpvet/internal/model"
 	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
@@ -45,6 +47,7 @@ const maxShareDepth = 3
 // from every store into a field in funcs.
 func (c *checker) inferShared(funcs []*ssa.Function) {
 	c.shared = make(map[string]bool)
+	c.instanceTypes = instanceTypes(funcs, c.handlers, c.model)
 	s := &sharer{
 		calls:    c.callIndex(funcs),
 		closures: c.closureIndex(funcs),
@@ -111,10 +114,115 @@ func (c *checker) sharedRoot(v *ssa.UnOp) string {
 	if !ok || v.Op != token.MUL {
 		return ""
 	}
-	if key := fieldKey(fa); key != "" && c.shared[key] {
+	if key := fieldKey(fa); key != "" && c.shared[key] && c.instanceTypes[holderType(fa)] {
 		return "s:" + key + "|"
 	}
 	return ""
+}
+
+// holderType returns the named type whose field fa addresses, or nil.
+func holderType(fa *ssa.FieldAddr) *types.TypeName {
+	ptr, ok := ssaops.CoreType(fa.X.Type()).(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	if n, ok := types.Unalias(ptr.Elem()).(*types.Named); ok {
+		return n.Origin().Obj()
+	}
+	return nil
+}
+
+// instanceTypes returns the types of the package whose values run as
+// instances of a thread: receivers of methods started with go or passed
+// as method values (start(c.run)), and actor types; and the messages
+// they exchange, which carry shared objects between them. Only their shared
+// fields root paths ("s:"): instances of other types are not compared
+// with each other, and their accesses keep the names their holders give
+// them, so that locks taken through the holder still protect them.
+func instanceTypes(funcs []*ssa.Function, handlers *model.Handlers, m *model.Model) map[*types.TypeName]bool {
+	out := make(map[*types.TypeName]bool)
+	// Messages: what is sent on a channel or given up by a transfer row,
+	// and the objects their pointer fields hold (a Workload in a Start).
+	message := func(v ssa.Value) {
+		if mi, ok := v.(*ssa.MakeInterface); ok {
+			v = mi.X
+		}
+		n := pointedNamed(v.Type())
+		if n == nil || out[n.Obj()] {
+			return
+		}
+		out[n.Obj()] = true
+		if st, ok := n.Underlying().(*types.Struct); ok {
+			for i := range st.NumFields() {
+				if f := pointedNamed(st.Field(i).Type()); f != nil {
+					out[f.Obj()] = true
+				}
+			}
+		}
+	}
+	add := func(fn *ssa.Function) {
+		if obj, ok := fn.Object().(*types.Func); ok && obj.Signature().Recv() != nil {
+			if n := recvNamedOf(obj); n != nil {
+				out[n] = true
+			}
+		}
+	}
+	for _, fn := range funcs {
+		if obj, ok := fn.Object().(*types.Func); ok && handlers.IsMethod(obj) {
+			add(fn)
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch instr := instr.(type) {
+				case *ssa.Go:
+					if callee := instr.Call.StaticCallee(); callee != nil {
+						add(callee)
+					}
+				case *ssa.MakeClosure:
+					if f, ok := instr.Fn.(*ssa.Function); ok && strings.HasSuffix(f.Name(), "$bound") {
+						add(f)
+					}
+				case *ssa.Send:
+					message(instr.X)
+				case *ssa.Call:
+					if rc, ok := m.Resolve(&instr.Call); ok {
+						if row, ok := rc.Row(model.Transfer); ok {
+							for _, i := range row.Args {
+								if v := rc.Arg(i); v != nil {
+									message(v)
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// pointedNamed returns the named type (origin) that t points to, or nil.
+func pointedNamed(t types.Type) *types.Named {
+	p, ok := types.Unalias(t).Underlying().(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	if n, ok := types.Unalias(p.Elem()).(*types.Named); ok {
+		return n.Origin()
+	}
+	return nil
+}
+
+// recvNamedOf returns the named type (origin) of method m's receiver.
+func recvNamedOf(m *types.Func) *types.TypeName {
+	t := m.Signature().Recv().Type()
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Origin().Obj()
+	}
+	return nil
 }
 
 // recvSuffix marks, after a channel field's key, the values received from
@@ -129,10 +237,21 @@ func (c *checker) recvRoot(v *ssa.UnOp) string {
 	if v.Op != token.ARROW {
 		return ""
 	}
-	if key := chanFieldKey(v.X); key != "" && c.shared[key+recvSuffix] {
+	if key := chanFieldKey(v.X); key != "" && c.shared[key+recvSuffix] && c.instanceTypes[chanHolderType(v.X)] {
 		return "s:" + key + recvSuffix + "|"
 	}
 	return ""
+}
+
+// chanHolderType returns the type holding the channel field ch was
+// loaded from, or nil.
+func chanHolderType(ch ssa.Value) *types.TypeName {
+	if u, ok := ch.(*ssa.UnOp); ok && u.Op == token.MUL {
+		if fa, ok := u.X.(*ssa.FieldAddr); ok {
+			return holderType(fa)
+		}
+	}
+	return nil
 }
 
 // chanFieldKey returns the fieldKey of the field that the channel ch was
