@@ -498,16 +498,12 @@ func (s *sharer) throughShared(obj ssa.Value) bool {
 			case token.ARROW:
 				return s.shared[chanFieldKey(x.X)+recvSuffix]
 			}
-			obj = x.X
-		case *ssa.FieldAddr:
-			obj = x.X
-		case *ssa.IndexAddr:
-			obj = x.X
-		case *ssa.Field:
-			obj = x.X
-		default:
+		}
+		next, ok := accessStep(obj)
+		if !ok {
 			return false
 		}
+		obj = next
 	}
 	return false
 }
@@ -516,22 +512,30 @@ func (s *sharer) throughShared(obj ssa.Value) bool {
 // v (env for env.cfg.stats).
 func holder(v ssa.Value) ssa.Value {
 	for {
-		switch x := v.(type) {
-		case *ssa.UnOp:
-			if x.Op != token.MUL {
-				return v
-			}
-			v = x.X
-		case *ssa.FieldAddr:
-			v = x.X
-		case *ssa.IndexAddr:
-			v = x.X
-		case *ssa.Field:
-			v = x.X
-		default:
+		next, ok := accessStep(v)
+		if !ok {
 			return v
 		}
+		v = next
 	}
+}
+
+// accessStep returns the value that v selects from or loads (x for x.f,
+// &x.f, &x[i], *x), and false for any other value.
+func accessStep(v ssa.Value) (ssa.Value, bool) {
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			return x.X, true
+		}
+	case *ssa.FieldAddr:
+		return x.X, true
+	case *ssa.IndexAddr:
+		return x.X, true
+	case *ssa.Field:
+		return x.X, true
+	}
+	return nil, false
 }
 
 // storedIn reports whether a value stored in the local variable x may be
