@@ -60,6 +60,7 @@ func (h *Handlers) BecomeTarget(c Call) *types.Func {
 func (h *Handlers) Note(call Call) {
 	if m := h.BecomeTarget(call); m != nil {
 		h.becomes[m] = true
+		delete(h.memo, m.Origin()) // asked before this call was seen
 	}
 }
 
