@@ -29,3 +29,11 @@ func TestWritesOfUnknown(t *testing.T) {
 		t.Errorf("WritesOf(nil) = %v, want nil", w)
 	}
 }
+
+// TestWritesElems checks the model's writeselems rows: sort.Slice and
+// slices.DeleteFunc on a slice a method reaches write its elements; sorting
+// a copy the method made does not.
+func TestWritesElems(t *testing.T) {
+	suitetest.Track(t, "fieldwrites")
+	analysistest.Run(t, suitetest.Dir(t), fieldwrites.Analyzer, "fieldwrites/sorts")
+}

@@ -4,11 +4,7 @@
 
 package lockset
 
-import (
-	"go/types"
-
-	"golang.org/x/tools/go/ssa"
-)
+import "golang.org/x/tools/go/ssa"
 
 // This file resolves calls of func values that a function of the package
 // was given: start := func(run func()) { go func() { run() }() } called
@@ -120,6 +116,9 @@ func (c *checker) callsOf(fn *ssa.Function) []ssa.CallInstruction {
 // storesTo returns the stores into the local variable cell.
 func storesTo(cell *ssa.Alloc) []*ssa.Store {
 	var out []*ssa.Store
+	if cell.Referrers() == nil {
+		return nil
+	}
 	for _, r := range *cell.Referrers() {
 		if st, ok := r.(*ssa.Store); ok && st.Addr == cell {
 			out = append(out, st)
@@ -133,9 +132,6 @@ func storesTo(cell *ssa.Alloc) []*ssa.Store {
 // candidates each contributes its accesses, and none its lock effect,
 // which only one of them has.
 func (c *checker) callFuncValue(fi *funcInfo, st *state, call *ssa.CallCommon, instr ssa.Instruction, emit func(Access)) {
-	if _, ok := call.Value.Type().Underlying().(*types.Signature); !ok {
-		return
-	}
 	cands := c.funcValues(call.Value)
 	for _, cand := range cands {
 		var callee *ssa.Function

@@ -73,8 +73,7 @@ type checker struct {
 	// built on first use.
 	assigned map[token.Pos]string
 	names    map[*ssa.Function]string // funcName memo
-	cycles   map[*ssa.Function][]bool // ssaops.BlocksInCycles memo
-	loops    map[*ssa.Function][]int  // ssaops.Cycles memo
+	loops    map[*ssa.Function][]int  // ssaops.Cycles memo (cycleOf)
 	// calls index the package's calls (entrylocks.go), built once.
 	calls *callIndex
 	// closures indexes the package's function literals by the
@@ -108,7 +107,6 @@ func run(pass *analysis.Pass) (any, error) {
 		funcs:        make(map[*ssa.Function]*funcInfo),
 		facts:        make(map[*types.Package]map[string]*Summary),
 		names:        make(map[*ssa.Function]string),
-		cycles:       make(map[*ssa.Function][]bool),
 		loops:        make(map[*ssa.Function][]int),
 		specs:        make(map[specKey]*funcInfo),
 		branches:     make(map[*ssa.Function][]int),

@@ -429,10 +429,16 @@ func evidence(ea, eb *entry, a, b *epAccess) bool {
 	return !orderedBy(ea, b) && !orderedBy(eb, a) && !startedAfter(ea, a, eb) && !startedAfter(eb, b, ea)
 }
 
+// keyRoot returns the root of the location key k.
+func keyRoot(k string) string {
+	root, _ := splitPath(strings.TrimPrefix(k, oncePrefix))
+	return root
+}
+
 // isBroadcast reports whether the location k lies in what is received
 // from a channel on which one value goes to several receivers (shared.go).
 func isBroadcast(k string) bool {
-	root, _ := splitPath(strings.TrimPrefix(k, oncePrefix))
+	root := keyRoot(k)
 	return strings.HasPrefix(root, "s:") && strings.HasSuffix(root, recvSuffix+"|")
 }
 
@@ -443,7 +449,7 @@ func isBroadcast(k string) bool {
 // while the last one may still run, or handlers of one actor type, of
 // which each instance is its own thread.
 func otherInstances(k string, a, b *entry) bool {
-	root, _ := splitPath(strings.TrimPrefix(k, oncePrefix))
+	root := keyRoot(k)
 	if !strings.HasPrefix(root, "s:") {
 		return false
 	}
@@ -624,16 +630,32 @@ func hasPathPrefix(p, prefix string) bool {
 	return false
 }
 
-// inCycle reports whether b lies on a cycle of its function's
-// control-flow graph, memoised per function.
-func (c *checker) inCycle(b *ssa.BasicBlock) bool {
+// cycleOf returns the number of the cycle of its function's control-flow
+// graph that b lies on (ssaops.Cycles, memoised per function), or -1.
+func (c *checker) cycleOf(b *ssa.BasicBlock) int {
 	fn := b.Parent()
-	in, ok := c.cycles[fn]
+	cycles, ok := c.loops[fn]
 	if !ok {
-		in = ssaops.BlocksInCycles(fn)
-		c.cycles[fn] = in
+		cycles = ssaops.Cycles(fn)
+		c.loops[fn] = cycles
 	}
-	return in[b.Index]
+	return cycles[b.Index]
+}
+
+// inCycle reports whether b lies on a cycle of its function.
+func (c *checker) inCycle(b *ssa.BasicBlock) bool { return c.cycleOf(b) >= 0 }
+
+// inLoop reports whether instr lies on a cycle of its function.
+func (c *checker) inLoop(instr ssa.Instruction) bool { return c.inCycle(instr.Block()) }
+
+// sameCycle reports whether blocks a and b lie on one cycle of their
+// function (a block on a cycle shares it with itself).
+func (c *checker) sameCycle(a, b *ssa.BasicBlock) bool {
+	if a == nil || b == nil || a.Parent() != b.Parent() {
+		return false
+	}
+	n := c.cycleOf(a)
+	return n >= 0 && n == c.cycleOf(b)
 }
 
 // spilledReceiver reports whether a is the variable a method's receiver

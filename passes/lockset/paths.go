@@ -565,17 +565,11 @@ func counterPhi(i ssa.Value) *ssa.Phi {
 // goroutine: a go statement, or a call given a function (a helper such
 // as start(p.run)).
 func (c *checker) loopStarts(h *ssa.BasicBlock) bool {
-	fn := h.Parent()
-	cycles, ok := c.loops[fn]
-	if !ok {
-		cycles = ssaops.Cycles(fn)
-		c.loops[fn] = cycles
-	}
-	if cycles[h.Index] < 0 {
+	if !c.inCycle(h) {
 		return false
 	}
-	for _, b := range fn.Blocks {
-		if cycles[b.Index] != cycles[h.Index] {
+	for _, b := range h.Parent().Blocks {
+		if !c.sameCycle(b, h) {
 			continue
 		}
 		for _, instr := range b.Instrs {

@@ -48,12 +48,9 @@ const maxShareDepth = 3
 func (c *checker) inferShared(funcs []*ssa.Function) {
 	c.shared = make(map[string]bool)
 	c.instanceTypes = instanceTypes(funcs, c.handlers, c.model)
-	s := &sharer{
-		calls:    c.callIndex(funcs),
-		closures: c.closureIndex(funcs),
-		cycles:   make(map[*ssa.Function][]int),
-		shared:   c.shared,
-	}
+	c.callIndex(funcs)
+	c.closureIndex(funcs)
+	s := &sharer{c: c}
 	// What is reached through a shared field is shared too (s.state =
 	// m.Snapshot.State): a few rounds let one field's sharing reach the
 	// fields stored from it.
@@ -72,7 +69,7 @@ const maxShareRounds = 3
 func (s *sharer) round(funcs []*ssa.Function) bool {
 	grew := false
 	mark := func(key string) {
-		s.shared[key] = true
+		s.c.shared[key] = true
 		grew = true
 	}
 	for _, fn := range funcs {
@@ -80,7 +77,7 @@ func (s *sharer) round(funcs []*ssa.Function) bool {
 			for _, instr := range b.Instrs {
 				if send, ok := instr.(*ssa.Send); ok {
 					s.target = nil
-					if key := chanFieldKey(send.Chan); key != "" && !s.shared[key+recvSuffix] && s.broadcastAt(send.X, send, 0) {
+					if key := chanFieldKey(send.Chan); key != "" && !s.c.shared[key+recvSuffix] && s.broadcastAt(send.X, send, 0) {
 						mark(key + recvSuffix)
 					}
 					continue
@@ -94,7 +91,7 @@ func (s *sharer) round(funcs []*ssa.Function) bool {
 					continue
 				}
 				key := fieldKey(fa)
-				if key == "" || s.shared[key] || !referenceType(st.Val.Type()) {
+				if key == "" || s.c.shared[key] || !referenceType(st.Val.Type()) {
 					continue
 				}
 				s.target = fa.X
@@ -122,12 +119,8 @@ func (c *checker) sharedRoot(v *ssa.UnOp) string {
 
 // holderType returns the named type whose field fa addresses, or nil.
 func holderType(fa *ssa.FieldAddr) *types.TypeName {
-	ptr, ok := ssaops.CoreType(fa.X.Type()).(*types.Pointer)
-	if !ok {
-		return nil
-	}
-	if n, ok := types.Unalias(ptr.Elem()).(*types.Named); ok {
-		return n.Origin().Obj()
+	if n := pointedNamed(fa.X.Type()); n != nil {
+		return n.Obj()
 	}
 	return nil
 }
@@ -203,7 +196,7 @@ func instanceTypes(funcs []*ssa.Function, handlers *model.Handlers, m *model.Mod
 
 // pointedNamed returns the named type (origin) that t points to, or nil.
 func pointedNamed(t types.Type) *types.Named {
-	p, ok := types.Unalias(t).Underlying().(*types.Pointer)
+	p, ok := ssaops.CoreType(t).(*types.Pointer)
 	if !ok {
 		return nil
 	}
@@ -288,7 +281,7 @@ func (s *sharer) broadcastAt(v ssa.Value, at ssa.Instruction, depth int) bool {
 		return false
 	}
 	i := paramIndex(p)
-	for _, call := range s.calls.direct[p.Parent()] {
+	for _, call := range s.c.calls.direct[p.Parent()] {
 		if args := call.Common().Args; i < len(args) && s.broadcastAt(args[i], call, depth+1) {
 			return true
 		}
@@ -299,19 +292,15 @@ func (s *sharer) broadcastAt(v ssa.Value, at ssa.Instruction, depth int) bool {
 // fieldKey names the field fa addresses as pkgpath.Type.field, or "" for a
 // field of an unnamed struct.
 func fieldKey(fa *ssa.FieldAddr) string {
-	ptr, ok := ssaops.CoreType(fa.X.Type()).(*types.Pointer)
-	if !ok {
-		return ""
-	}
-	n, ok := types.Unalias(ptr.Elem()).(*types.Named)
-	if !ok {
+	n := pointedNamed(fa.X.Type())
+	if n == nil {
 		return ""
 	}
 	name, ok := ssaops.FieldName(fa.X.Type(), fa.Field)
 	if !ok {
 		return ""
 	}
-	return typeKey(n.Origin()) + "." + name
+	return typeKey(n) + "." + name
 }
 
 // referenceType reports whether values of t point to memory that two
@@ -328,37 +317,15 @@ func referenceType(t types.Type) bool {
 // writes, is allocated anew on each pass through a loop around st.
 func (s *sharer) perIterationObject(obj ssa.Value, st ssa.Instruction) bool {
 	a, ok := obj.(*ssa.Alloc)
-	return ok && a.Heap && s.sameCycle(a.Block(), st.Block())
-}
-
-// sameCycle reports whether blocks a and b lie on one cycle of their
-// function (a block on a cycle shares it with itself).
-func (s *sharer) sameCycle(a, b *ssa.BasicBlock) bool {
-	if a == nil || b == nil || a.Parent() != b.Parent() {
-		return false
-	}
-	fn := a.Parent()
-	cycles, ok := s.cycles[fn]
-	if !ok {
-		cycles = ssaops.Cycles(fn)
-		s.cycles[fn] = cycles
-	}
-	return cycles[a.Index] >= 0 && cycles[a.Index] == cycles[b.Index]
-}
-
-// inLoop reports whether instr lies on a cycle of its function.
-func (s *sharer) inLoop(instr ssa.Instruction) bool {
-	return s.sameCycle(instr.Block(), instr.Block())
+	return ok && a.Heap && s.c.sameCycle(a.Block(), st.Block())
 }
 
 // A sharer decides whether a stored value may be held by another
 // instance too.
 type sharer struct {
-	calls    *callIndex
-	closures map[*ssa.Function][]*ssa.MakeClosure
-	cycles   map[*ssa.Function][]int // ssaops.Cycles, memoised
-	// shared are the fields found shared so far (checker.shared).
-	shared map[string]bool
+	// c holds what the sharer reads: the package's calls and closures,
+	// its loops, and the fields found shared so far.
+	c *checker
 	// target is the object whose field the store being judged writes:
 	// a value it already holds (n.keys = n.keys[:0]) stays its own.
 	target ssa.Value
@@ -396,7 +363,7 @@ func (s *sharer) sharedAt(v ssa.Value, at ssa.Instruction, fresh bool, depth int
 		case *ssa.FreeVar:
 			// A captured variable: what the enclosing function stored
 			// in the variable each literal binds.
-			return s.capturedShared(x, depth)
+			return s.passedShared(x.Parent(), freeVarIndex(x), true, depth)
 		}
 	case *ssa.Phi:
 		if depth >= 2*maxShareDepth {
@@ -438,7 +405,7 @@ func (s *sharer) longLived(obj ssa.Value, depth int) bool {
 			return fn.Signature.Recv() != nil && len(fn.Params) > 0 && fn.Params[0] == x
 		case *ssa.FreeVar:
 			i := freeVarIndex(x)
-			for _, mc := range s.closures[x.Parent()] {
+			for _, mc := range s.c.closures[x.Parent()] {
 				if i >= 0 && i < len(mc.Bindings) && depth < maxShareDepth && s.longLived(mc.Bindings[i], depth+1) {
 					return true
 				}
@@ -446,8 +413,8 @@ func (s *sharer) longLived(obj ssa.Value, depth int) bool {
 			return false
 		case *ssa.Alloc:
 			// A captured variable's cell: the value stored in it.
-			for _, r := range *x.Referrers() {
-				if st, ok := r.(*ssa.Store); ok && st.Addr == x && depth < maxShareDepth && s.longLived(st.Val, depth+1) {
+			for _, st := range storesTo(x) {
+				if depth < maxShareDepth && s.longLived(st.Val, depth+1) {
 					return true
 				}
 			}
@@ -492,11 +459,11 @@ func (s *sharer) throughShared(obj ssa.Value) bool {
 		case *ssa.UnOp:
 			switch x.Op {
 			case token.MUL:
-				if fa, ok := x.X.(*ssa.FieldAddr); ok && s.shared[fieldKey(fa)] {
+				if fa, ok := x.X.(*ssa.FieldAddr); ok && s.c.shared[fieldKey(fa)] {
 					return true
 				}
 			case token.ARROW:
-				return s.shared[chanFieldKey(x.X)+recvSuffix]
+				return s.c.shared[chanFieldKey(x.X)+recvSuffix]
 			}
 		}
 		next, ok := accessStep(obj)
@@ -541,34 +508,14 @@ func accessStep(v ssa.Value) (ssa.Value, bool) {
 // storedIn reports whether a value stored in the local variable x may be
 // shared, for a use at instruction at.
 func (s *sharer) storedIn(x *ssa.Alloc, at ssa.Instruction, fresh bool, depth int) bool {
-	if depth >= maxShareDepth || x.Referrers() == nil {
+	if depth >= maxShareDepth {
 		return false
 	}
-	for _, r := range *x.Referrers() {
-		if st, ok := r.(*ssa.Store); ok && st.Addr == x {
-			if fresh && !s.sameCycle(st.Block(), at.Block()) && !constantLike(st.Val) {
-				return true // set before the loop that makes the instances
-			}
-			if s.sharedAt(st.Val, at, fresh, depth+1) {
-				return true
-			}
+	for _, st := range storesTo(x) {
+		if fresh && !s.c.sameCycle(st.Block(), at.Block()) && !constantLike(st.Val) {
+			return true // set before the loop that makes the instances
 		}
-	}
-	return false
-}
-
-// capturedShared reports whether a value stored in the variable that the
-// free variable v captures may be shared.
-func (s *sharer) capturedShared(v *ssa.FreeVar, depth int) bool {
-	i := freeVarIndex(v)
-	if i < 0 || depth >= maxShareDepth {
-		return false
-	}
-	for _, mc := range s.closures[v.Parent()] {
-		if i >= len(mc.Bindings) {
-			continue
-		}
-		if cell, ok := mc.Bindings[i].(*ssa.Alloc); ok && s.storedIn(cell, mc, false, depth+1) {
+		if s.sharedAt(st.Val, at, fresh, depth+1) {
 			return true
 		}
 	}
@@ -583,14 +530,23 @@ func (s *sharer) passedShared(fn *ssa.Function, i int, free bool, depth int) boo
 		return false
 	}
 	if free {
-		for _, mc := range s.closures[fn] {
-			if i < len(mc.Bindings) && s.sharedAt(mc.Bindings[i], mc, false, depth+1) {
+		for _, mc := range s.c.closures[fn] {
+			if i >= len(mc.Bindings) {
+				continue
+			}
+			b := mc.Bindings[i]
+			if cell, ok := b.(*ssa.Alloc); ok {
+				// A captured variable: what is stored in it.
+				if s.storedIn(cell, mc, false, depth+1) {
+					return true
+				}
+			} else if s.sharedAt(b, mc, false, depth+1) {
 				return true
 			}
 		}
 		return false
 	}
-	for _, call := range s.calls.direct[fn] {
+	for _, call := range s.c.calls.direct[fn] {
 		common := call.Common()
 		args := common.Args
 		if i >= len(args) {
@@ -598,7 +554,7 @@ func (s *sharer) passedShared(fn *ssa.Function, i int, free bool, depth int) boo
 		}
 		// A call in a loop makes the callee's instances there: each
 		// gets the same value if the loop did not compute it.
-		if s.sharedAt(args[i], call, s.inLoop(call), depth+1) {
+		if s.sharedAt(args[i], call, s.c.inLoop(call), depth+1) {
 			return true
 		}
 	}
@@ -609,14 +565,14 @@ func (s *sharer) passedShared(fn *ssa.Function, i int, free bool, depth int) boo
 // the same function, is not computed on: v is the same on every pass.
 func (s *sharer) definedOutsideLoop(v ssa.Value, at ssa.Instruction) bool {
 	b := at.Block()
-	if !s.inLoop(at) {
+	if !s.c.inLoop(at) {
 		return false
 	}
 	switch v := v.(type) {
 	case *ssa.Parameter, *ssa.FreeVar, *ssa.Global:
 		return true
 	case ssa.Instruction:
-		return v.Block() != nil && v.Block().Parent() == b.Parent() && !s.sameCycle(v.Block(), b)
+		return v.Block() != nil && v.Block().Parent() == b.Parent() && !s.c.sameCycle(v.Block(), b)
 	}
 	return false
 }
