@@ -88,9 +88,16 @@ type checker struct {
 	// shared are the package's shared reference fields, by fieldKey
 	// (shared.go).
 	shared map[string]bool
+	// sharedTypes names, for a shared field that points to a named type,
+	// the root that type's receivers give its fields ("t:pkg.U|"), by
+	// the field's root ("s:pkg.T.f|"): a lock named through the shared
+	// field is that root's lock (sameLock).
+	sharedTypes map[string]string
 	// instanceTypes are the types whose shared fields root paths
 	// (shared.go).
 	instanceTypes map[*types.TypeName]bool
+	// instanceBodies are the methods that run as instances (shared.go).
+	instanceBodies map[*ssa.Function]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {

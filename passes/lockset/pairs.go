@@ -56,8 +56,12 @@ type epAccess struct {
 
 type lockRef struct {
 	key, disp string
-	read      bool
-	once      bool
+	// alias is, for a lock named through a shared field (s:pkg.T.f|mu),
+	// the name the pointed-to type's receivers give it (t:pkg.U|mu), in
+	// the default reading only (sameLock).
+	alias string
+	read  bool
+	once  bool
 }
 
 // canonical rewrites a path of frame fn into an entry-independent
@@ -93,8 +97,15 @@ func (c *checker) canonAppend(accs []*epAccess, fn *ssa.Function, a *Access) []*
 	if key == "" {
 		return accs
 	}
-	return append(accs, c.epAccess(key, fn, a, func(p string) string { return canonical(p, fn, h) }))
+	return append(accs, c.epAccess(key, fn, a, func(p string) string { return canonical(p, fn, h || isLock) }))
 }
+
+// isLock, as canonical's handler argument for a lock's path, names a lock
+// taken through the variable a captured receiver was moved to as the
+// receiver's lock in every method: naming a lock can only remove reports,
+// and the receiver's accesses through a path under a shared field are
+// compared (shared.go) while its lock would otherwise have no name.
+const isLock = true
 
 // goCanonAppend is canonAppend for a goroutine's accesses in its spawning
 // frame fn. A local object of a named type that the goroutine reaches
@@ -103,8 +114,8 @@ func (c *checker) canonAppend(accs []*epAccess, fn *ssa.Function, a *Access) []*
 // goroutine, so its paths are named like their receivers.
 func (c *checker) goCanonAppend(accs []*epAccess, fn *ssa.Function, a *Access) []*epAccess {
 	h := c.isHandlerFunc(fn)
-	canon := func(p string) string {
-		if k := canonical(p, fn, h); k != "" {
+	canonIn := func(p string, handler bool) string {
+		if k := canonical(p, fn, handler); k != "" {
 			return k
 		}
 		prefix := ""
@@ -144,11 +155,11 @@ func (c *checker) goCanonAppend(accs []*epAccess, fn *ssa.Function, a *Access) [
 		}
 		return prefix + "t:" + typeKey(n.Origin()) + "|" + sel
 	}
-	key := canon(a.Path)
+	key := canonIn(a.Path, h)
 	if key == "" {
 		return accs
 	}
-	e := c.epAccess(key, fn, a, canon)
+	e := c.epAccess(key, fn, a, func(p string) string { return canonIn(p, h || isLock) })
 	e.fresh = canonical(a.Path, fn, h) == ""
 	return append(accs, e)
 }
@@ -212,7 +223,11 @@ func (c *checker) epAccess(key string, fn *ssa.Function, a *Access, lockKey func
 		if once {
 			disp = nm.display(h.Lock[len(oncePrefix):])
 		}
-		e.locks = append(e.locks, lockRef{key: lockKey(h.Lock), disp: disp, read: h.Read, once: once})
+		// An element's lock is named like the element's location: a
+		// goroutine's own conns[idx].mu is the conns[i].mu its spawner
+		// takes when both reach conns[idx].buf.
+		key := strings.ReplaceAll(lockKey(h.Lock), allSel, partSel)
+		e.locks = append(e.locks, lockRef{key: key, alias: c.lockAlias(key), disp: disp, read: h.Read, once: once})
 	}
 	canon := func(ps []string) []string {
 		var out []string
@@ -227,12 +242,40 @@ func (c *checker) epAccess(key string, fn *ssa.Function, a *Access, lockKey func
 	return e
 }
 
+// lockAlias returns, in the default reading, the name a lock under a
+// shared field has through the pointed-to type's receivers: mb.fs.mu,
+// rooted s:pkg.Block.fs|mu, is t:pkg.Store|mu, the lock the store's own
+// methods take. The location the two accesses share was found through the
+// same field, which stands for any store some block points to; telling
+// that store's lock from the receiver's would need the object identity the
+// field abstracts away, so without evidence that they differ they are one
+// lock. The strict reading keeps them apart.
+func (c *checker) lockAlias(key string) string {
+	if c.model.Strict || !strings.HasPrefix(key, "s:") {
+		return ""
+	}
+	i := strings.Index(key, "|")
+	if t, ok := c.sharedTypes[key[:i+1]]; ok {
+		return t + key[i+1:]
+	}
+	return ""
+}
+
+// sameLock reports whether two held locks are one lock: the same key, or
+// one's alias names the other (lockAlias).
+func sameLock(a, b lockRef) bool {
+	if a.key == "" || b.key == "" {
+		return false
+	}
+	return a.key == b.key || a.alias != "" && (a.alias == b.key || a.alias == b.alias) || b.alias != "" && b.alias == a.key
+}
+
 // protected reports whether some lock excludes the two accesses: held by
 // both, and for writing by at least one (read locks exclude writers only).
 func protected(a, b *epAccess) bool {
 	for _, la := range a.locks {
 		for _, lb := range b.locks {
-			if la.key != "" && la.key == lb.key && !(la.read && lb.read) {
+			if sameLock(la, lb) && !(la.read && lb.read) {
 				return true
 			}
 		}

@@ -47,7 +47,8 @@ const maxShareDepth = 3
 // from every store into a field in funcs.
 func (c *checker) inferShared(funcs []*ssa.Function) {
 	c.shared = make(map[string]bool)
-	c.instanceTypes = instanceTypes(funcs, c.handlers, c.model)
+	c.sharedTypes = make(map[string]string)
+	c.instanceTypes, c.instanceBodies = instanceTypes(funcs, c.handlers, c.model)
 	c.callIndex(funcs)
 	c.closureIndex(funcs)
 	s := &sharer{c: c}
@@ -97,6 +98,9 @@ func (s *sharer) round(funcs []*ssa.Function) bool {
 				s.target = fa.X
 				if s.sharedAt(st.Val, st, s.perIterationObject(fa.X, st), 0) {
 					mark(key)
+					if n := pointedNamed(st.Val.Type()); n != nil {
+						s.c.sharedTypes["s:"+key+"|"] = "t:" + typeKey(n) + "|"
+					}
 				}
 			}
 		}
@@ -132,8 +136,11 @@ func holderType(fa *ssa.FieldAddr) *types.TypeName {
 // fields root paths ("s:"): instances of other types are not compared
 // with each other, and their accesses keep the names their holders give
 // them, so that locks taken through the holder still protect them.
-func instanceTypes(funcs []*ssa.Function, handlers *model.Handlers, m *model.Model) map[*types.TypeName]bool {
-	out := make(map[*types.TypeName]bool)
+// bodies are the methods that run as instances: started with go or as
+// method values.
+func instanceTypes(funcs []*ssa.Function, handlers *model.Handlers, m *model.Model) (out map[*types.TypeName]bool, bodies map[*ssa.Function]bool) {
+	out = make(map[*types.TypeName]bool)
+	bodies = make(map[*ssa.Function]bool)
 	// Messages: what is sent on a channel or given up by a transfer row,
 	// and the objects their pointer fields hold (a Workload in a Start).
 	message := func(v ssa.Value) {
@@ -170,10 +177,16 @@ func instanceTypes(funcs []*ssa.Function, handlers *model.Handlers, m *model.Mod
 				case *ssa.Go:
 					if callee := instr.Call.StaticCallee(); callee != nil {
 						add(callee)
+						bodies[callee] = true
 					}
 				case *ssa.MakeClosure:
 					if f, ok := instr.Fn.(*ssa.Function); ok && strings.HasSuffix(f.Name(), "$bound") {
 						add(f)
+						if obj, ok := f.Object().(*types.Func); ok {
+							if body := f.Prog.FuncValue(obj); body != nil {
+								bodies[body] = true
+							}
+						}
 					}
 				case *ssa.Send:
 					message(instr.X)
@@ -191,7 +204,7 @@ func instanceTypes(funcs []*ssa.Function, handlers *model.Handlers, m *model.Mod
 			}
 		}
 	}
-	return out
+	return out, bodies
 }
 
 // pointedNamed returns the named type (origin) that t points to, or nil.
@@ -337,7 +350,7 @@ type sharer struct {
 // around it, so that a value defined before the loop goes to many.
 func (s *sharer) sharedAt(v ssa.Value, at ssa.Instruction, fresh bool, depth int) bool {
 	if fresh && s.definedOutsideLoop(v, at) {
-		return !constantLike(v)
+		return !constantLike(v) && !s.ownInstance(v, at)
 	}
 	switch v := v.(type) {
 	case *ssa.Global:
@@ -384,6 +397,38 @@ func (s *sharer) sharedAt(v ssa.Value, at ssa.Instruction, fresh bool, depth int
 		}
 	}
 	return false
+}
+
+// ownInstance reports whether v, used in a loop at at, is the receiver of
+// the method that runs as an instance (go c.serve()) and the loop starts
+// no goroutine: the objects the loop makes all belong to that instance
+// (each request of a connection points back to it), and another
+// instance's objects point to another receiver. Sharing them would
+// compare the instances on what each reaches through its own receiver.
+//
+// The strict reading keeps such fields shared: a goroutine started on one
+// of those objects elsewhere would share the receiver with the instance.
+func (s *sharer) ownInstance(v ssa.Value, at ssa.Instruction) bool {
+	if s.c.model.Strict {
+		return false
+	}
+	p, ok := v.(*ssa.Parameter)
+	fn := at.Parent()
+	if !ok || p.Parent() != fn || fn.Signature.Recv() == nil || fn.Params[0] != p || !s.c.instanceBodies[fn] {
+		return false
+	}
+	loop := s.c.cycleOf(at.Block())
+	for _, b := range fn.Blocks {
+		if s.c.cycleOf(b) != loop {
+			continue
+		}
+		for _, instr := range b.Instrs {
+			if _, ok := instr.(*ssa.Go); ok {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // longLived reports whether obj, whose field or element a stored value
@@ -513,7 +558,9 @@ func (s *sharer) storedIn(x *ssa.Alloc, at ssa.Instruction, fresh bool, depth in
 	}
 	for _, st := range storesTo(x) {
 		if fresh && !s.c.sameCycle(st.Block(), at.Block()) && !constantLike(st.Val) {
-			return true // set before the loop that makes the instances
+			// Set before the loop that makes the instances (a
+			// receiver a literal captures is moved to a variable).
+			return !s.ownInstance(st.Val, at)
 		}
 		if s.sharedAt(st.Val, at, fresh, depth+1) {
 			return true

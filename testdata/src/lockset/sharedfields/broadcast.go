@@ -1,4 +1,4 @@
-package sharedfields // want package:"lockset summaries"
+package sharedfields
 
 import "sync"
 
