@@ -17,13 +17,18 @@
 package main
 
 import (
+	"bufio"
 	"flag"
 	"fmt"
 	"os"
+	"os/exec"
+	"os/signal"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/multichecker"
@@ -76,7 +81,106 @@ func main() {
 			panic(err)
 		}
 	}
+	if os.Getenv(childEnv) == "" && standalone(os.Args[1:]) {
+		if exe, err := os.Executable(); err == nil {
+			os.Exit(runFiltered(exe, consequentErrorLine(analyzers)))
+		}
+	}
 	multichecker.Main(analyzers...)
+}
+
+// childEnv is set in the environment of the process that runFiltered
+// starts, so that it runs the checker instead of starting another.
+const childEnv = "PSHARPVET_STDERR_FILTERED"
+
+// standalone reports whether args are a standalone run on packages, not
+// one of the go command's invocations of a vet tool: -V=full and -flags,
+// its queries, or a unit of work described by a .cfg file.
+func standalone(args []string) bool {
+	if len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg") {
+		return false
+	}
+	return !slices.ContainsFunc(args, func(arg string) bool {
+		name, _, _ := strings.Cut(strings.TrimLeft(arg, "-"), "=")
+		return strings.HasPrefix(arg, "-") && (name == "V" || name == "flags")
+	})
+}
+
+// consequentErrorLine returns a pattern of the lines the standalone
+// checker prints for analyzers that did not run because of an error it has
+// already printed: a package that does not load or type-check is skipped
+// by every analyzer that does not run despite errors ("ctrlflow: analysis
+// skipped due to errors in package"), and then every analyzer that
+// requires a skipped one fails, with its own line ("ownership: failed
+// prerequisites: buildssa@p, ..."). The names are those of analyzers and
+// of the x/tools passes they require; a line of any other error, such as
+// an analyzer's internal error, does not match.
+func consequentErrorLine(analyzers []*analysis.Analyzer) *regexp.Regexp {
+	var names []string
+	seen := make(map[*analysis.Analyzer]bool)
+	var visit func(a *analysis.Analyzer)
+	visit = func(a *analysis.Analyzer) {
+		if seen[a] {
+			return
+		}
+		seen[a] = true
+		names = append(names, regexp.QuoteMeta(a.Name))
+		for _, req := range a.Requires {
+			visit(req)
+		}
+	}
+	for _, a := range analyzers {
+		visit(a)
+	}
+	return regexp.MustCompile(`^(` + strings.Join(names, "|") + `): (failed prerequisites: .*|analysis skipped due to errors in package)$`)
+}
+
+// runFiltered runs exe, this program, on the same command line and
+// returns its exit code. It copies the child's standard error line by
+// line, leaving out the lines that match consequent, so that a package
+// that does not type-check is reported by its errors alone, not by a
+// dozen more lines per package on the analyzers it stopped. The filter
+// needs a second process because the checker exits as soon as it has
+// printed, before a goroutine of its own process could copy the rest.
+func runFiltered(exe string, consequent *regexp.Regexp) int {
+	cmd := exec.Command(exe, os.Args[1:]...)
+	cmd.Args[0] = os.Args[0] // the name the messages give the program
+	cmd.Env = append(os.Environ(), childEnv+"=1")
+	cmd.Stdin, cmd.Stdout = os.Stdin, os.Stdout
+	stderr, err := cmd.StderrPipe()
+	if err == nil {
+		err = cmd.Start()
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "%s: %v\n", filepath.Base(os.Args[0]), err)
+		return 1
+	}
+	// A signal meant to stop psharpvet (from timeout, a CI runner, an
+	// interrupt) stops the child too, which does the work.
+	signals := make(chan os.Signal, 1)
+	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		for sig := range signals {
+			cmd.Process.Signal(sig)
+		}
+	}()
+	lines := bufio.NewReader(stderr)
+	for {
+		line, err := lines.ReadString('\n')
+		if !consequent.MatchString(strings.TrimSuffix(line, "\n")) {
+			os.Stderr.WriteString(line)
+		}
+		if err != nil {
+			break
+		}
+	}
+	err = cmd.Wait()
+	signal.Stop(signals)
+	if code := cmd.ProcessState.ExitCode(); code >= 0 {
+		return code
+	}
+	fmt.Fprintf(os.Stderr, "%s: %v\n", filepath.Base(os.Args[0]), err) // killed by a signal
+	return 1
 }
 
 // runs reports whether the command line args select analyzer a, by the

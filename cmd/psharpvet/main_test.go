@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"testing"
@@ -56,8 +57,19 @@ func module(t *testing.T, name string) string {
 
 func run(t *testing.T, dir string, name string, args ...string) (string, int) {
 	t.Helper()
+	return runEnv(t, dir, nil, name, args...)
+}
+
+// runEnv runs name with args in dir, with env added to the environment,
+// and returns its standard output and error, interleaved, and its exit
+// code.
+func runEnv(t *testing.T, dir string, env []string, name string, args ...string) (string, int) {
+	t.Helper()
 	cmd := exec.Command(name, args...)
 	cmd.Dir = dir
+	if env != nil {
+		cmd.Env = append(os.Environ(), env...)
+	}
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	err := cmd.Run()
@@ -71,9 +83,13 @@ func run(t *testing.T, dir string, name string, args ...string) (string, int) {
 	return out.String(), 0
 }
 
+// stackTrace matches the header of a goroutine's stack in the trace the
+// Go runtime prints on a panic or a fatal error.
+var stackTrace = regexp.MustCompile(`goroutine [0-9]+ \[`)
+
 func noStackTrace(t *testing.T, out string) {
 	t.Helper()
-	if strings.Contains(out, "goroutine ") && strings.Contains(out, "panic") {
+	if stackTrace.MatchString(out) {
 		t.Errorf("output has a stack trace:\n%s", out)
 	}
 }
@@ -130,25 +146,153 @@ func TestRealGo(t *testing.T) {
 	}
 }
 
-// TestBadInput checks that bad input gets a clear error and a non-zero
-// exit, never a stack trace.
+// TestBadInput checks that bad input gets a clear error and the exit code
+// the README's "Exit codes" documents, standalone and under go vet, never
+// a stack trace.
 func TestBadInput(t *testing.T) {
 	bin := build(t)
-	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module bad\n\ngo 1.22\n"), 0o644)
-	os.WriteFile(filepath.Join(dir, "bad.go"), []byte("package bad\n\nfunc f() int { return \"x\" }\n"), 0o644)
+	const (
+		cleanPackage = "package ok\n\nfunc F() {}\n"
+		typeError    = "package bad\n\nfunc f() int { return \"x\" }\n"
+		missingDep   = "package bad\n\nimport _ \"example.com/nosuch/dep\"\n"
+		directives   = `package bad
 
-	out, code := run(t, dir, bin, "./...")
-	noStackTrace(t, out)
-	if code == 0 || !strings.Contains(out, "cannot use") {
-		t.Errorf("a package that does not type-check: exit %d\n%s", code, out)
+//psharpvet:entrypoint extra
+func F() {}
+
+func G() {
+	x := 1
+	//psharpvet:ignore
+	_ = x
+}
+`
+	)
+	for _, tc := range []struct {
+		name       string
+		src        string   // the module's one file
+		flags      []string // before ./...
+		standalone int      // the exit code of psharpvet ./...
+		vet        int      // the exit code of go vet -vettool
+		lines      int      // of the standalone output, if not 0
+		want       []string // in both outputs
+	}{
+		{"type error", typeError, nil, 1, 1, 1,
+			[]string{`cannot use "x" (untyped string constant) as int value`}},
+		{"missing dependency", missingDep, nil, 1, 1, 0,
+			[]string{"no required module provides package example.com/nosuch/dep"}},
+		// go vet rejects a flag the tool does not declare, and a bad
+		// value of a boolean one, itself; it passes other values on, and
+		// the tool's exit code 2 becomes its 1.
+		{"unknown flag", cleanPackage, []string{"-no-such-flag"}, 2, 2, 2,
+			[]string{"flag provided but not defined: -no-such-flag"}},
+		{"malformed row", cleanPackage, []string{"-concur.send=garbage"}, 2, 1, 2,
+			[]string{`invalid value "garbage" for flag -concur.send: send row "garbage": "garbage" has no package path`}},
+		{"malformed argument index", cleanPackage, []string{"-concur.send=(*x.T).M:abc"}, 2, 1, 2,
+			[]string{`send row "(*x.T).M:abc": argument index "abc" is not a non-negative integer`}},
+		{"malformed boolean", cleanPackage, []string{"-strict=maybe"}, 2, 2, 2,
+			[]string{`invalid boolean value "maybe" for -strict`}},
+		// Malformed directives are diagnostics, of the directive and
+		// ignore categories.
+		{"malformed directives", directives, nil, 3, 1, 2,
+			[]string{
+				"bad.go:3:1: malformed directive: //psharpvet:entrypoint takes no arguments",
+				"bad.go:8:2: //psharpvet:ignore needs a reason",
+			}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module bad\n\ngo 1.22\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, "bad.go"), []byte(tc.src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			check := func(how string, out string, code, want int) {
+				t.Helper()
+				noStackTrace(t, out)
+				if code != want {
+					t.Errorf("%s: exit code %d, want %d\n%s", how, code, want, out)
+				}
+				for _, w := range tc.want {
+					if !strings.Contains(out, w) {
+						t.Errorf("%s: output lacks %q:\n%s", how, w, out)
+					}
+				}
+			}
+
+			out, code := run(t, dir, bin, append(tc.flags, "./...")...)
+			check("psharpvet", out, code, tc.standalone)
+			// The analyzers a package's errors stop are not listed:
+			// the errors are the message.
+			if strings.Contains(out, "failed prerequisites") || strings.Contains(out, "analysis skipped") {
+				t.Errorf("psharpvet: output lists the analyzers the errors stopped:\n%s", out)
+			}
+			if n := strings.Count(out, "\n"); tc.lines != 0 && n != tc.lines {
+				t.Errorf("psharpvet: %d lines, want %d:\n%s", n, tc.lines, out)
+			}
+
+			vetArgs := append(append([]string{"vet", "-vettool=" + bin}, tc.flags...), "./...")
+			out, code = run(t, dir, "go", vetArgs...)
+			check("go vet", out, code, tc.vet)
+		})
+	}
+}
+
+// TestDeterministic checks that two runs on the same packages print the
+// same reports in the same order: the README example, and a package of
+// the analysistest tree on which both the ownership and the lockset pass
+// report several races.
+func TestDeterministic(t *testing.T) {
+	bin := build(t)
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gopath := filepath.Join(root, "testdata")
+
+	// The tree under testdata/src is GOPATH-style, as analysistest
+	// loads it.
+	js, _ := runEnv(t, filepath.Join(gopath, "src"), gopathEnv(gopath), bin, "-json", "./ownership/goroutines")
+	var tree map[string]map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(js), &tree); err != nil {
+		t.Fatalf("-json output is not JSON: %v\n%s", err, js)
+	}
+	for _, pass := range []string{"ownership", "lockset"} {
+		reports := 0
+		for _, byPass := range tree {
+			var diags []json.RawMessage
+			json.Unmarshal(byPass[pass], &diags) // an error object is not a list
+			reports += len(diags)
+		}
+		if reports < 2 {
+			t.Errorf("ownership/goroutines: %d %s reports, want several to compare", reports, pass)
+		}
 	}
 
-	out, code = run(t, dir, bin, "-no-such-flag", "./...")
-	noStackTrace(t, out)
-	if code == 0 || !strings.Contains(out, "flag provided but not defined") {
-		t.Errorf("an unknown flag: exit %d\n%s", code, out)
+	for _, tc := range []struct {
+		dir, pkg string
+		env      []string
+	}{
+		{root, "./testdata/example", nil},
+		{filepath.Join(gopath, "src"), "./ownership/goroutines", gopathEnv(gopath)},
+	} {
+		first, code := runEnv(t, tc.dir, tc.env, bin, tc.pkg)
+		noStackTrace(t, first)
+		if code != 3 || strings.TrimSpace(first) == "" {
+			t.Errorf("%s: exit code %d, want 3 (reports):\n%s", tc.pkg, code, first)
+			continue
+		}
+		second, _ := runEnv(t, tc.dir, tc.env, bin, tc.pkg)
+		if second != first {
+			t.Errorf("%s: the two runs differ:\n%s\n---\n%s", tc.pkg, first, second)
+		}
 	}
+}
+
+// gopathEnv is the environment of a run in the GOPATH-style tree
+// gopath/src.
+func gopathEnv(gopath string) []string {
+	return []string{"GOPATH=" + gopath, "GO111MODULE=off", "GOFLAGS="}
 }
 
 // TestXSAFlag checks that -xsa=false turns the cross-state analysis off:

@@ -21,21 +21,49 @@ import (
 	"github.com/psharpvet/psharpvet/internal/model"
 )
 
+// validRows are rows ParseRow accepts, with what it parses them to: cases
+// of TestParseRow and seeds of the fuzz targets.
+var validRows = []struct {
+	kind model.Kind
+	in   string
+	want model.Row
+}{
+	{model.Spawn, "example.com/pool.Submit:1", model.Row{Func: "example.com/pool.Submit", Kind: model.Spawn, Args: []int{1}}},
+	{model.Transfer, " (*example.com/actor.PID).Tell:0 ", model.Row{Func: "(*example.com/actor.PID).Tell", Kind: model.Transfer, Args: []int{0}}},
+	{model.Transfer, "(*example.com/actor.Context).Request:0, 2", model.Row{Func: "(*example.com/actor.Context).Request", Kind: model.Transfer, Args: []int{0, 2}}},
+	{model.Join, "(example.com/actor.Future).Wait", model.Row{Func: "(example.com/actor.Future).Wait", Kind: model.Join}},
+	{model.Lock, "(*example.com/spin.Lock).Acquire", model.Row{Func: "(*example.com/spin.Lock).Acquire", Kind: model.Lock}},
+	{model.Once, "(*example.com/lazy.Value).Init:0", model.Row{Func: "(*example.com/lazy.Value).Init", Kind: model.Once, Args: []int{0}}},
+	{model.Join, "example.com/x/y.WaitAll", model.Row{Func: "example.com/x/y.WaitAll", Kind: model.Join}},
+}
+
+// invalidRows are rows ParseRow rejects, with a part of its message: cases
+// of TestParseRow and seeds of the fuzz targets.
+var invalidRows = []struct {
+	kind model.Kind
+	in   string
+	want string // a part of the error message
+}{
+	{model.Spawn, "example.com/pool.Submit", "needs an argument index, as in example.com/pool.Submit:0"},
+	{model.Transfer, "(*example.com/actor.PID).Tell", "needs an argument index"},
+	{model.Once, "(*example.com/lazy.Value).Init", "needs an argument index"},
+	{model.Spawn, "example.com/pool.Submit:0,1", "takes exactly one argument index"},
+	{model.Join, "(*example.com/actor.Future).Wait:0", "takes no argument index"},
+	{model.Lock, "(*example.com/spin.Lock).Acquire:0", "takes no argument index"},
+	{model.Transfer, "example.com/actor.Send:-1", `argument index "-1" is not a non-negative integer`},
+	{model.Transfer, "example.com/actor.Send:x", `argument index "x" is not a non-negative integer`},
+	{model.Transfer, "example.com/actor.Send:", `argument index "" is not a non-negative integer`},
+	{model.Transfer, "Send:0", `"Send" has no package path`},
+	{model.Join, "(*Future).Wait", `receiver "Future" has no package path`},
+	{model.Join, "(*example.com/actor.Future.Wait", "malformed method name"},
+	{model.Join, "(*example.com/actor.Future).", "malformed method name"},
+	{model.Join, "(*example.com/actor.Future).9Wait", `method name "9Wait" is not an identifier`},
+	{model.Transfer, "example.com/actor.*Send:0", "is not a function name"},
+	{model.Spawn, "example.com/pool\n.Submit", "has white space or a control character"},
+}
+
 func TestParseRow(t *testing.T) {
-	valid := []struct {
-		kind model.Kind
-		in   string
-		want model.Row
-	}{
-		{model.Spawn, "example.com/pool.Submit:1", model.Row{Func: "example.com/pool.Submit", Kind: model.Spawn, Args: []int{1}}},
-		{model.Transfer, " (*example.com/actor.PID).Tell:0 ", model.Row{Func: "(*example.com/actor.PID).Tell", Kind: model.Transfer, Args: []int{0}}},
-		{model.Transfer, "(*example.com/actor.Context).Request:0, 2", model.Row{Func: "(*example.com/actor.Context).Request", Kind: model.Transfer, Args: []int{0, 2}}},
-		{model.Join, "(example.com/actor.Future).Wait", model.Row{Func: "(example.com/actor.Future).Wait", Kind: model.Join}},
-		{model.Lock, "(*example.com/spin.Lock).Acquire", model.Row{Func: "(*example.com/spin.Lock).Acquire", Kind: model.Lock}},
-		{model.Once, "(*example.com/lazy.Value).Init:0", model.Row{Func: "(*example.com/lazy.Value).Init", Kind: model.Once, Args: []int{0}}},
-		{model.Join, "example.com/x/y.WaitAll", model.Row{Func: "example.com/x/y.WaitAll", Kind: model.Join}},
-	}
-	for _, tc := range valid {
+	for _, tc := range validRows {
 		got, err := model.ParseRow(tc.kind, tc.in)
 		if err != nil {
 			t.Errorf("ParseRow(%v, %q): unexpected error %v", tc.kind, tc.in, err)
@@ -46,28 +74,7 @@ func TestParseRow(t *testing.T) {
 		}
 	}
 
-	invalid := []struct {
-		kind model.Kind
-		in   string
-		want string // a part of the error message
-	}{
-		{model.Spawn, "example.com/pool.Submit", "needs an argument index, as in example.com/pool.Submit:0"},
-		{model.Transfer, "(*example.com/actor.PID).Tell", "needs an argument index"},
-		{model.Once, "(*example.com/lazy.Value).Init", "needs an argument index"},
-		{model.Spawn, "example.com/pool.Submit:0,1", "takes exactly one argument index"},
-		{model.Join, "(*example.com/actor.Future).Wait:0", "takes no argument index"},
-		{model.Lock, "(*example.com/spin.Lock).Acquire:0", "takes no argument index"},
-		{model.Transfer, "example.com/actor.Send:-1", `argument index "-1" is not a non-negative integer`},
-		{model.Transfer, "example.com/actor.Send:x", `argument index "x" is not a non-negative integer`},
-		{model.Transfer, "example.com/actor.Send:", `argument index "" is not a non-negative integer`},
-		{model.Transfer, "Send:0", `"Send" has no package path`},
-		{model.Join, "(*Future).Wait", `receiver "Future" has no package path`},
-		{model.Join, "(*example.com/actor.Future.Wait", "malformed method name"},
-		{model.Join, "(*example.com/actor.Future).", "malformed method name"},
-		{model.Join, "(*example.com/actor.Future).9Wait", `method name "9Wait" is not an identifier`},
-		{model.Transfer, "example.com/actor.*Send:0", "is not a function name"},
-	}
-	for _, tc := range invalid {
+	for _, tc := range invalidRows {
 		_, err := model.ParseRow(tc.kind, tc.in)
 		if err == nil {
 			t.Errorf("ParseRow(%v, %q): no error, want one containing %q", tc.kind, tc.in, tc.want)
@@ -126,6 +133,98 @@ func TestRowsFlag(t *testing.T) {
 	if nilFlag.String() != "" {
 		t.Error("String of a nil flag is not empty")
 	}
+}
+
+// fuzzKind maps a fuzzer's byte to a kind, most often to one that
+// exists, sometimes to the zero kind or past the last.
+func fuzzKind(b byte) model.Kind { return model.Kind(b % (byte(model.WritesElems) + 2)) }
+
+// checkRowError checks the message of a row ParseRow rejected: one line
+// that names the kind, since the flag package prints it as the whole
+// error of a command line.
+func checkRowError(t *testing.T, k model.Kind, in string, err error) {
+	t.Helper()
+	msg := err.Error()
+	if msg == "" || strings.ContainsAny(msg, "\n\r") {
+		t.Fatalf("%v row %q: error %q is empty or not one line", k, in, msg)
+	}
+	if prefix := k.String() + " row "; !strings.HasPrefix(msg, prefix) {
+		t.Fatalf("%v row %q: error %q does not begin with %q", k, in, msg, prefix)
+	}
+}
+
+// FuzzParseRow checks ParseRow on any row of any kind: it does not panic,
+// a rejected row gets a one-line message, and an accepted one is a row of
+// that kind that parses to itself again from the form the flag prints.
+func FuzzParseRow(f *testing.F) {
+	for _, tc := range validRows {
+		f.Add(byte(tc.kind), tc.in)
+	}
+	for _, tc := range invalidRows {
+		f.Add(byte(tc.kind), tc.in)
+	}
+	f.Fuzz(func(t *testing.T, kind byte, in string) {
+		k := fuzzKind(kind)
+		r, err := model.ParseRow(k, in)
+		if err != nil {
+			checkRowError(t, k, in, err)
+			return
+		}
+		if r.Kind != k || r.Func == "" || slices.ContainsFunc(r.Args, func(a int) bool { return a < 0 }) {
+			t.Fatalf("ParseRow(%v, %q) = %+v: not a row of that kind with a name and indices", k, in, r)
+		}
+		printed := (&model.RowsFlag{Kind: k, Rows: []model.Row{r}}).String()
+		again, err := model.ParseRow(k, printed)
+		if err != nil {
+			t.Fatalf("ParseRow(%v, %q) = %+v, printed %q, which it rejects: %v", k, in, r, printed, err)
+		}
+		if !reflect.DeepEqual(again, r) {
+			t.Fatalf("ParseRow(%v, %q) = %+v, printed %q, which parses to %+v", k, in, r, printed, again)
+		}
+	})
+}
+
+// FuzzRowsFlag checks the value of a -concur.send, -concur.spawn or
+// -concur.join flag, rows separated by ';': Set does not panic, rejects
+// with a one-line message, and what it accepts prints as rows that Set
+// reads back to the same rows, printed the same way.
+func FuzzRowsFlag(f *testing.F) {
+	for _, s := range []string{
+		"example.com/a.Send:0; (*example.com/b.PID).Request:0,2;",
+		"(example.com/c.Mailbox).Post:1",
+		"example.com/a.Send:0;example.com/a.Broken",
+		"(*example.com/a.Group).Wait;(example.com/a.Future).Await",
+		"",
+		";;",
+	} {
+		f.Add(byte(model.Transfer), s)
+		f.Add(byte(model.Join), s)
+	}
+	for _, tc := range validRows {
+		f.Add(byte(tc.kind), tc.in+";"+tc.in)
+	}
+	for _, tc := range invalidRows {
+		f.Add(byte(tc.kind), tc.in)
+	}
+	f.Fuzz(func(t *testing.T, kind byte, value string) {
+		k := fuzzKind(kind)
+		flag := &model.RowsFlag{Kind: k}
+		if err := flag.Set(value); err != nil {
+			checkRowError(t, k, value, err)
+			return
+		}
+		printed := flag.String()
+		again := &model.RowsFlag{Kind: k}
+		if err := again.Set(printed); err != nil {
+			t.Fatalf("Set(%q) printed %q, which Set rejects: %v", value, printed, err)
+		}
+		if !reflect.DeepEqual(again.Rows, flag.Rows) {
+			t.Fatalf("Set(%q) = %+v, printed %q, which Set reads as %+v", value, flag.Rows, printed, again.Rows)
+		}
+		if again.String() != printed {
+			t.Fatalf("Set(%q) printed %q, then %q", value, printed, again.String())
+		}
+	})
 }
 
 // build type-checks and builds src (package p) with the standard library

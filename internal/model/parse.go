@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // ParseRow parses a row a user declares with a flag, in the form
@@ -57,6 +58,14 @@ func ParseRow(k Kind, s string) (Row, error) {
 // checkFuncName checks the shape of a types.Func.FullName.
 func checkFuncName(name string) error {
 	const want = "want pkg/path.Func, (*pkg/path.Type).Method or (pkg/path.Type).Method"
+	// Import paths and identifiers are made of graphic characters other
+	// than spaces (the spec's restriction, which gc applies), so no
+	// function's full name holds a space, a tab, a line break or a
+	// control character. Rejecting them here also keeps the messages
+	// that print the name on one line.
+	if strings.IndexFunc(name, notInName) >= 0 {
+		return fmt.Errorf("%q has white space or a control character: %s", name, want)
+	}
 	if strings.HasPrefix(name, "(") {
 		end := strings.Index(name, ").")
 		if end < 0 || end+2 == len(name) {
@@ -80,6 +89,9 @@ func checkFuncName(name string) error {
 	}
 	return nil
 }
+
+// notInName reports whether r cannot occur in a function's full name.
+func notInName(r rune) bool { return unicode.IsSpace(r) || !unicode.IsGraphic(r) }
 
 func isIdent(s string) bool {
 	if s == "" {
