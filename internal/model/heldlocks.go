@@ -55,6 +55,9 @@ var sentenceEnd = regexp.MustCompile(`[.;:!?](?:\s+|$)`)
 // HeldOnEntry returns the locks a function's doc comment says are held
 // when it is called.
 func HeldOnEntry(doc string) []DocLock {
+	if !mayStateHeld(doc) {
+		return nil
+	}
 	var out []DocLock
 	for _, s := range sentenceEnd.Split(strings.Join(strings.Fields(doc), " "), -1) {
 		s = strings.TrimSpace(s)
@@ -73,6 +76,22 @@ func HeldOnEntry(doc string) []DocLock {
 		}
 	}
 	return out
+}
+
+// heldWords are words one of which every sentence of heldOnEntryDocs
+// contains, lower-cased.
+var heldWords = []string{"held", "lock", "acquire", "taken", "hold", "called"}
+
+// mayStateHeld reports whether doc contains one of heldWords: most doc
+// comments do not, and need not be split into sentences and matched.
+func mayStateHeld(doc string) bool {
+	lower := strings.ToLower(doc)
+	for _, w := range heldWords {
+		if strings.Contains(lower, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // parseLockPhrase reads a lockPhrase match.

@@ -145,6 +145,10 @@ type Row struct {
 // the standard library and golang.org/x/sync.
 type Model struct {
 	rows map[string][]Row
+	// names holds the last element of every row's name (M for
+	// (*pkg.T).M), so that Rows answers most functions, which have none,
+	// without building their full names.
+	names map[string]bool
 	// shared holds the named types declared safe to share (MarkShared),
 	// by import path and name.
 	shared map[[2]string]bool
@@ -161,7 +165,7 @@ type Model struct {
 
 // New returns a model holding rows.
 func New(rows ...Row) *Model {
-	m := &Model{rows: make(map[string][]Row)}
+	m := &Model{rows: make(map[string][]Row), names: make(map[string]bool)}
 	m.Add(rows...)
 	return m
 }
@@ -181,13 +185,14 @@ func (m *Model) Add(rows ...Row) {
 	for _, r := range rows {
 		if !slices.ContainsFunc(m.rows[r.Func], func(o Row) bool { return o.Kind == r.Kind && slices.Equal(o.Args, r.Args) }) {
 			m.rows[r.Func] = append(m.rows[r.Func], r)
+			m.names[r.Func[strings.LastIndex(r.Func, ".")+1:]] = true
 		}
 	}
 }
 
 // Rows returns the rows of fn, by the full name of its origin.
 func (m *Model) Rows(fn *types.Func) []Row {
-	if m == nil || fn == nil {
+	if m == nil || fn == nil || !m.names[fn.Name()] {
 		return nil
 	}
 	return m.rows[RowName(fn)]

@@ -102,17 +102,26 @@ func (f *Flow) resolveCallees(c *ssa.CallCommon) ([]calleeSummary, bool) {
 	return out, complete
 }
 
+// portLocs maps a callee's ports to the caller's locations, port p at
+// index p+1 (GlobalPort first); a slice, since a map per call was a tenth
+// of what the analysis allocated.
+type portLocs []LocSet
+
+// at returns the locations of port p, or nil.
+func (pv portLocs) at(p int) LocSet {
+	if i := p + 1; i >= 0 && i < len(pv) {
+		return pv[i]
+	}
+	return nil
+}
+
 // portValues maps the callee's ports to the caller's locations.
-func (f *Flow) portValues(c *ssa.CallCommon, ce callee) map[int]LocSet {
-	pv := make(map[int]LocSet)
+func (f *Flow) portValues(c *ssa.CallCommon, ce callee) portLocs {
 	var args []ssa.Value
 	if c.IsInvoke() {
 		args = append([]ssa.Value{c.Value}, c.Args...)
 	} else {
 		args = c.Args
-	}
-	for i, a := range args {
-		pv[i] = f.val(a)
 	}
 	nparams := len(ce.fn.Params)
 	if nparams == 0 && ce.fn.Signature != nil {
@@ -121,10 +130,14 @@ func (f *Flow) portValues(c *ssa.CallCommon, ce callee) map[int]LocSet {
 			nparams++
 		}
 	}
-	for k, b := range ce.bindings {
-		pv[nparams+k] = f.val(b)
+	pv := make(portLocs, 1+max(len(args), nparams+len(ce.bindings)))
+	pv[0] = f.globalLocs
+	for i, a := range args {
+		pv[1+i] = f.val(a)
 	}
-	pv[GlobalPort] = LocSet{{f.global, anyKey}}
+	for k, b := range ce.bindings {
+		pv[1+nparams+k] = f.val(b)
+	}
 	return pv
 }
 
@@ -132,9 +145,9 @@ func (f *Flow) portValues(c *ssa.CallCommon, ce callee) map[int]LocSet {
 // point to besides own, the call's own result object. A callee returning
 // new memory (Summary.NewResults) returns own, which reaches the ports of
 // Returns.
-func (f *Flow) apply(s *Summary, pv map[int]LocSet, own LocSet, instr ssa.Instruction, h Heap) LocSet {
+func (f *Flow) apply(s *Summary, pv portLocs, own LocSet, instr ssa.Instruction, h Heap) LocSet {
 	for k, l := range s.Links {
-		from, to := pv[l[0]], weak(pv[l[1]])
+		from, to := pv.at(l[0]), weak(pv.at(l[1]))
 		if len(to) == 0 || len(from) == 0 {
 			continue
 		}
@@ -149,7 +162,7 @@ func (f *Flow) apply(s *Summary, pv map[int]LocSet, own LocSet, instr ssa.Instru
 	}
 	var out LocSet
 	for _, p := range s.Returns {
-		out = union(out, weak(pv[p]))
+		out = union(out, weak(pv.at(p)))
 	}
 	if s.NewResults && len(own) == 1 && f.holdsRefs(own[0].Obj) {
 		if len(out) > 0 {

@@ -29,19 +29,21 @@ const maxObjects = 4000
 type Flow struct {
 	Fn *ssa.Function
 
-	sv      *solver
-	objs    []Object
-	lazy    map[Loc]ObjID
-	sites   map[ssa.Instruction]ObjID
-	vals    map[ssa.Value]LocSet
-	roots   map[int]ObjID // port → root object
-	global  ObjID
-	inCycle []bool
-	h0      Heap
-	entry   []Heap // by block index
-	exits   []Heap // by block index
-	exit    Heap   // joined at the function's returns
-	grew    bool
+	sv     *solver
+	objs   []Object
+	lazy   map[Loc]ObjID
+	sites  map[ssa.Instruction]ObjID
+	vals   map[ssa.Value]LocSet
+	roots  map[int]ObjID // port → root object
+	global ObjID
+	// globalLocs is the location set of global, shared by every call.
+	globalLocs LocSet
+	inCycle    []bool
+	h0         Heap
+	entry      []Heap // by block index
+	exits      []Heap // by block index
+	exit       Heap   // joined at the function's returns
+	grew       bool
 	// Incomplete says the analysis hit a bound and its results are not
 	// sound; the summary is then conservative.
 	Incomplete bool
@@ -104,6 +106,7 @@ func newFlow(sv *solver, fn *ssa.Function) *Flow {
 	f.h0 = newHeap()
 	f.global = f.newObject(Object{Kind: Root, Port: GlobalPort, Name: "package-level variables", Single: true})
 	f.roots[GlobalPort] = f.global
+	f.globalLocs = LocSet{{f.global, anyKey}}
 	for i, p := range fn.Params {
 		f.addRoot(i, p, p.Name())
 	}

@@ -4,7 +4,10 @@
 
 package taint
 
-import "sort"
+import (
+	"maps"
+	"sort"
+)
 
 // A field is what one path of an object may point to.
 type field struct {
@@ -21,10 +24,12 @@ type Heap struct {
 
 func newHeap() Heap { return Heap{m: make(map[ObjID][]field)} }
 
+// clone returns a copy of h that shares its field lists, which writes
+// replace rather than modify. maps.Clone copies the table wholesale.
 func (h Heap) clone() Heap {
-	m := make(map[ObjID][]field, len(h.m))
-	for o, fs := range h.m {
-		m[o] = fs
+	m := maps.Clone(h.m)
+	if m == nil {
+		m = make(map[ObjID][]field)
 	}
 	return Heap{m: m}
 }

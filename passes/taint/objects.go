@@ -93,6 +93,14 @@ func union(s, t LocSet) LocSet {
 	if len(s) == 0 {
 		return t
 	}
+	// Most unions of a fixpoint add nothing: answer those without
+	// allocating.
+	if subsumes(s, t) {
+		return s
+	}
+	if subsumes(t, s) {
+		return t
+	}
 	out := make(LocSet, 0, len(s)+len(t))
 	i, j := 0, 0
 	for i < len(s) && j < len(t) {
@@ -115,6 +123,28 @@ func union(s, t LocSet) LocSet {
 		return s
 	}
 	return canon(out)
+}
+
+// subsumes reports whether the canonical set s already holds every
+// location of t: the same place, or the whole object ("*").
+func subsumes(s, t LocSet) bool {
+	i := 0
+	for _, l := range t {
+		for i < len(s) && s[i].Obj < l.Obj {
+			i++
+		}
+		found := false
+		for k := i; k < len(s) && s[k].Obj == l.Obj; k++ {
+			if s[k].Key == l.Key || s[k].Key == anyKey {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
 }
 
 // maxKeysPerObject bounds how many places in one object a set keeps apart;

@@ -280,7 +280,7 @@ func (f *Flow) calleePaths(c *ssa.CallCommon, visit func(arg LocSet, read bool, 
 			}
 			for _, pp := range paths {
 				for _, rel := range pp.Paths {
-					visit(pv[pp.Port], read, rel)
+					visit(pv.at(pp.Port), read, rel)
 				}
 			}
 		}

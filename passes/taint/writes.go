@@ -168,7 +168,7 @@ func (w *writeSet) call(c *ssa.CallCommon) {
 			if i < len(s.WritesDepth) && !f.sv.res.strict {
 				to = s.WritesDepth[i]
 			}
-			w.within(pv[p], from, to)
+			w.within(pv.at(p), from, to)
 		}
 	}
 	if !complete && f.sv.res.strict {
