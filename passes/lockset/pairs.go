@@ -336,8 +336,10 @@ type side struct {
 // pairCheck compares the accesses of two entry points (or of one with
 // itself). Each access is reported at most once per location, either as
 // the racy access or as its partner, so that one unguarded access yields
-// one diagnostic, not one per conflicting access.
-func pairCheck(x, y side, self bool, keep func(*epAccess) bool, found func(race)) {
+// one diagnostic, not one per conflicting access. keep, if not nil,
+// selects the accesses compared, and apart, if not nil, the pairs of them
+// known to touch different memory.
+func pairCheck(x, y side, self bool, keep func(*epAccess) bool, apart func(a, b *epAccess) bool, found func(race)) {
 	byKey := make(map[string][]*epAccess)
 	for _, a := range y.accs {
 		if keep == nil || keep(a) {
@@ -358,7 +360,7 @@ func pairCheck(x, y side, self bool, keep func(*epAccess) bool, found func(race)
 			continue
 		}
 		for _, b := range byKey[a.key] {
-			if racy(a, b) {
+			if (apart == nil || !apart(a, b)) && racy(a, b) {
 				inv[a.pos], inv[b.pos] = true, true
 				found(race{a: a, b: b, ea: x.name, eb: y.name, sameThread: self})
 				break
@@ -478,13 +480,6 @@ func keyRoot(k string) string {
 	return root
 }
 
-// isBroadcast reports whether the location k lies in what is received
-// from a channel on which one value goes to several receivers (shared.go).
-func isBroadcast(k string) bool {
-	root := keyRoot(k)
-	return strings.HasPrefix(root, "s:") && strings.HasSuffix(root, recvSuffix+"|")
-}
-
 // otherInstances reports whether entries a and b, which compatible keeps
 // apart because one instance runs them one at a time, run on several
 // instances that reach location k in common: k is the object of a shared
@@ -576,9 +571,9 @@ func (c *checker) checkSpawns(spawns []*spawn, found func(race)) {
 			}
 		}
 		after := c.funcName(fn) + " after the go statement"
-		pairCheck(side{name, body}, side{after, c.frameAccesses(fn, cont)}, false, keep, found)
+		pairCheck(side{name, body}, side{after, c.frameAccesses(fn, cont)}, false, keep, nil, found)
 		if len(tail) > 0 && len(contTail) > 0 {
-			pairCheck(side{name, tail}, side{after, c.frameAccesses(fn, contTail)}, false, keep, found)
+			pairCheck(side{name, tail}, side{after, c.frameAccesses(fn, contTail)}, false, keep, nil, found)
 		}
 
 		for _, sp2 := range spawns[i+1:] {
@@ -590,23 +585,23 @@ func (c *checker) checkSpawns(spawns []*spawn, found func(race)) {
 			name2 := c.goName(sp2)
 			switch {
 			case x == running || y == running:
-				pairCheck(side{name, body}, side{name2, c.frameAccesses(fn, sp2.body)}, false, nil, found)
+				pairCheck(side{name, body}, side{name2, c.frameAccesses(fn, sp2.body)}, false, nil, nil, found)
 			case x == signalled:
-				pairCheck(side{name, tail}, side{name2, c.frameAccesses(fn, sp2.body)}, false, nil, found)
+				pairCheck(side{name, tail}, side{name2, c.frameAccesses(fn, sp2.body)}, false, nil, nil, found)
 			case y == signalled:
-				pairCheck(side{name, body}, side{name2, c.frameAccesses(fn, lv2.tail)}, false, nil, found)
+				pairCheck(side{name, body}, side{name2, c.frameAccesses(fn, lv2.tail)}, false, nil, nil, found)
 			}
 		}
 
 		if loop {
 			// Each iteration starts another instance. Instances are
 			// assumed to work on different elements of a shared slice
-			// (results[i] = ...), the fan-out idiom; but a message
-			// broadcast to them all is the same for each, elements too.
-			partitioned := func(a *epAccess) bool {
-				return keep(a) && (!a.partitioned || isBroadcast(a.key))
-			}
-			pairCheck(side{name, body}, side{"another instance of " + strings.TrimPrefix(name, "the "), body}, true, partitioned, found)
+			// (results[i] = ...), the fan-out idiom, when both name the
+			// element by an index that tells instances apart; one that
+			// reads or writes every element (a range over it) meets the
+			// others' elements, even of a message broadcast to them all.
+			ownElements := func(a, b *epAccess) bool { return a.partitioned && b.partitioned }
+			pairCheck(side{name, body}, side{"another instance of " + strings.TrimPrefix(name, "the "), body}, true, keep, ownElements, found)
 		}
 	}
 }

@@ -178,6 +178,10 @@ func instanceTypes(funcs []*ssa.Function, handlers *model.Handlers, m *model.Mod
 					if callee := instr.Call.StaticCallee(); callee != nil {
 						add(callee)
 						bodies[callee] = true
+						for _, m := range capturedMethodCalls(callee) {
+							add(m)
+							bodies[m] = true
+						}
 					}
 				case *ssa.MakeClosure:
 					if f, ok := instr.Fn.(*ssa.Function); ok && strings.HasSuffix(f.Name(), "$bound") {
@@ -205,6 +209,41 @@ func instanceTypes(funcs []*ssa.Function, handlers *model.Handlers, m *model.Mod
 		}
 	}
 	return out, bodies
+}
+
+// capturedMethodCalls returns the methods that lit, a function literal a
+// go statement starts, calls directly on a variable it captures: the
+// goroutine of go func() { defer wg.Done(); p.run() }() runs p's run.
+func capturedMethodCalls(lit *ssa.Function) []*ssa.Function {
+	if lit.Parent() == nil {
+		return nil // not a literal
+	}
+	var out []*ssa.Function
+	for _, b := range lit.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			callee := call.Call.StaticCallee()
+			if callee == nil || callee.Signature.Recv() == nil || len(call.Call.Args) == 0 {
+				continue
+			}
+			if _, ok := capturedValue(call.Call.Args[0]); ok {
+				out = append(out, callee)
+			}
+		}
+	}
+	return out
+}
+
+// capturedValue returns the free variable v is, or is loaded from.
+func capturedValue(v ssa.Value) (*ssa.FreeVar, bool) {
+	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
+		v = u.X
+	}
+	fv, ok := v.(*ssa.FreeVar)
+	return fv, ok
 }
 
 // pointedNamed returns the named type (origin) that t points to, or nil.
@@ -283,8 +322,8 @@ func (s *sharer) broadcastAt(v ssa.Value, at ssa.Instruction, depth int) bool {
 		}
 		v = conv.X
 	}
-	if constantLike(v) || !referenceType(v.Type()) {
-		return false
+	if constantLike(v) || !referenceType(v.Type()) && !types.IsInterface(v.Type()) {
+		return false // an interface may hold a pointer: ev any in send(ev any)
 	}
 	if s.definedOutsideLoop(v, at) {
 		return true

@@ -216,3 +216,82 @@ func BootCopyReplicas(replicas []*CopyReplica) {
 	}
 	wg.Wait()
 }
+
+// Tally is the message a Counter gets: one set of counts for everybody.
+type Tally struct {
+	Counts []int
+}
+
+// Counter runs as a goroutine literal that calls its run method, and is
+// sent its messages through a helper taking any.
+type Counter struct {
+	id    int
+	inbox chan any
+}
+
+func (c *Counter) send(ev any) { c.inbox <- ev }
+
+func (c *Counter) run() {
+	for ev := range c.inbox {
+		if t, ok := ev.(*Tally); ok {
+			for _, n := range t.Counts { // want `\(<-Counter.inbox\).Counts\[\*\] is read in the goroutine started in Tallies \(line \d+\) via \(\*Counter\).run without a lock and written in another instance`
+				_ = n
+			}
+			t.Counts[c.id]++
+		}
+	}
+}
+
+// Tallies sends one tally to every counter, each of which writes its own
+// count and reads everybody's: racy, though each writes only its own
+// element (the readers read them all).
+func Tallies(counters []*Counter) {
+	var wg sync.WaitGroup
+	for _, c := range counters {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c.run()
+		}()
+	}
+	t := &Tally{Counts: make([]int, len(counters))}
+	for _, c := range counters {
+		c.send(t)
+	}
+	wg.Wait()
+}
+
+// OwnSlots is Tallies where each counter only writes its own element:
+// quiet (the partition idiom).
+type OwnSlots struct {
+	id    int
+	inbox chan any
+}
+
+func (c *OwnSlots) send(ev any) { c.inbox <- ev }
+
+func (c *OwnSlots) run() {
+	for ev := range c.inbox {
+		if t, ok := ev.(*Tally); ok {
+			t.Counts[c.id]++
+		}
+	}
+}
+
+// OwnTallies sends one tally to every counter, each of which writes only
+// its own element.
+func OwnTallies(counters []*OwnSlots) {
+	var wg sync.WaitGroup
+	for _, c := range counters {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c.run()
+		}()
+	}
+	t := &Tally{Counts: make([]int, len(counters))}
+	for _, c := range counters {
+		c.send(t)
+	}
+	wg.Wait()
+}
