@@ -12,14 +12,19 @@
 //	psharpvet ./...
 //	go vet -vettool=$(which psharpvet) ./...
 //
+// Standalone, -sarif FILE also writes the reports to FILE in SARIF 2.1.0,
+// for GitHub code scanning.
+//
 // By default it reports only races it has evidence for; -strict selects
 // P#'s conservative reading, in which no report is a proof.
 package main
 
 import (
 	"bufio"
+	"bytes"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -61,6 +66,9 @@ func main() {
 		if slices.ContainsFunc(os.Args[1:], isHelp) {
 			fmt.Fprintf(flag.CommandLine.Output(), "Usage of %s:\n", prog)
 			flag.PrintDefaults()
+			// -sarif is not in the flag set, which go vet reads
+			// through -flags: it applies to standalone runs only.
+			fmt.Fprintf(flag.CommandLine.Output(), "  -sarif FILE\n    \t%s\n", sarifUsage)
 			return
 		}
 		fmt.Fprintf(flag.CommandLine.Output(), "run '%s -help' for the flags\n", prog)
@@ -73,17 +81,30 @@ func main() {
 		lockset.Analyzer,
 		ignores.Analyzer,
 	}
+	sarifFile, args, err := cutSARIFFlag(os.Args[1:])
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "%s\n", err)
+		flag.Usage()
+		os.Exit(2)
+	}
 	// The ownership pass leaves reports of memory kept in a machine
 	// field to xsa, which re-checks them, whenever xsa runs: -xsa=false
 	// shows them as P# reports them without its cross-state analysis.
-	if runs(xsa.Analyzer, analyzers, os.Args[1:]) {
+	if runs(xsa.Analyzer, analyzers, args) {
 		if err := ownership.Analyzer.Flags.Set("xsa", "true"); err != nil {
 			panic(err)
 		}
 	}
-	if os.Getenv(childEnv) == "" && standalone(os.Args[1:]) {
+	if sarifFile != "" {
+		if !standalone(args) {
+			fmt.Fprintf(os.Stderr, "%s: -sarif is for standalone runs (psharpvet -sarif FILE packages), not go vet -vettool\n", filepath.Base(os.Args[0]))
+			os.Exit(2)
+		}
+		os.Exit(runSARIF(sarifFile, args, analyzers))
+	}
+	if os.Getenv(childEnv) == "" && standalone(args) {
 		if exe, err := os.Executable(); err == nil {
-			os.Exit(runFiltered(exe, consequentErrorLine(analyzers)))
+			os.Exit(runFiltered(exe, args, os.Stdout, consequentErrorLine(analyzers)))
 		}
 	}
 	multichecker.Main(analyzers...)
@@ -135,18 +156,19 @@ func consequentErrorLine(analyzers []*analysis.Analyzer) *regexp.Regexp {
 	return regexp.MustCompile(`^(` + strings.Join(names, "|") + `): (failed prerequisites: .*|analysis skipped due to errors in package)$`)
 }
 
-// runFiltered runs exe, this program, on the same command line and
-// returns its exit code. It copies the child's standard error line by
-// line, leaving out the lines that match consequent, so that a package
-// that does not type-check is reported by its errors alone, not by a
-// dozen more lines per package on the analyzers it stopped. The filter
-// needs a second process because the checker exits as soon as it has
-// printed, before a goroutine of its own process could copy the rest.
-func runFiltered(exe string, consequent *regexp.Regexp) int {
-	cmd := exec.Command(exe, os.Args[1:]...)
+// runFiltered runs exe, this program, with args, copies its standard
+// output to stdout, and returns its exit code. It copies the child's
+// standard error line by line, leaving out the lines that match
+// consequent, so that a package that does not type-check is reported by
+// its errors alone, not by a dozen more lines per package on the
+// analyzers it stopped. The filter needs a second process because the
+// checker exits as soon as it has printed, before a goroutine of its own
+// process could copy the rest.
+func runFiltered(exe string, args []string, stdout io.Writer, consequent *regexp.Regexp) int {
+	cmd := exec.Command(exe, args...)
 	cmd.Args[0] = os.Args[0] // the name the messages give the program
 	cmd.Env = append(os.Environ(), childEnv+"=1")
-	cmd.Stdin, cmd.Stdout = os.Stdin, os.Stdout
+	cmd.Stdin, cmd.Stdout = os.Stdin, stdout
 	stderr, err := cmd.StderrPipe()
 	if err == nil {
 		err = cmd.Start()
@@ -181,6 +203,114 @@ func runFiltered(exe string, consequent *regexp.Regexp) int {
 	}
 	fmt.Fprintf(os.Stderr, "%s: %v\n", filepath.Base(os.Args[0]), err) // killed by a signal
 	return 1
+}
+
+// sarifUsage is the help of -sarif.
+const sarifUsage = "also write the reports to FILE in SARIF 2.1.0, for GitHub code scanning (standalone only)"
+
+// cutSARIFFlag returns the value of -sarif FILE or -sarif=FILE in args,
+// and args without it. The flag is not in the checker's flag set, which
+// go vet queries with -flags and then passes on to each unit's run: a
+// SARIF file is one log of the whole run, which only the standalone
+// command has. It is looked for up to "--", anywhere before it, as the
+// flag package would not: "psharpvet ./... -sarif out.sarif" is meant.
+func cutSARIFFlag(args []string) (file string, rest []string, err error) {
+	for i := 0; i < len(args); i++ {
+		arg := args[i]
+		if arg == "--" {
+			rest = append(rest, args[i:]...)
+			break
+		}
+		name, value, hasValue := strings.Cut(arg, "=")
+		if name != "-sarif" && name != "--sarif" {
+			rest = append(rest, arg)
+			continue
+		}
+		if !hasValue {
+			if i+1 == len(args) {
+				return "", nil, fmt.Errorf("flag needs an argument: -sarif")
+			}
+			i++
+			value = args[i]
+		}
+		if value == "" {
+			return "", nil, fmt.Errorf("invalid value \"\" for flag -sarif: no file name")
+		}
+		file = value
+	}
+	return file, rest, nil
+}
+
+// runSARIF runs the checker on args, as runFiltered does, and writes its
+// reports to the file named sarifFile as a SARIF log. It prints them as
+// text, or as JSON if args have -json, and returns the exit code the run
+// would have without -sarif. The child prints JSON, from which both
+// outputs are made, so that the analysis runs once.
+func runSARIF(sarifFile string, args []string, analyzers []*analysis.Analyzer) int {
+	prog := filepath.Base(os.Args[0])
+	exe, err := os.Executable()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "%s: %v\n", prog, err)
+		return 1
+	}
+	consequent := consequentErrorLine(analyzers)
+	var stdout bytes.Buffer
+	jsonCode := runFiltered(exe, append([]string{"-json"}, args...), &stdout, consequent)
+	userJSON := boolFlag(args, "json")
+	if userJSON {
+		os.Stdout.Write(stdout.Bytes())
+	}
+	if bytes.TrimSpace(stdout.Bytes()) == nil {
+		// A flag error, -help, a pattern that does not load, or -fix:
+		// there are no results, and an empty log would say that the
+		// code is clean.
+		if jsonCode == 0 && !slices.ContainsFunc(args, isHelp) {
+			fmt.Fprintf(os.Stderr, "%s: no results: %s not written\n", prog, sarifFile)
+		}
+		return jsonCode
+	}
+	res, err := decodeCheckerJSON(stdout.Bytes())
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "%s: %v\n", prog, err)
+		return 1
+	}
+	code := res.exitCode(jsonCode)
+	if userJSON {
+		code = jsonCode // with -json, the reports are in the JSON
+	} else if err := res.writeText(os.Stderr, consequent); err != nil {
+		fmt.Fprintf(os.Stderr, "%s: %v\n", prog, err)
+		code = 1
+	}
+	wd, _ := os.Getwd() // if unknown, all URIs are absolute
+	data, err := res.sarif(analyzers, wd, jsonCode, consequent).encode()
+	if err == nil {
+		err = os.WriteFile(sarifFile, data, 0o666)
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "%s: -sarif: %v\n", prog, err)
+		return 1
+	}
+	return code
+}
+
+// boolFlag reports whether the boolean flag name is set in args, the
+// flags before the first package.
+func boolFlag(args []string, name string) bool {
+	set := false
+	for _, arg := range args {
+		if arg == "--" || !strings.HasPrefix(arg, "-") {
+			break
+		}
+		n, value, hasValue := strings.Cut(strings.TrimLeft(arg, "-"), "=")
+		if n != name {
+			continue
+		}
+		set = true
+		if hasValue {
+			set, _ = strconv.ParseBool(value)
+		}
+	}
+	return set
 }
 
 // runs reports whether the command line args select analyzer a, by the
