@@ -98,7 +98,7 @@ want=${MODULES:-}
 states="warm cold rerun"
 worst=nats-server
 
-usage() { sed -n '/^# Usage:/,/^#	-worst/p' "$0" | sed 's/^#//'; }
+usage() { sed -n '/^# Usage:/,/^# Outputs/p' "$0" | sed '$d; s/^#//'; }
 
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -152,7 +152,7 @@ fi
 PSHARPVET=$(cd "$(dirname "$PSHARPVET")" && pwd)/$(basename "$PSHARPVET")
 vet=$(go env GOTOOLDIR)/vet
 
-# Peak memory needs GNU time; bash's time keyword gives the wall time only.
+# Peak memory needs GNU time; bash's time keyword gives the times only.
 gnutime=0
 if /usr/bin/time -f '%e %M' -o "$tmp/probe" true 2>/dev/null &&
 	grep -qE '^[0-9.]+ [0-9]+$' "$tmp/probe"; then

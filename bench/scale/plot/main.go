@@ -191,8 +191,11 @@ func plotSVG(ms []measurement) ([]byte, error) {
 	slices.SortFunc(keys, func(a, b key) int {
 		return cmp.Or(cmp.Compare(a.tool, b.tool), cmp.Compare(cacheRank[a.cache], cacheRank[b.cache]))
 	})
-	x := newLogAxis(klocs, left, width-right)
-	y := newLogAxis(secs, height-bottom, top)
+	// The decades end a few units inside the frame, so that a point on a
+	// power of ten is not drawn on the frame.
+	const inset = 8
+	x := newLogAxis(klocs, left+inset, width-right-inset)
+	y := newLogAxis(secs, height-bottom-inset, top+inset)
 
 	var w bytes.Buffer
 	p := func(format string, args ...any) { fmt.Fprintf(&w, format+"\n", args...) }
