@@ -545,14 +545,26 @@ func (c *checker) call(fi *funcInfo, st *state, call *ssa.CallCommon, instr ssa.
 		bindings = mc.Bindings
 	}
 	sum := c.calleeSummary(callee)
-	if callee.Blocks != nil && callee.Pkg != nil && callee.Pkg.Pkg == c.pkg {
-		if args := c.fixedArgs(fi, callee, call.Args); len(args) > 0 {
-			if sfi := c.specialized(callee, args); sfi != nil {
+	if body := bodyOf(callee); body.Blocks != nil && body.Pkg != nil && body.Pkg.Pkg == c.pkg {
+		if args := c.fixedArgs(fi, body, call.Args); len(args) > 0 {
+			if sfi := c.specialized(body, args); sfi != nil {
 				sum = sfi.sum
 			}
 		}
 	}
 	c.apply(fn, st, sum, callee, call.Args, bindings, instr, emit)
+}
+
+// bodyOf returns the function whose body a call of fn runs: fn, or for an
+// instantiation of a generic function, the generic function, whose
+// parameters are fn's. Unless generics are instantiated, an instance's
+// own body only calls it, passing its parameters on, so the branches on
+// them are the generic function's.
+func bodyOf(fn *ssa.Function) *ssa.Function {
+	if o := fn.Origin(); o != nil && o.Blocks != nil {
+		return o
+	}
+	return fn
 }
 
 // apply rebases a callee summary onto the caller's frame (Fig. 3.7 lifted

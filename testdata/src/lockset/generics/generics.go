@@ -56,3 +56,33 @@ func (p *Pool) Set(i, v int) {
 	p.items[i] = v
 	p.mu.Unlock()
 }
+
+// Sublist is a generic type whose helper takes the lock only when asked
+// (boolargs.go): the call's constant is followed into the generic body,
+// through the instantiation that calls it.
+type Sublist[T comparable] struct {
+	sync.RWMutex
+	count int
+	subs  map[T]bool
+}
+
+func (s *Sublist[T]) remove(v T, shouldLock bool) {
+	if shouldLock {
+		s.Lock()
+		defer s.Unlock()
+	}
+	delete(s.subs, v) // want `s.subs\[\*\] is written in \(\*Sublist\).Drop via \(\*Sublist\).remove without a lock and written in \(\*Sublist\).Remove via \(\*Sublist\).remove holding s.RWMutex`
+	s.count--         // want `s.count is written in \(\*Sublist\).Drop via \(\*Sublist\).remove without a lock and read in \(\*Sublist\).Remove`
+}
+
+// Remove asks for the lock: quiet.
+func (s *Sublist[T]) Remove(v T) { s.remove(v, true) }
+
+// Drop does not, and holds nothing: reported.
+func (s *Sublist[T]) Drop(v T) { s.remove(v, false) }
+
+func (s *Sublist[T]) Count() int {
+	s.RLock()
+	defer s.RUnlock()
+	return s.count
+}
