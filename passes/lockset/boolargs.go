@@ -31,9 +31,14 @@ import (
 // release s, so a caller that holds s loses it after the call. A call
 // with constant arguments for parameters the helper branches on is
 // instead analysed with the infeasible branches cut, once per distinct
-// choice of constants.
+// choice of constants. A function literal that captures such a parameter
+// and branches on it is followed the same way:
+//
+//	fsLock := func() { if needFSLock { fs.mu.Lock() } }
 
-// A boolArg fixes one parameter of a function to a constant.
+// A boolArg fixes one parameter of a function to a constant: Params[param],
+// or, past the parameters, FreeVars[param-len(Params)], a captured
+// variable fixed by the binding of the call's closure.
 type boolArg struct {
 	param int
 	value bool
@@ -52,35 +57,102 @@ func (a boolArgs) key() string {
 	return b.String()
 }
 
-// lookup returns the fixed value of parameter p, if any.
-func (a boolArgs) lookup(p *ssa.Parameter) (value, ok bool) {
-	fn := p.Parent()
+// lookup returns the fixed value of the input i (inputIndex), if any.
+func (a boolArgs) lookup(i int) (value, ok bool) {
+	if i < 0 {
+		return false, false
+	}
 	for _, x := range a {
-		if x.param < len(fn.Params) && fn.Params[x.param] == p {
+		if x.param == i {
 			return x.value, true
 		}
 	}
 	return false, false
 }
 
-// branchParams returns the indices of the boolean parameters of fn that
-// some If of fn tests directly (or negated), memoised.
+// inputIndex returns the index of v among its function's inputs, the
+// parameters then the captured variables, or -1 if v is neither. A
+// parameter that a literal captures is read from its variable
+// (spilledParam), and the literal reads it through its captured
+// variable: a load of either is the input.
+func (c *checker) inputIndex(v ssa.Value) int {
+	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
+		switch x := u.X.(type) {
+		case *ssa.Alloc:
+			return c.spilledParam(x)
+		case *ssa.FreeVar:
+			v = x
+		}
+	}
+	switch v := v.(type) {
+	case *ssa.Parameter:
+		return slices.Index(v.Parent().Params, v)
+	case *ssa.FreeVar:
+		if i := slices.Index(v.Parent().FreeVars, v); i >= 0 {
+			return len(v.Parent().Params) + i
+		}
+	}
+	return -1
+}
+
+// branchParams returns the input indices (inputIndex) of the boolean
+// parameters and captured variables of fn that some If of fn tests
+// directly (or negated), or that fn passes on to a function of the
+// package that branches on them (a helper, or the literals that take
+// the lock), memoised.
 func (c *checker) branchParams(fn *ssa.Function) []int {
 	if ps, ok := c.branches[fn]; ok {
 		return ps
 	}
+	c.branches[fn] = nil // a recursive call passes on nothing more
 	var ps []int
+	add := func(i int) {
+		if i >= 0 && !slices.Contains(ps, i) {
+			ps = append(ps, i)
+		}
+	}
 	for _, b := range fn.Blocks {
-		if p := condParam(b); p != nil {
-			for i, q := range fn.Params {
-				if q == p && !slices.Contains(ps, i) {
-					ps = append(ps, i)
+		v, _ := condOf(b)
+		add(c.inputIndex(v))
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			callee := call.Common().StaticCallee()
+			if callee == nil {
+				continue
+			}
+			var bindings []ssa.Value
+			if mc, ok := call.Common().Value.(*ssa.MakeClosure); ok {
+				bindings = mc.Bindings
+			}
+			callee = bodyOf(callee)
+			if callee.Pkg == nil || callee.Pkg.Pkg != c.pkg {
+				continue
+			}
+			for _, j := range c.branchParams(callee) {
+				switch {
+				case j < len(callee.Params) && j < len(call.Common().Args):
+					add(c.passedInput(call.Common().Args[j]))
+				case j >= len(callee.Params) && j-len(callee.Params) < len(bindings):
+					add(c.passedInput(bindings[j-len(callee.Params)]))
 				}
 			}
 		}
 	}
 	c.branches[fn] = ps
 	return ps
+}
+
+// passedInput returns the input index of fn that the argument or binding
+// v passes on: a parameter, a captured variable, or the variable of a
+// captured parameter; -1 for anything else.
+func (c *checker) passedInput(v ssa.Value) int {
+	if a, ok := v.(*ssa.Alloc); ok {
+		return c.spilledParam(a)
+	}
+	return c.inputIndex(v)
 }
 
 // condOf returns the boolean value b's closing If tests, and whether the
@@ -100,24 +172,14 @@ func condOf(b *ssa.BasicBlock) (v ssa.Value, negated bool) {
 	return cond, false
 }
 
-// condParam returns the parameter b's closing If tests, if it tests one.
-func condParam(b *ssa.BasicBlock) *ssa.Parameter {
-	v, _ := condOf(b)
-	p, _ := v.(*ssa.Parameter)
-	return p
-}
-
 // feasible reports whether the i'th out-edge of b can be taken given the
 // fixed parameters and the split condition of fi.
-func (fi *funcInfo) feasible(b *ssa.BasicBlock, i int) bool {
+func (c *checker) feasible(fi *funcInfo, b *ssa.BasicBlock, i int) bool {
 	v, negated := condOf(b)
 	if v == nil {
 		return true
 	}
-	var want, ok bool
-	if p, isParam := v.(*ssa.Parameter); isParam {
-		want, ok = fi.args.lookup(p)
-	}
+	want, ok := fi.args.lookup(c.inputIndex(v))
 	if !ok && fi.split != nil && fi.split.v == v {
 		want, ok = fi.split.value, true
 	}
@@ -127,22 +189,32 @@ func (fi *funcInfo) feasible(b *ssa.BasicBlock, i int) bool {
 	return (i == 0) == (want != negated) // Succs[0] is the true branch
 }
 
-// fixedArgs returns the parameters of callee that the call fixes to
-// constants and that callee branches on: literal true or false, or a
-// parameter of the caller fixed itself.
-func (c *checker) fixedArgs(caller *funcInfo, callee *ssa.Function, args []ssa.Value) boolArgs {
+// fixedArgs returns the parameters and captured variables of callee that
+// the call, with its arguments args and its closure's bindings, fixes to
+// constants and that callee branches on: literal true or false, or an
+// input of the caller fixed itself.
+func (c *checker) fixedArgs(caller *funcInfo, callee *ssa.Function, args, bindings []ssa.Value) boolArgs {
 	var out boolArgs
 	for _, i := range c.branchParams(callee) {
-		if i >= len(args) {
-			continue
+		var arg ssa.Value
+		switch {
+		case i < len(callee.Params) && i < len(args):
+			arg = args[i]
+		case i >= len(callee.Params) && i-len(callee.Params) < len(bindings):
+			arg = bindings[i-len(callee.Params)]
 		}
-		switch a := args[i].(type) {
+		switch a := arg.(type) {
 		case *ssa.Const:
 			if b, ok := a.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsBoolean != 0 && a.Value != nil && a.Value.Kind() == constant.Bool {
 				out = append(out, boolArg{i, constant.BoolVal(a.Value)})
 			}
-		case *ssa.Parameter:
-			if v, ok := caller.args.lookup(a); ok {
+		case *ssa.Alloc:
+			// The variable of a captured parameter, bound to the literal.
+			if v, ok := caller.args.lookup(c.spilledParam(a)); ok {
+				out = append(out, boolArg{i, v})
+			}
+		case *ssa.Parameter, *ssa.FreeVar:
+			if v, ok := caller.args.lookup(c.inputIndex(a)); ok {
 				out = append(out, boolArg{i, v})
 			}
 		}

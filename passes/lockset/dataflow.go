@@ -216,7 +216,7 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit) *fu
 			c.step(fi, st, instr, nil)
 		}
 		for i, succ := range b.Succs {
-			if !fi.feasible(b, i) {
+			if !c.feasible(fi, b, i) {
 				continue
 			}
 			out := c.edge(st, b, i)
@@ -367,7 +367,7 @@ func (c *checker) step(fi *funcInfo, st *state, instr ssa.Instruction, emit func
 			c.received(st, instr.X)
 		}
 	case *ssa.Store:
-		if emit != nil && !model.IsSyncType(instr.Val.Type()) && !ssaops.SelfStore(instr) {
+		if emit != nil && !model.IsSyncType(instr.Val.Type()) && !ssaops.SelfStore(instr) && !c.spill(instr) {
 			c.direct(fn, st, instr.Addr, true, instr, emit)
 		}
 	case *ssa.MapUpdate:
@@ -546,7 +546,7 @@ func (c *checker) call(fi *funcInfo, st *state, call *ssa.CallCommon, instr ssa.
 	}
 	sum := c.calleeSummary(callee)
 	if body := bodyOf(callee); body.Blocks != nil && body.Pkg != nil && body.Pkg.Pkg == c.pkg {
-		if args := c.fixedArgs(fi, body, call.Args); len(args) > 0 {
+		if args := c.fixedArgs(fi, body, call.Args, bindings); len(args) > 0 {
 			if sfi := c.specialized(body, args); sfi != nil {
 				sum = sfi.sum
 			}

@@ -66,6 +66,7 @@ type checker struct {
 	// handlers are the package's actor message handlers.
 	handlers *model.Handlers
 	allocs   map[*ssa.Alloc]string
+	params   map[*ssa.Alloc]int   // spilledParam memo
 	regs     map[ssa.Value]string // regRoot memo
 	funcs    map[*ssa.Function]*funcInfo
 	facts    map[*types.Package]map[string]*Summary
@@ -110,6 +111,7 @@ func run(pass *analysis.Pass) (any, error) {
 		entryMethods: m.InterfaceMethods(pass.Pkg, model.Entry),
 		handlers:     m.Handlers(pass.Pkg),
 		allocs:       make(map[*ssa.Alloc]string),
+		params:       make(map[*ssa.Alloc]int),
 		regs:         make(map[ssa.Value]string),
 		funcs:        make(map[*ssa.Function]*funcInfo),
 		facts:        make(map[*types.Package]map[string]*Summary),

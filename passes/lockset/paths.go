@@ -8,6 +8,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -161,6 +162,9 @@ func (c *checker) pathOfDepth(v ssa.Value, d int, regs bool) (p string) {
 		}
 		return "g:" + v.Pkg.Pkg.Path() + "." + v.Name() + "|"
 	case *ssa.Alloc:
+		if i := c.spilledParam(v); i >= 0 {
+			return paramRoot(i)
+		}
 		return c.allocRoot(v)
 	case *ssa.FieldAddr:
 		name, ok := ssaops.FieldName(v.X.Type(), v.Field)
@@ -262,6 +266,64 @@ func regValue(fn *ssa.Function, root string) ssa.Value {
 		}
 	}
 	return nil
+}
+
+// spilledParam returns the index of the parameter whose variable a is, or
+// -1. A parameter that a function literal captures lives in a variable
+// (an Alloc that the entry block stores the parameter into), and the
+// function's own code reaches it through that variable: when nothing
+// assigns the variable again, here or in the literals that capture it,
+// it holds the parameter throughout, and is named as the parameter, so
+// that a summary keeps the accesses through it (a method whose receiver
+// a literal captures: lock := func() { s.mu.Lock() }).
+func (c *checker) spilledParam(a *ssa.Alloc) int {
+	if i, ok := c.params[a]; ok {
+		return i
+	}
+	i := -1
+	if p, ok := ssaops.StoredOnce(a).(*ssa.Parameter); ok && p.Parent() == a.Parent() && !reassigned(a, 0) {
+		i = slices.Index(p.Parent().Params, p)
+	}
+	c.params[a] = i
+	return i
+}
+
+// spill reports whether st moves a parameter into its variable
+// (spilledParam): not a write of the parameter's memory.
+func (c *checker) spill(st *ssa.Store) bool {
+	a, ok := st.Addr.(*ssa.Alloc)
+	return ok && c.spilledParam(a) >= 0
+}
+
+// reassigned reports whether a function literal that captures the
+// variable v (an Alloc, or a FreeVar of a literal within a literal)
+// stores into it, or hands its address to something that may.
+func reassigned(v ssa.Value, depth int) bool {
+	if depth > maxDepth {
+		return true
+	}
+	for _, r := range *v.Referrers() {
+		switch r := r.(type) {
+		case *ssa.Store:
+			if r.Addr == v && depth > 0 {
+				return true // the parameter's own store is the Alloc's
+			}
+			if r.Val == v {
+				return true // the variable's address escapes
+			}
+		case *ssa.UnOp, *ssa.DebugRef:
+		case *ssa.MakeClosure:
+			fn := r.Fn.(*ssa.Function)
+			for j, b := range r.Bindings {
+				if b == v && j < len(fn.FreeVars) && reassigned(fn.FreeVars[j], depth+1) {
+					return true
+				}
+			}
+		default:
+			return true
+		}
+	}
+	return false
 }
 
 // allocRoot names a local allocation by its rank among the allocations of

@@ -48,10 +48,8 @@ func (c *checker) correlated(fn *ssa.Function, args boolArgs) ssa.Value {
 		if v == nil {
 			continue
 		}
-		if p, ok := v.(*ssa.Parameter); ok {
-			if _, fixed := args.lookup(p); fixed {
-				continue
-			}
+		if _, fixed := args.lookup(c.inputIndex(v)); fixed {
+			continue
 		}
 		if _, isConst := v.(*ssa.Const); isConst {
 			continue

@@ -1,4 +1,4 @@
-package chanorder // want package:"lockset summaries: 1"
+package chanorder // want package:"lockset summaries: 5"
 
 import "sync"
 

@@ -77,3 +77,42 @@ func (s *Store) Peek(k int) string {
 func (s *Store) Drop(k int, locked bool) {
 	s.remove(k, locked) // reported at remove's writes
 }
+
+// A Log takes its lock through function literals that capture the flag
+// and the receiver: the accesses through the captured receiver are the
+// receiver's, and the flag is followed into the literals.
+type Log struct {
+	mu      sync.Mutex
+	entries []string
+	size    int
+}
+
+func (l *Log) truncate(n int, needLock bool) {
+	lock := func() {
+		if needLock {
+			l.mu.Lock()
+		}
+	}
+	unlock := func() {
+		if needLock {
+			l.mu.Unlock()
+		}
+	}
+	lock()
+	defer unlock()
+	l.entries = l.entries[:n] // want `l.entries is written in \(\*Log\).TruncateUnlocked via \(\*Log\).truncate without a lock and written in \(\*Log\).Truncate via \(\*Log\).truncate holding l.mu`
+	l.size = n                // want `l.size is written in \(\*Log\).TruncateUnlocked via \(\*Log\).truncate without a lock`
+}
+
+// Truncate asks for the lock, which the literal takes: quiet.
+func (l *Log) Truncate(n int) { l.truncate(n, true) }
+
+// TruncateUnlocked does not, and holds nothing: reported.
+func (l *Log) TruncateUnlocked(n int) { l.truncate(n, false) }
+
+func (l *Log) Append(e string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.entries = append(l.entries, e)
+	l.size++
+}
