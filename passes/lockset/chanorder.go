@@ -199,7 +199,7 @@ func (c *checker) tailAccesses(sp *spawn, gi *funcInfo, tail map[int]bool) []Acc
 		}
 	}
 	var out []Access
-	c.apply(sp.parent.fn, &state{}, sum, sp.callee, sp.args, sp.bindings, sp.instr, func(a Access) { out = append(out, a) })
+	c.apply(sp.parent.fn, &state{held: c.goEntryHeld(sp)}, sum, sp.callee, sp.args, sp.bindings, sp.instr, func(a Access) { out = append(out, a) })
 	return out
 }
 

@@ -384,6 +384,13 @@ func (c *checker) step(fi *funcInfo, st *state, instr ssa.Instruction, emit func
 		}
 	case *ssa.Call:
 		c.call(fi, st, &instr.Call, instr, emit)
+	case *ssa.Go:
+		if emit != nil {
+			fi.recordCall(instr, st) // the locks it may hand off (handOff)
+		}
+		for _, l := range c.handOff(st.held, &instr.Call) {
+			st.release(l.Lock)
+		}
 	case *ssa.Defer:
 		if !slices.Contains(st.deferred, instr) {
 			st.deferred = append(slices.Clone(st.deferred), instr)
@@ -565,6 +572,38 @@ func bodyOf(fn *ssa.Function) *ssa.Function {
 		return o
 	}
 	return fn
+}
+
+// handOff returns the locks of held that a goroutine started by call
+// releases without taking them first (a lock handed off: the spawner
+// locks, the goroutine unlocks when done):
+//
+//	s.mu.Lock()
+//	go func() { s.flush(); s.mu.Unlock() }()
+//
+// The goroutine holds them until it releases them, and the spawner no
+// longer does once the goroutine starts.
+func (c *checker) handOff(held lockset, call *ssa.CallCommon) lockset {
+	if len(held) == 0 || call.IsInvoke() {
+		return nil
+	}
+	callee := call.StaticCallee()
+	if callee == nil {
+		return nil
+	}
+	var bindings []ssa.Value
+	if mc, ok := call.Value.(*ssa.MakeClosure); ok {
+		bindings = mc.Bindings
+	}
+	var out lockset
+	for _, r := range c.calleeSummary(callee).Release {
+		if l := c.rebaseLock(r, call.Args, bindings); l != "" {
+			if i := slices.IndexFunc(held, func(h Held) bool { return h.Lock == l }); i >= 0 {
+				out = out.add(held[i])
+			}
+		}
+	}
+	return out
 }
 
 // apply rebases a callee summary onto the caller's frame (Fig. 3.7 lifted

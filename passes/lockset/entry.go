@@ -90,7 +90,7 @@ func (c *checker) spawns(funcs []*ssa.Function) []*spawn {
 				if sp.parent == nil {
 					continue
 				}
-				st := &state{}
+				st := &state{held: c.goEntryHeld(sp)}
 				c.apply(fn, st, c.calleeSummary(sp.callee), sp.callee, sp.args, sp.bindings, instr, func(a Access) {
 					sp.body = append(sp.body, a)
 				})
@@ -106,6 +106,16 @@ func (c *checker) spawns(funcs []*ssa.Function) []*spawn {
 		sp.siblings = byParent[sp.parent.fn]
 	}
 	return out
+}
+
+// goEntryHeld returns the locks the goroutine of sp holds when it starts:
+// those its spawner hands off to it (handOff).
+func (c *checker) goEntryHeld(sp *spawn) lockset {
+	g, ok := sp.instr.(*ssa.Go)
+	if !ok {
+		return nil
+	}
+	return c.handOff(sp.parent.callHeld[g], &g.Call)
 }
 
 // liveOf returns the liveness of the goroutine of sp, memoised.

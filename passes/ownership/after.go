@@ -423,6 +423,14 @@ func intersection(s, t taint.ObjSet) taint.ObjSet {
 
 // checkUse reports the first access of instr to transferred memory.
 func (w *walker) checkUse(instr ssa.Instruction, h taint.Heap, cur fresh) bool {
+	if instr == w.p.Instr && w.p.Kind == transfer.Go && !w.c.strict {
+		// A go statement in a loop hands the same memory to each
+		// goroutine it starts. Whether they race is the lockset pass's
+		// question (two instances of one goroutine, which it pairs with
+		// the locks each holds); this pass, which sees no lock, would
+		// report goroutines that share the memory under a lock.
+		return false
+	}
 	acc := w.access(instr, h, cur)
 	if acc == nil || len(acc.objs) == 0 {
 		return false

@@ -153,3 +153,17 @@ func countAndReset() {
 	go func() { b.n++ }()
 	b.data = nil // want `b is written after it was handed to the goroutine started at line \d+`
 }
+
+type Job struct{ id int }
+
+func bump(j *Job) { j.id++ }
+
+// One go statement in a loop hands the same job to each goroutine it
+// starts. By default the lockset pass reports the instances' writes (it
+// sees their locks); the strict reading reports the transfer here.
+func goSameInLoop(n int) {
+	j := &Job{}
+	for i := 0; i < n; i++ {
+		go bump(j) // want `j is handed to another goroutine after it was handed to the goroutine started at line \d+ in an earlier iteration`
+	}
+}

@@ -58,11 +58,11 @@ func PeekEarly(in []int, done chan bool) int {
 }
 
 // CountWords hands every goroutine the same map: maps are not
-// partitioned, so reported.
+// partitioned, so a race, which the lockset pass reports (counts[*]).
 func CountWords(words []string, done chan bool) {
 	counts := make(map[string]int)
 	for _, w := range words {
-		go func(w string) { // want `counts is handed to another goroutine after it was handed to the goroutine started at line \d+`
+		go func(w string) {
 			counts[w]++
 			done <- true
 		}(w)
@@ -94,11 +94,12 @@ func Scaled(in []int, opts *Options, done chan bool) []int {
 	return out
 }
 
-// Counted also counts in the shared options: reported.
+// Counted also counts in the shared options: a race, which the lockset
+// pass reports (opts.Seen).
 func Counted(in []int, opts *Options, done chan bool) []int {
 	out := make([]int, len(in))
 	for i := range in {
-		go func(i int) { // want `opts is handed to another goroutine after it was handed to the goroutine started at line \d+ in an earlier iteration`
+		go func(i int) {
 			out[i] = in[i] * opts.Scale
 			opts.Seen++
 			done <- true
