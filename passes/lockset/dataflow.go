@@ -117,6 +117,28 @@ type funcInfo struct {
 	// function has released none of its caller's locks: whatever its
 	// callers hold on entry, it still holds there.
 	callKeeps map[ssa.CallInstruction]bool
+	// drops records the instructions after which a lock held before
+	// them may no longer be, for the locks a goroutine inherits
+	// (inherit.go).
+	drops []lockDrop
+}
+
+// A lockDrop is an instruction after which lock may no longer be held.
+type lockDrop struct {
+	instr ssa.Instruction
+	lock  string
+}
+
+// recordDrops records the locks of before that instr leaves out of after.
+func (fi *funcInfo) recordDrops(instr ssa.Instruction, before, after lockset) {
+	for _, h := range before {
+		if after.find(h.Lock) < 0 {
+			d := lockDrop{instr, h.Lock}
+			if !slices.Contains(fi.drops, d) {
+				fi.drops = append(fi.drops, d)
+			}
+		}
+	}
 }
 
 // recordCall records the locks held at call in state st, met with those
@@ -246,12 +268,14 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit) *fu
 			if call, ok := instr.(*ssa.Call); ok {
 				fi.recordCall(call, st)
 			}
+			before := st.held
 			c.step(fi, st, instr, func(a Access) {
 				a.Before = union(a.Before, closing[instr])
 				if len(fi.sites) < maxSites {
 					fi.sites = append(fi.sites, site{a, instr})
 				}
 			})
+			fi.recordDrops(instr, before, st.held)
 			if _, ok := instr.(*ssa.Return); ok {
 				if exit == nil {
 					exit = st.clone()

@@ -70,7 +70,9 @@ type spawn struct {
 	// group is the receiver of a Spawn-row method (the WaitGroup or
 	// errgroup.Group), whose joins wait for the goroutine; else nil.
 	group ssa.Value
-	body  []Access // the goroutine's accesses, in the parent's frame
+	// body is the goroutine's accesses, in the parent's frame, without
+	// the locks it inherits (see sharedBody).
+	body []Access
 	// siblings are the spawns of the same function, sp included.
 	siblings []*spawn
 	lv       *liveness // memo of liveOf
@@ -393,8 +395,9 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 			pos:     sp.instr.Pos(),
 			spawner: p,
 		}
-		for i := range sp.body {
-			e.accs = c.goCanonAppend(e.accs, p, &sp.body[i])
+		body := c.sharedBody(sp)
+		for i := range body {
+			e.accs = c.goCanonAppend(e.accs, p, &body[i])
 		}
 		if !c.model.Strict {
 			e.spawnerName, e.ordered = c.funcName(p), c.orderedWith(sp)

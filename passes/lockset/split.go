@@ -104,6 +104,11 @@ func mergeInfos(a, b *funcInfo) *funcInfo {
 		out.sites = out.sites[:maxSites]
 	}
 	for _, fi := range []*funcInfo{a, b} {
+		for _, d := range fi.drops {
+			if !slices.Contains(out.drops, d) {
+				out.drops = append(out.drops, d)
+			}
+		}
 		for d, held := range fi.deferHeld {
 			if prev, ok := out.deferHeld[d]; ok {
 				held = slices.DeleteFunc(slices.Clone(held), func(l string) bool { return !slices.Contains(prev, l) })
