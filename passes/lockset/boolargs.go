@@ -233,7 +233,7 @@ func (c *checker) specialized(callee *ssa.Function, args boolArgs) *funcInfo {
 		return fi
 	}
 	c.specs[k] = nil // recursion sees the empty summary
-	fi := c.analyzeSplit(callee, args)
+	fi := c.analyzeSplit(callee, args, false)
 	c.specs[k] = fi
 	return fi
 }

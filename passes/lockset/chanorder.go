@@ -78,7 +78,7 @@ func (c *checker) liveness(sp *spawn, siblings []*spawn) *liveness {
 	fn := sp.parent.fn
 	related := c.related(sp)
 	sigs := c.goSignals(sp)
-	gi := c.info(sp.callee)
+	gi := c.full(sp.callee)
 
 	effects := make(map[ssa.Instruction]*joinEffect)
 	for _, b := range fn.Blocks {

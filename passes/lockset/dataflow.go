@@ -158,6 +158,10 @@ var emptySummary = &Summary{}
 // info analyses fn if it has a body, memoised. A recursive call sees the
 // empty summary: recursion contributes no lock effects or accesses
 // (a documented unsoundness; Whoop's Houdini would iterate instead).
+//
+// The analysis keeps no sites (withSites): most functions are only
+// callees, whose summaries are all their callers need. full gives the
+// sites of the functions that need them.
 func (c *checker) info(fn *ssa.Function) *funcInfo {
 	if fi, ok := c.funcs[fn]; ok {
 		return fi
@@ -166,8 +170,23 @@ func (c *checker) info(fn *ssa.Function) *funcInfo {
 		return nil
 	}
 	c.funcs[fn] = nil
-	fi := c.analyzeSplit(fn, nil)
+	fi := c.analyzeSplit(fn, nil, false)
 	c.funcs[fn] = fi
+	return fi
+}
+
+// full is info with the accesses of fn in its own frame (sites), for the
+// entry points, the functions that start goroutines and the goroutines'
+// bodies, memoised. Its summary is info's.
+func (c *checker) full(fn *ssa.Function) *funcInfo {
+	if fi, ok := c.fulls[fn]; ok {
+		return fi
+	}
+	if c.info(fn) == nil {
+		return nil
+	}
+	fi := c.analyzeSplit(fn, nil, true)
+	c.fulls[fn] = fi
 	return fi
 }
 
@@ -205,7 +224,10 @@ func (c *checker) calleeSummary(fn *ssa.Function) *Summary {
 	return emptySummary
 }
 
-func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit) *funcInfo {
+// analyze analyses fn with args fixed and split followed; withSites
+// keeps its accesses in its own frame (fi.sites), else only its summary
+// is built, from the same accesses in the same order.
+func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, withSites bool) *funcInfo {
 	fi := &funcInfo{fn: fn, args: args, split: split, order: make(map[*ssa.Defer]int), deferHeld: make(map[*ssa.Defer][]string), callHeld: make(map[ssa.CallInstruction]lockset), callKeeps: make(map[ssa.CallInstruction]bool)}
 	n := 0
 	for _, b := range fn.Blocks {
@@ -257,6 +279,25 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit) *fu
 	}
 
 	// Final pass: record accesses and the exit state.
+	sum := &Summary{}
+	seen := make(map[string]bool)
+	emitted := 0
+	record := func(s site) {
+		if emitted >= maxSites {
+			return
+		}
+		emitted++
+		if withSites {
+			fi.sites = append(fi.sites, s)
+		}
+		if isLocal(s.acc.Path) || len(sum.Accesses) >= maxSummary {
+			return
+		}
+		if k := s.acc.key(); !seen[k] {
+			seen[k] = true
+			sum.Accesses = append(sum.Accesses, s.acc)
+		}
+	}
 	closing, closesOnEntry := c.closesAfter(fi)
 	var exit *state
 	for _, b := range fn.Blocks {
@@ -271,9 +312,7 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit) *fu
 			before := st.held
 			c.step(fi, st, instr, func(a Access) {
 				a.Before = union(a.Before, closing[instr])
-				if len(fi.sites) < maxSites {
-					fi.sites = append(fi.sites, site{a, instr})
-				}
+				record(site{a, instr})
 			})
 			fi.recordDrops(instr, before, st.held)
 			if _, ok := instr.(*ssa.Return); ok {
@@ -286,7 +325,6 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit) *fu
 		}
 	}
 
-	sum := &Summary{}
 	fi.exits = exit != nil
 	if exit != nil {
 		// The entry locks are the caller's: not acquired by this call.
@@ -294,16 +332,6 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit) *fu
 		sum.Release = exit.released
 		sum.Received = nonLocal(exit.recvd)
 		sum.Closes = nonLocal(closesOnEntry)
-	}
-	seen := make(map[string]bool)
-	for _, s := range fi.sites {
-		if isLocal(s.acc.Path) || len(sum.Accesses) >= maxSummary {
-			continue
-		}
-		if k := s.acc.key(); !seen[k] {
-			seen[k] = true
-			sum.Accesses = append(sum.Accesses, s.acc)
-		}
 	}
 	fi.sum = sum
 	return fi
@@ -384,7 +412,7 @@ func (c *checker) step(fi *funcInfo, st *state, instr ssa.Instruction, emit func
 	fn := fi.fn
 	switch instr := instr.(type) {
 	case *ssa.UnOp:
-		if instr.Op == token.MUL && emit != nil && !model.IsSyncType(instr.Type()) {
+		if instr.Op == token.MUL && emit != nil && !model.IsSyncType(instr.Type()) && !c.paramVar(instr.X) {
 			c.direct(fn, st, instr.X, false, instr, emit)
 		}
 		if instr.Op == token.ARROW {

@@ -88,7 +88,7 @@ func (c *checker) spawns(funcs []*ssa.Function) []*spawn {
 				if sp == nil {
 					continue
 				}
-				sp.parent = c.info(fn)
+				sp.parent = c.full(fn)
 				if sp.parent == nil {
 					continue
 				}
@@ -373,7 +373,7 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 		add(&entry{name: c.funcName(fn), fn: fn, pos: fn.Pos(), self: true, inferred: testHandler})
 	}
 	for _, e := range out {
-		if fi := c.info(e.fn); fi != nil {
+		if fi := c.full(e.fn); fi != nil {
 			for _, s := range fi.sites {
 				n := len(e.accs)
 				e.accs = c.canonAppend(e.accs, e.fn, &s.acc)

@@ -66,9 +66,10 @@ type checker struct {
 	// handlers are the package's actor message handlers.
 	handlers *model.Handlers
 	allocs   map[*ssa.Alloc]string
-	params   map[*ssa.Alloc]int   // spilledParam memo
-	regs     map[ssa.Value]string // regRoot memo
-	funcs    map[*ssa.Function]*funcInfo
+	params   map[*ssa.Alloc]int          // spilledParam memo
+	regs     map[ssa.Value]string        // regRoot memo
+	funcs    map[*ssa.Function]*funcInfo // info memo
+	fulls    map[*ssa.Function]*funcInfo // full memo
 	facts    map[*types.Package]map[string]*Summary
 	// assigned maps composite literal positions to variable names,
 	// built on first use.
@@ -114,6 +115,7 @@ func run(pass *analysis.Pass) (any, error) {
 		params:       make(map[*ssa.Alloc]int),
 		regs:         make(map[ssa.Value]string),
 		funcs:        make(map[*ssa.Function]*funcInfo),
+		fulls:        make(map[*ssa.Function]*funcInfo),
 		facts:        make(map[*types.Package]map[string]*Summary),
 		names:        make(map[*ssa.Function]string),
 		loops:        make(map[*ssa.Function][]int),

@@ -288,6 +288,13 @@ func (c *checker) spilledParam(a *ssa.Alloc) int {
 	return i
 }
 
+// paramVar reports whether v is the variable of a captured parameter
+// (spilledParam): loading it reads the parameter, not shared memory.
+func (c *checker) paramVar(v ssa.Value) bool {
+	a, ok := v.(*ssa.Alloc)
+	return ok && c.spilledParam(a) >= 0
+}
+
 // spill reports whether st moves a parameter into its variable
 // (spilledParam): not a write of the parameter's memory.
 func (c *checker) spill(st *ssa.Store) bool {
@@ -377,6 +384,11 @@ func (c *checker) rebaseMode(p string, args, bindings []ssa.Value, lock bool) st
 			vals = bindings
 		}
 		if err != nil || i >= len(vals) {
+			return ""
+		}
+		if root[0] == 'f' && sel == "" && !lock && c.paramVar(vals[i]) {
+			// The literal reads the variable of a captured parameter,
+			// which holds the parameter throughout: a local read.
 			return ""
 		}
 		base = c.pathOfDepth(vals[i], 0, lock)

@@ -85,12 +85,12 @@ func (c *checker) takesLocks(fn *ssa.Function) bool {
 
 // analyzeSplit analyses fn with args fixed, following a correlated
 // condition if it has one.
-func (c *checker) analyzeSplit(fn *ssa.Function, args boolArgs) *funcInfo {
+func (c *checker) analyzeSplit(fn *ssa.Function, args boolArgs, withSites bool) *funcInfo {
 	v := c.correlated(fn, args)
 	if v == nil {
-		return c.analyze(fn, args, nil)
+		return c.analyze(fn, args, nil, withSites)
 	}
-	return mergeInfos(c.analyze(fn, args, &condSplit{v, true}), c.analyze(fn, args, &condSplit{v, false}))
+	return mergeInfos(c.analyze(fn, args, &condSplit{v, true}, withSites), c.analyze(fn, args, &condSplit{v, false}, withSites))
 }
 
 // mergeInfos merges the analyses of the two values of a split condition:

@@ -122,8 +122,8 @@ func (d *Drop) Run(k int) {
 }
 
 func (d *Drop) stepLocked(k int) {
-	d.tmr = time.AfterFunc(time.Second, d.reset)
-	d.n = k // want `d.n is written in \(\*Drop\).stepLocked after the go statement without a lock`
+	d.tmr = time.AfterFunc(time.Second, d.reset) // want `d.tmr is written in \(\*Drop\).stepLocked after the go statement without a lock`
+	d.n = k                                      // want `d.n is written in \(\*Drop\).stepLocked after the go statement without a lock`
 	if k > 0 {
 		d.mu.Unlock()
 		d.stepLocked(k - 1)
