@@ -13,7 +13,9 @@
 //	go vet -vettool=$(which psharpvet) ./...
 //
 // Standalone, -sarif FILE also writes the reports to FILE in SARIF 2.1.0,
-// for GitHub code scanning.
+// for GitHub code scanning, and -fix applies the suggested fixes some
+// reports carry instead of printing the reports (-fix -diff prints the
+// patch); go vet -vettool applies them only with its own -fix (Go 1.26).
 //
 // By default it reports only races it has evidence for; -strict selects
 // P#'s conservative reading, in which no report is a proof.

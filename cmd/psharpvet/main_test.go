@@ -318,3 +318,54 @@ func TestXSAFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestFix checks that -fix applies the suggested fixes (README, "Reports
+// and their fixes"): standalone, and with Go 1.26's go vet -fix and go
+// fix -fixtool, which run the tool as go vet does; the fixed module has
+// no report left. Plain go vet only reports.
+func TestFix(t *testing.T) {
+	bin := build(t)
+	want, err := os.ReadFile(filepath.Join("testdata", "fix", "fix.go.golden"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const reset, clone = "m.list is sent on m.out but stays reachable from m.list", "xs is passed to fmt.Println after it was sent on ch"
+	for _, cmd := range [][]string{
+		{bin, "-fix", "./..."},
+		{"go", "vet", "-vettool=" + bin, "-fix", "./..."},
+		{"go", "fix", "-fixtool=" + bin, "./..."},
+	} {
+		how := strings.Join(cmd, " ")
+		dir := module(t, "fix")
+		out, code := run(t, dir, cmd[0], cmd[1:]...)
+		noStackTrace(t, out)
+		if code != 0 {
+			t.Errorf("%s: exit code %d, want 0\n%s", how, code, out)
+		}
+		got, err := os.ReadFile(filepath.Join(dir, "fix.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s: fix.go is\n%s\nwant (testdata/fix/fix.go.golden)\n%s", how, got, want)
+			continue
+		}
+		if out, code := run(t, dir, bin, "./..."); code != 0 {
+			t.Errorf("%s: the fixed module still has reports (exit code %d):\n%s", how, code, out)
+		}
+	}
+
+	dir := module(t, "fix")
+	out, code := run(t, dir, "go", "vet", "-vettool="+bin, "./...")
+	noStackTrace(t, out)
+	if code == 0 || !strings.Contains(out, reset) || !strings.Contains(out, clone) {
+		t.Errorf("go vet: exit code %d, want the two reports:\n%s", code, out)
+	}
+	orig, err := os.ReadFile(filepath.Join("testdata", "fix", "fix.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, "fix.go")); !bytes.Equal(got, orig) {
+		t.Errorf("go vet without -fix changed fix.go:\n%s", got)
+	}
+}

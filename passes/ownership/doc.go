@@ -34,4 +34,10 @@
 // (channels, anything holding a sync or sync/atomic value) or are
 // conventionally immutable (error, context.Context, time.Time,
 // reflect.Type...) are never transferred.
+//
+// Where the repair is mechanical and certainly right, a report carries a
+// suggested fix (psharpvet -fix applies them): a field of the receiver
+// that stays reachable after it was sent is reset right after the send,
+// and a slice or map read right after it was sent is sent as a copy
+// (slices.Clone, maps.Clone).
 package ownership

@@ -70,17 +70,18 @@ func (c *checker) checkOutliving(fn *ssa.Function, fl *taint.Flow, h taint.Heap,
 		}
 		msg += "; " + c.consequence(p)
 		related = append(related, c.writeEvidence(fn, fl, kept, lastField(path))...)
+		fixes := c.resetFix(fn, fl, h, p, hit)
 		if c.leaveKept {
 			if port, field, ok := machineField(fn, fl, path); ok && !c.reported[p.Instr.Pos()] {
 				c.reported[p.Instr.Pos()] = true
 				c.kept = append(c.kept, Kept{
-					Diagnostic: analysis.Diagnostic{Pos: p.Instr.Pos(), Category: catOutliving, Message: msg, Related: related},
+					Diagnostic: analysis.Diagnostic{Pos: p.Instr.Pos(), Category: catOutliving, Message: msg, Related: related, SuggestedFixes: fixes},
 					Point:      p, Port: port, Field: field,
 				})
 				return true
 			}
 		}
-		c.report(p.Instr.Pos(), p, catOutliving, msg, related)
+		c.report(p.Instr.Pos(), p, catOutliving, msg, related, fixes)
 		return true
 	}
 	return false
@@ -365,7 +366,7 @@ func (c *checker) checkAliasing(fl *taint.Flow, h taint.Heap, p transfer.Point, 
 			if reach.Intersects(g.objs) && c.shared(fl, g.objs, g.objs, written) {
 				msg := c.transferPhrase(p, g.v) + " but is also reachable from " + c.names.value(other, p.Instr) +
 					", another operand of the same call; " + p.CalleeName() + " may use it after giving it up"
-				c.report(p.Instr.Pos(), p, catAliasing, msg, c.writeEvidence(p.Instr.Parent(), fl, g.objs, ""))
+				c.report(p.Instr.Pos(), p, catAliasing, msg, c.writeEvidence(p.Instr.Parent(), fl, g.objs, ""), nil)
 				return true
 			}
 		}

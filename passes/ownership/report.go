@@ -92,9 +92,10 @@ func (c *checker) calleeName(call ssa.CallInstruction) string {
 // reportUse reports an access after a transfer (condition 3).
 // A use names an access after a transfer for its diagnostic.
 type use struct {
-	given   string // what was given up, as the source names it
-	touched string // what the access touches, if it names something else
-	when    string // the transfer, as "sent on ch (line 12)"
+	v       ssa.Value // the value given up whose memory is touched
+	given   string    // what was given up, as the source names it
+	touched string    // what the access touches, if it names something else
+	when    string    // the transfer, as "sent on ch (line 12)"
 	// throughAlias says the access is not made through the given value's
 	// own access path, but through another value that may share memory
 	// with it.
@@ -124,7 +125,7 @@ func (c *checker) describeUse(w *walker, instr ssa.Instruction, acc *access) use
 			given = name
 		}
 	}
-	u := use{given: given, when: c.afterPhrase(w.p, v)}
+	u := use{v: v, given: given, when: c.afterPhrase(w.p, v)}
 	if instr == w.p.Instr {
 		u.when += " in an earlier iteration"
 	}
@@ -256,12 +257,12 @@ func (c *checker) reportUse(w *walker, instr ssa.Instruction, acc *access, u use
 	if !pos.IsValid() {
 		pos = w.p.Instr.Pos()
 	}
-	c.report(pos, w.p, catUseAfter, msg, nil)
+	c.report(pos, w.p, catUseAfter, msg, nil, c.cloneFix(w, instr, acc, u))
 }
 
 // report emits one diagnostic, with the transfer point as related
-// information, unless pos was already blamed.
-func (c *checker) report(pos token.Pos, p transfer.Point, category, msg string, related []analysis.RelatedInformation) {
+// information and the fixes given, unless pos was already blamed.
+func (c *checker) report(pos token.Pos, p transfer.Point, category, msg string, related []analysis.RelatedInformation, fixes []analysis.SuggestedFix) {
 	if c.reported[pos] {
 		return
 	}
@@ -269,7 +270,7 @@ func (c *checker) report(pos token.Pos, p transfer.Point, category, msg string, 
 	if pos != p.Instr.Pos() {
 		related = append([]analysis.RelatedInformation{{Pos: p.Instr.Pos(), Message: "transferred here"}}, related...)
 	}
-	c.rep.Report(analysis.Diagnostic{Pos: pos, Category: category, Message: msg, Related: related})
+	c.rep.Report(analysis.Diagnostic{Pos: pos, Category: category, Message: msg, Related: related, SuggestedFixes: fixes})
 }
 
 // capturedName names the variable captured by mc whose memory overlaps
