@@ -405,6 +405,12 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 			e.startedIn, e.starts = c.startSites(sp, funcs)
 		}
 		e.outlives = c.outlivesSpawner(sp)
+		// A goroutine its spawner joins before returning runs within the
+		// spawner's call: with other entry points it is as concurrent as
+		// the spawner is, which by default needs the evidence of an
+		// inferred entry (evidence in pairs.go). Its spawner, siblings and
+		// instances are compared in checkSpawns, without that rule.
+		e.inferred = !c.model.Strict && !e.outlives
 		add(e)
 	}
 	slices.SortStableFunc(out, func(a, b *entry) int { return ssaops.ComparePos(c.pass.Fset, a.pos, b.pos) })

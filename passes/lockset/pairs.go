@@ -289,6 +289,43 @@ func synchronized(a *epAccess) bool {
 	return a.atomic || len(a.locks) > 0
 }
 
+// expectsShared reports whether a shows that the code expects its
+// location to be shared: it is made atomically, in a once.Do, or under a
+// lock of the same object (the receiver's own mutex for a field of the
+// receiver, a lock reached from the same root) or, for a package-level
+// location, under a package-level lock. A package-level lock held over a
+// field of some object serialises something else (testing's
+// benchmarkLock around a benchmark's run), which says nothing of the
+// object's other callers.
+func expectsShared(a *epAccess) bool {
+	if a.atomic {
+		return true
+	}
+	root := keyRoot(a.key)
+	for _, l := range a.locks {
+		if l.once || sameOwner(keyRoot(l.key), root) || l.alias != "" && sameOwner(keyRoot(l.alias), root) {
+			return true
+		}
+	}
+	return false
+}
+
+// sameOwner reports whether a lock rooted at lroot can guard a location
+// rooted at root: the same root, two package-level variables, or two
+// variables of one function that its literals capture.
+func sameOwner(lroot, root string) bool {
+	switch {
+	case lroot == root:
+		return true
+	case strings.HasPrefix(lroot, "g:") && strings.HasPrefix(root, "g:"):
+		return true
+	case strings.HasPrefix(lroot, "v:") && strings.HasPrefix(root, "v:"):
+		i, j := strings.LastIndexByte(lroot, ':'), strings.LastIndexByte(root, ':')
+		return lroot[:i] == root[:j]
+	}
+	return false
+}
+
 func inOnce(a *epAccess) bool {
 	return slices.ContainsFunc(a.locks, func(l lockRef) bool { return l.once })
 }
@@ -465,7 +502,7 @@ func checkEntries(fset *token.FileSet, entries []*entry, strict bool, found func
 //   - an actor handler's access on a start message is ordered with the
 //     goroutines the handler starts later (startedAfter).
 func evidence(ea, eb *entry, a, b *epAccess) bool {
-	if ea.inferred && eb.inferred && !synchronized(a) && !synchronized(b) {
+	if ea.inferred && eb.inferred && !expectsShared(a) && !expectsShared(b) {
 		return false
 	}
 	orderedBy := func(g *entry, x *epAccess) bool {

@@ -116,3 +116,23 @@ func ListB(fail func() error) *Lister {
 	go func() { l.err = fail() }()
 	return l
 }
+
+var hits int
+
+// Counter holds a mutex; Hit never locks.
+type Counter struct{ mu sync.Mutex }
+
+func (c *Counter) Hit() {
+	hits++ // want `hits is read in \(\*Counter\).Hit without a lock and written in another call of \(\*Counter\).Hit without a lock`
+}
+
+// Reset joins its goroutine before returning: by default the goroutine is
+// part of Reset's call, which nothing shows runs concurrently with Hit.
+func Reset() {
+	done := make(chan bool)
+	go func() {
+		hits = 0 // want `hits is written in the goroutine started in Reset \(line \d+\) without a lock and read in \(\*Counter\).Hit without a lock`
+		done <- true
+	}()
+	<-done
+}
