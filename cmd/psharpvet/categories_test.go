@@ -16,6 +16,7 @@ import (
 	"github.com/psharpvet/psharpvet/passes/ignores"
 	"github.com/psharpvet/psharpvet/passes/lockset"
 	"github.com/psharpvet/psharpvet/passes/ownership"
+	"github.com/psharpvet/psharpvet/passes/taint"
 	"github.com/psharpvet/psharpvet/passes/xsa"
 )
 
@@ -36,6 +37,7 @@ func TestCategoriesDocumented(t *testing.T) {
 		{xsa.Analyzer, xsa.Categories},
 		{lockset.Analyzer, lockset.Categories},
 		{ignores.Analyzer, ignores.Categories},
+		{taint.Analyzer, taint.Categories},
 	} {
 		if r.a.URL != directive.ReportsURL {
 			t.Errorf("%s: URL %q, want the README's %q", r.a.Name, r.a.URL, directive.ReportsURL)

@@ -20,8 +20,9 @@ import (
 const maxPasses = 40
 
 // maxObjects bounds the abstract objects of one function, for the same
-// reason.
-const maxObjects = 4000
+// reason. It is a variable only so that a test can lower it
+// (SetMaxObjects); nothing else writes it.
+var maxObjects = 4000
 
 // A Flow is the flow-sensitive heap analysis of one function: the abstract
 // heap at the entry of every block, and the locations every SSA value may
@@ -45,8 +46,9 @@ type Flow struct {
 	exit       Heap   // joined at the function's returns
 	grew       bool
 	// Incomplete says the analysis hit a bound and its results are not
-	// sound; the summary is then conservative.
+	// sound; the summary is then conservative. overBudget says which.
 	Incomplete bool
+	overBudget string
 	used       map[*ssa.Function]bool // callees whose summaries were applied
 	deeps      map[int]ObjID          // port → object for memory deep below it
 	merges     map[mergeKey]ObjID     // call site → object linking its operands
@@ -157,6 +159,7 @@ func (f *Flow) solve() {
 	for pass := 0; ; pass++ {
 		if pass == maxPasses || len(f.objs) > maxObjects {
 			f.Incomplete = true
+			f.overBudget = fmt.Sprintf("%d passes, %d abstract objects; the budget is %d passes and %d objects", pass, len(f.objs), maxPasses, maxObjects)
 			break
 		}
 		f.grew = false

@@ -165,6 +165,9 @@ func conservativeSummary(ports []int) *Summary {
 func (f *Flow) summarize() *Summary {
 	ports := f.ports()
 	if f.Incomplete {
+		if f.sv.overBudget != nil {
+			f.sv.overBudget[f.Fn] = f.overBudget
+		}
 		return f.sv.res.unseen(ports)
 	}
 	reach := make(map[int]ObjSet, len(ports))

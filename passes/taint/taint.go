@@ -17,6 +17,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/psharpvet/psharpvet/internal/analysisdoc"
+	"github.com/psharpvet/psharpvet/internal/directive"
 	"github.com/psharpvet/psharpvet/internal/model"
 	"github.com/psharpvet/psharpvet/internal/ssaops"
 	"github.com/psharpvet/psharpvet/passes/concur"
@@ -30,12 +31,26 @@ var doc string
 var Analyzer = &analysis.Analyzer{
 	Name:       "taint",
 	Doc:        analysisdoc.MustExtract(doc, "taint"),
-	URL:        "https://pkg.go.dev/github.com/psharpvet/psharpvet/passes/taint",
+	URL:        directive.ReportsURL,
 	Requires:   []*analysis.Analyzer{buildssa.Analyzer, concur.Analyzer},
 	Run:        run,
 	FactTypes:  []analysis.Fact{new(Summary)},
 	ResultType: reflect.TypeOf(new(Result)),
 }
+
+// reportBudget is the -budget flag.
+var reportBudget bool
+
+func init() {
+	Analyzer.Flags.BoolVar(&reportBudget, "budget", false, "report each function whose heap analysis stopped at its budget, which gives it the conservative summary (a debugging aid: how much of the package the analysis saw whole)")
+}
+
+// catBudget is the category of the -budget reports.
+const catBudget = "budget"
+
+// Categories are the Diagnostic.Category values of this analyzer's
+// reports (only with -budget).
+var Categories = []string{catBudget}
 
 // maxFixpointRounds bounds the iteration over recursive functions.
 const maxFixpointRounds = 8
@@ -74,6 +89,9 @@ type solver struct {
 	summaries  map[*ssa.Function]*Summary
 	used       map[*ssa.Function]map[*ssa.Function]bool
 	inProgress map[*ssa.Function]bool
+	// overBudget records, for the pass's own solver only, the functions
+	// whose analysis stopped at its budget, and the bound reached.
+	overBudget map[*ssa.Function]string
 	recursive  map[*ssa.Function]bool
 	impls      map[*types.Func][]callee
 	trackedMap map[types.Type]bool
@@ -157,7 +175,11 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	sv := newSolver(r, r.summaries)
 	sv.used = make(map[*ssa.Function]map[*ssa.Function]bool)
+	sv.overBudget = make(map[*ssa.Function]string)
 	sv.summarizeAll()
+	if reportBudget {
+		reportOverBudget(pass, sv.overBudget)
+	}
 	for _, fn := range r.Funcs {
 		if obj, ok := fn.Object().(*types.Func); ok && obj.Pkg() == pass.Pkg && fn.Origin() == nil {
 			if s := r.summaries[fn]; s != nil {

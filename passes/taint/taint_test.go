@@ -20,3 +20,15 @@ func TestSummaries(t *testing.T) {
 	suitetest.Track(t, "taint")
 	analysistest.Run(t, suitetest.Dir(t), taint.Analyzer, "taint/...")
 }
+
+// TestBudget checks that -budget reports the functions whose analysis
+// stopped at its budget, and only those.
+func TestBudget(t *testing.T) {
+	suitetest.Track(t, "taintbudget")
+	defer taint.SetMaxObjects(2)()
+	if err := taint.Analyzer.Flags.Set("budget", "true"); err != nil {
+		t.Fatal(err)
+	}
+	defer taint.Analyzer.Flags.Set("budget", "false")
+	analysistest.Run(t, suitetest.Dir(t), taint.Analyzer, "taintbudget")
+}
