@@ -119,13 +119,9 @@ func (c *checker) branchParams(fn *ssa.Function) []int {
 			if !ok {
 				continue
 			}
-			callee := call.Common().StaticCallee()
+			callee, bindings := staticCallee(call.Common())
 			if callee == nil {
 				continue
-			}
-			var bindings []ssa.Value
-			if mc, ok := call.Common().Value.(*ssa.MakeClosure); ok {
-				bindings = mc.Bindings
 			}
 			callee = bodyOf(callee)
 			if callee.Pkg == nil || callee.Pkg.Pkg != c.pkg {

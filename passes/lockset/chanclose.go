@@ -185,16 +185,9 @@ func (c *checker) callCloses(call *ssa.CallCommon) []string {
 		}
 		return nil
 	}
-	if call.IsInvoke() {
-		return nil
-	}
-	callee := call.StaticCallee()
+	callee, bindings := staticCallee(call)
 	if callee == nil {
 		return nil
-	}
-	var bindings []ssa.Value
-	if mc, ok := call.Value.(*ssa.MakeClosure); ok {
-		bindings = mc.Bindings
 	}
 	sum := c.calleeSummary(callee)
 	if sum == nil {

@@ -599,10 +599,7 @@ func (c *checker) call(fi *funcInfo, st *state, call *ssa.CallCommon, instr ssa.
 	if pkg := funcPkg(callee); pkg == "sync" || opaquePkg(pkg) {
 		return
 	}
-	var bindings []ssa.Value
-	if mc, ok := call.Value.(*ssa.MakeClosure); ok {
-		bindings = mc.Bindings
-	}
+	_, bindings := staticCallee(call)
 	sum := c.calleeSummary(callee)
 	if body := bodyOf(callee); body.Blocks != nil && body.Pkg != nil && body.Pkg.Pkg == c.pkg {
 		if args := c.fixedArgs(fi, body, call.Args, bindings); len(args) > 0 {
@@ -612,6 +609,22 @@ func (c *checker) call(fi *funcInfo, st *state, call *ssa.CallCommon, instr ssa.
 		}
 	}
 	c.apply(fn, st, sum, callee, call.Args, bindings, instr, emit)
+}
+
+// staticCallee returns the function call statically calls, and the
+// bindings of the literal if it calls one; nil for a dynamic call.
+func staticCallee(call *ssa.CallCommon) (*ssa.Function, []ssa.Value) {
+	if call.IsInvoke() {
+		return nil, nil
+	}
+	callee := call.StaticCallee()
+	if callee == nil {
+		return nil, nil
+	}
+	if mc, ok := call.Value.(*ssa.MakeClosure); ok {
+		return callee, mc.Bindings
+	}
+	return callee, nil
 }
 
 // bodyOf returns the function whose body a call of fn runs: fn, or for an
@@ -636,16 +649,9 @@ func bodyOf(fn *ssa.Function) *ssa.Function {
 // The goroutine holds them until it releases them, and the spawner no
 // longer does once the goroutine starts.
 func (c *checker) handOff(held lockset, call *ssa.CallCommon) lockset {
-	if len(held) == 0 || call.IsInvoke() {
+	callee, bindings := staticCallee(call)
+	if len(held) == 0 || callee == nil {
 		return nil
-	}
-	callee := call.StaticCallee()
-	if callee == nil {
-		return nil
-	}
-	var bindings []ssa.Value
-	if mc, ok := call.Value.(*ssa.MakeClosure); ok {
-		bindings = mc.Bindings
 	}
 	var out lockset
 	for _, r := range c.calleeSummary(callee).Release {

@@ -734,18 +734,7 @@ func (c *checker) addImport(file *ast.File, path string) (analysis.TextEdit, boo
 			}
 			for _, spec := range g {
 				if importPath(spec) > path {
-					// Before spec, and its doc comment.
-					first := spec.Pos()
-					if spec.Doc != nil {
-						first = spec.Doc.Pos()
-					}
-					start, _, ok := lineAround(src, tf, first, spec.End())
-					if !ok {
-						return analysis.TextEdit{}, false
-					}
-					indent := string(src[start:tf.Offset(first)])
-					at := tf.Pos(start)
-					return analysis.TextEdit{Pos: at, End: at, NewText: []byte(indent + quoted + "\n")}, true
+					return lineBefore(src, tf, spec, quoted+"\n")
 				}
 			}
 			last := g[len(g)-1]
@@ -758,18 +747,7 @@ func (c *checker) addImport(file *ast.File, path string) (analysis.TextEdit, boo
 			return analysis.TextEdit{Pos: at, End: at, NewText: []byte("\n" + indent + quoted)}, true
 		}
 		// No group of standard imports: one of its own, first.
-		spec := gd.Specs[0].(*ast.ImportSpec)
-		first := spec.Pos()
-		if spec.Doc != nil {
-			first = spec.Doc.Pos()
-		}
-		start, _, ok := lineAround(src, tf, first, spec.End())
-		if !ok {
-			return analysis.TextEdit{}, false
-		}
-		indent := string(src[start:tf.Offset(first)])
-		at := tf.Pos(start)
-		return analysis.TextEdit{Pos: at, End: at, NewText: []byte(indent + quoted + "\n\n")}, true
+		return lineBefore(src, tf, gd.Specs[0].(*ast.ImportSpec), quoted+"\n\n")
 	}
 	var after ast.Node = file.Name
 	if lastDecl != nil {
@@ -827,4 +805,20 @@ func allStandard(g []*ast.ImportSpec) bool {
 func importPath(spec *ast.ImportSpec) string {
 	p, _ := strconv.Unquote(spec.Path.Value)
 	return p
+}
+
+// lineBefore returns the edit that inserts text, indented like spec, at the
+// start of the line of spec or of its doc comment.
+func lineBefore(src []byte, tf *token.File, spec *ast.ImportSpec, text string) (analysis.TextEdit, bool) {
+	first := spec.Pos()
+	if spec.Doc != nil {
+		first = spec.Doc.Pos()
+	}
+	start, _, ok := lineAround(src, tf, first, spec.End())
+	if !ok {
+		return analysis.TextEdit{}, false
+	}
+	indent := string(src[start:tf.Offset(first)])
+	at := tf.Pos(start)
+	return analysis.TextEdit{Pos: at, End: at, NewText: []byte(indent + text)}, true
 }
