@@ -25,10 +25,17 @@ import (
 // check needs with their instructions.
 
 const (
-	maxSites     = 4000 // accesses kept per function frame
-	maxSummary   = 256  // accesses kept in a summary
-	maxFactAcc   = 96   // accesses exported in a fact
-	visitsFactor = 16   // fixpoint budget per block
+	maxSites   = 4000 // accesses kept per function frame
+	maxSummary = 256  // accesses kept in a summary
+	maxFactAcc = 96   // accesses exported in a fact
+)
+
+// The fixpoint budget of one function: visitsFactor visits per block,
+// plus visitsBase. Variables only so that a test can lower them
+// (SetVisits); nothing else writes them.
+var (
+	visitsFactor = 16
+	visitsBase   = 64
 )
 
 // state is the dataflow fact at a program point.
@@ -249,7 +256,7 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 	work := []*ssa.BasicBlock{fn.Blocks[0]}
 	queued := make([]bool, len(fn.Blocks))
 	queued[0] = true
-	budget := visitsFactor*len(fn.Blocks) + 64
+	budget := visitsFactor*len(fn.Blocks) + visitsBase
 	for len(work) > 0 && budget > 0 {
 		budget--
 		b := work[0]
@@ -276,6 +283,10 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 				work = append(work, succ)
 			}
 		}
+	}
+
+	if len(work) > 0 {
+		c.overBudget[fn] = true // stopped before it settled
 	}
 
 	// Final pass: record accesses and the exit state.

@@ -38,22 +38,24 @@ var Analyzer = &analysis.Analyzer{
 	ResultType: reflect.TypeFor[*directive.Silenced](),
 }
 
-// guards is the -guards flag.
-var guards bool
+// guards and reportBudget are the -guards and -budget flags.
+var guards, reportBudget bool
 
 func init() {
 	Analyzer.Flags.BoolVar(&guards, "guards", false, "report the inferred guard of every field of every shared type")
+	Analyzer.Flags.BoolVar(&reportBudget, "budget", false, "report each function whose lockset dataflow stopped at its budget before it settled (a debugging aid)")
 }
 
 // The categories of the diagnostics besides directive.Category.
 const (
 	catRace   = "race"   // two accesses with no lock in common
 	catGuards = "guards" // -guards: a field's inferred guard
+	catBudget = "budget" // -budget: a function over the dataflow budget
 )
 
 // Categories are the Diagnostic.Category values of this analyzer's
 // reports, each a section of the README.
-var Categories = []string{catRace, catGuards, directive.Category}
+var Categories = []string{catRace, catGuards, catBudget, directive.Category}
 
 // checker holds the state of one pass; nothing is shared between passes.
 type checker struct {
@@ -66,11 +68,13 @@ type checker struct {
 	// handlers are the package's actor message handlers.
 	handlers *model.Handlers
 	allocs   map[*ssa.Alloc]string
-	params   map[*ssa.Alloc]int          // spilledParam memo
-	regs     map[ssa.Value]string        // regRoot memo
-	funcs    map[*ssa.Function]*funcInfo // info memo
-	fulls    map[*ssa.Function]*funcInfo // full memo
-	facts    map[*types.Package]map[string]*Summary
+	params   map[*ssa.Alloc]int // spilledParam memo
+	// overBudget are the functions whose dataflow stopped at its budget.
+	overBudget map[*ssa.Function]bool
+	regs       map[ssa.Value]string        // regRoot memo
+	funcs      map[*ssa.Function]*funcInfo // info memo
+	fulls      map[*ssa.Function]*funcInfo // full memo
+	facts      map[*types.Package]map[string]*Summary
 	// assigned maps composite literal positions to variable names,
 	// built on first use.
 	assigned map[token.Pos]string
@@ -113,6 +117,7 @@ func run(pass *analysis.Pass) (any, error) {
 		handlers:     m.Handlers(pass.Pkg),
 		allocs:       make(map[*ssa.Alloc]string),
 		params:       make(map[*ssa.Alloc]int),
+		overBudget:   make(map[*ssa.Function]bool),
 		regs:         make(map[ssa.Value]string),
 		funcs:        make(map[*ssa.Function]*funcInfo),
 		fulls:        make(map[*ssa.Function]*funcInfo),
@@ -158,6 +163,9 @@ func run(pass *analysis.Pass) (any, error) {
 
 	if guards {
 		c.reportGuards(entries)
+	}
+	if reportBudget {
+		c.reportOverBudget()
 	}
 	return rep.Silenced(), nil
 }

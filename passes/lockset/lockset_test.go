@@ -118,3 +118,15 @@ func TestCallPath(t *testing.T) {
 		t.Errorf("related information:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestBudget checks that -budget reports the functions whose dataflow
+// stopped at its budget, and only those.
+func TestBudget(t *testing.T) {
+	suitetest.Track(t, "locksetbudget")
+	defer lockset.SetVisits(0, 2)()
+	if err := lockset.Analyzer.Flags.Set("budget", "true"); err != nil {
+		t.Fatal(err)
+	}
+	defer lockset.Analyzer.Flags.Set("budget", "false")
+	analysistest.Run(t, suitetest.Dir(t), lockset.Analyzer, "locksetbudget")
+}
