@@ -7,6 +7,10 @@ package ssaops
 import (
 	"cmp"
 	"go/token"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
 )
 
 // ComparePos orders positions by file name, then offset. Unlike token.Pos,
@@ -18,4 +22,20 @@ func ComparePos(fset *token.FileSet, p, q token.Pos) int {
 		return c
 	}
 	return cmp.Compare(pp.Offset, qp.Offset)
+}
+
+// SortedFuncs returns the keys of set ordered by source position
+// (ComparePos, which does not depend on load order), then by name.
+func SortedFuncs[V any](fset *token.FileSet, set map[*ssa.Function]V) []*ssa.Function {
+	fns := make([]*ssa.Function, 0, len(set))
+	for fn := range set {
+		fns = append(fns, fn)
+	}
+	slices.SortFunc(fns, func(a, b *ssa.Function) int {
+		if c := ComparePos(fset, a.Pos(), b.Pos()); c != 0 {
+			return c
+		}
+		return strings.Compare(a.String(), b.String())
+	})
+	return fns
 }

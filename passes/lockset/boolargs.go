@@ -128,11 +128,8 @@ func (c *checker) branchParams(fn *ssa.Function) []int {
 				continue
 			}
 			for _, j := range c.branchParams(callee) {
-				switch {
-				case j < len(callee.Params) && j < len(call.Common().Args):
-					add(c.passedInput(call.Common().Args[j]))
-				case j >= len(callee.Params) && j-len(callee.Params) < len(bindings):
-					add(c.passedInput(bindings[j-len(callee.Params)]))
+				if arg := inputArg(callee, j, call.Common().Args, bindings); arg != nil {
+					add(c.passedInput(arg))
 				}
 			}
 		}
@@ -143,12 +140,25 @@ func (c *checker) branchParams(fn *ssa.Function) []int {
 
 // passedInput returns the input index of fn that the argument or binding
 // v passes on: a parameter, a captured variable, or the variable of a
-// captured parameter; -1 for anything else.
+// captured parameter (a binding of a literal); -1 for anything else.
 func (c *checker) passedInput(v ssa.Value) int {
 	if a, ok := v.(*ssa.Alloc); ok {
 		return c.spilledParam(a)
 	}
 	return c.inputIndex(v)
+}
+
+// inputArg returns what a call with arguments args and literal bindings
+// passes for the input i (inputIndex) of callee, or nil.
+func inputArg(callee *ssa.Function, i int, args, bindings []ssa.Value) ssa.Value {
+	n := len(callee.Params)
+	switch {
+	case i < n && i < len(args):
+		return args[i]
+	case i >= n && i-n < len(bindings):
+		return bindings[i-n]
+	}
+	return nil
 }
 
 // condOf returns the boolean value b's closing If tests, and whether the
@@ -192,25 +202,14 @@ func (c *checker) feasible(fi *funcInfo, b *ssa.BasicBlock, i int) bool {
 func (c *checker) fixedArgs(caller *funcInfo, callee *ssa.Function, args, bindings []ssa.Value) boolArgs {
 	var out boolArgs
 	for _, i := range c.branchParams(callee) {
-		var arg ssa.Value
-		switch {
-		case i < len(callee.Params) && i < len(args):
-			arg = args[i]
-		case i >= len(callee.Params) && i-len(callee.Params) < len(bindings):
-			arg = bindings[i-len(callee.Params)]
-		}
-		switch a := arg.(type) {
+		switch a := inputArg(callee, i, args, bindings).(type) {
+		case nil:
 		case *ssa.Const:
 			if b, ok := a.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsBoolean != 0 && a.Value != nil && a.Value.Kind() == constant.Bool {
 				out = append(out, boolArg{i, constant.BoolVal(a.Value)})
 			}
-		case *ssa.Alloc:
-			// The variable of a captured parameter, bound to the literal.
-			if v, ok := caller.args.lookup(c.spilledParam(a)); ok {
-				out = append(out, boolArg{i, v})
-			}
-		case *ssa.Parameter, *ssa.FreeVar:
-			if v, ok := caller.args.lookup(c.inputIndex(a)); ok {
+		default:
+			if v, ok := caller.args.lookup(c.passedInput(a)); ok {
 				out = append(out, boolArg{i, v})
 			}
 		}

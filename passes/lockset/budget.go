@@ -6,10 +6,8 @@ package lockset
 
 import (
 	"fmt"
-	"slices"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ssa"
 
 	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
@@ -19,14 +17,10 @@ import (
 // before it settled: its locksets are those of the visits made, and the
 // blocks it never reached are not checked.
 func (c *checker) reportOverBudget() {
-	var fns []*ssa.Function
-	for fn := range c.overBudget {
-		if fn.Pos().IsValid() && fn.Pkg != nil && fn.Pkg.Pkg == c.pkg {
-			fns = append(fns, fn)
+	for _, fn := range ssaops.SortedFuncs(c.pass.Fset, c.overBudget) {
+		if !fn.Pos().IsValid() || fn.Pkg == nil || fn.Pkg.Pkg != c.pkg {
+			continue
 		}
-	}
-	slices.SortFunc(fns, func(a, b *ssa.Function) int { return ssaops.ComparePos(c.pass.Fset, a.Pos(), b.Pos()) })
-	for _, fn := range fns {
 		c.pass.Report(analysis.Diagnostic{
 			Pos:      fn.Pos(),
 			Category: catBudget,

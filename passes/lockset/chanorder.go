@@ -198,9 +198,7 @@ func (c *checker) tailAccesses(sp *spawn, gi *funcInfo, tail map[int]bool) []Acc
 			sum.Accesses = append(sum.Accesses, s.acc)
 		}
 	}
-	var out []Access
-	c.apply(sp.parent.fn, &state{held: c.goEntryHeld(sp)}, sum, sp.callee, sp.args, sp.bindings, sp.instr, func(a Access) { out = append(out, a) })
-	return out
+	return c.goAccesses(sp, sp.handed, sum)
 }
 
 // joinEffectAt returns what instr, in the spawner, does to the liveness

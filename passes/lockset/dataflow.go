@@ -126,7 +126,7 @@ type funcInfo struct {
 	callKeeps map[ssa.CallInstruction]bool
 	// drops records the instructions after which a lock held before
 	// them may no longer be, for the locks a goroutine inherits
-	// (inherit.go).
+	// (inherit.go); only in an analysis with sites (full).
 	drops []lockDrop
 }
 
@@ -325,7 +325,10 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 				a.Before = union(a.Before, closing[instr])
 				record(site{a, instr})
 			})
-			fi.recordDrops(instr, before, st.held)
+			if withSites {
+				// Only spawners, which full analyses, need them.
+				fi.recordDrops(instr, before, st.held)
+			}
 			if _, ok := instr.(*ssa.Return); ok {
 				if exit == nil {
 					exit = st.clone()

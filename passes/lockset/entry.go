@@ -73,6 +73,8 @@ type spawn struct {
 	// body is the goroutine's accesses, in the parent's frame, without
 	// the locks it inherits (see sharedBody).
 	body []Access
+	// handed are the locks its spawner hands off to it (handOff).
+	handed lockset
 	// siblings are the spawns of the same function, sp included.
 	siblings []*spawn
 	lv       *liveness // memo of liveOf
@@ -92,10 +94,8 @@ func (c *checker) spawns(funcs []*ssa.Function) []*spawn {
 				if sp.parent == nil {
 					continue
 				}
-				st := &state{held: c.goEntryHeld(sp)}
-				c.apply(fn, st, c.calleeSummary(sp.callee), sp.callee, sp.args, sp.bindings, instr, func(a Access) {
-					sp.body = append(sp.body, a)
-				})
+				sp.handed = c.goEntryHeld(sp)
+				sp.body = c.goAccesses(sp, sp.handed, c.calleeSummary(sp.callee))
 				out = append(out, sp)
 			}
 		}
@@ -118,6 +118,15 @@ func (c *checker) goEntryHeld(sp *spawn) lockset {
 		return nil
 	}
 	return c.handOff(sp.parent.callHeld[g], &g.Call)
+}
+
+// goAccesses rebases the accesses of sum, the goroutine's summary or a
+// part of it, onto the spawner's frame, the goroutine holding held at its
+// start.
+func (c *checker) goAccesses(sp *spawn, held lockset, sum *Summary) []Access {
+	var out []Access
+	c.apply(sp.parent.fn, &state{held: held}, sum, sp.callee, sp.args, sp.bindings, sp.instr, func(a Access) { out = append(out, a) })
+	return out
 }
 
 // liveOf returns the liveness of the goroutine of sp, memoised.

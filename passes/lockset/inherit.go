@@ -48,10 +48,9 @@ func (c *checker) inheritedLocks(sp *spawn) lockset {
 			return nil // the caller may release the lock while it runs
 		}
 	}
-	handed := c.goEntryHeld(sp)
 	var out lockset
 	for _, h := range held {
-		if handed.find(h.Lock) >= 0 {
+		if sp.handed.find(h.Lock) >= 0 {
 			continue // the goroutine's own from the start (handOff)
 		}
 		kept := true
@@ -75,11 +74,9 @@ func (c *checker) sharedBody(sp *spawn) []Access {
 	if len(inherited) == 0 {
 		return sp.body
 	}
-	st := &state{held: c.goEntryHeld(sp)}
+	held := sp.handed
 	for _, h := range inherited {
-		st.held = st.held.add(h)
+		held = held.add(h)
 	}
-	var out []Access
-	c.apply(sp.parent.fn, st, c.calleeSummary(sp.callee), sp.callee, sp.args, sp.bindings, sp.instr, func(a Access) { out = append(out, a) })
-	return out
+	return c.goAccesses(sp, held, c.calleeSummary(sp.callee))
 }

@@ -298,8 +298,7 @@ func (c *checker) paramVar(v ssa.Value) bool {
 // spill reports whether st moves a parameter into its variable
 // (spilledParam): not a write of the parameter's memory.
 func (c *checker) spill(st *ssa.Store) bool {
-	a, ok := st.Addr.(*ssa.Alloc)
-	return ok && c.spilledParam(a) >= 0
+	return c.paramVar(st.Addr)
 }
 
 // reassigned reports whether a function literal that captures the

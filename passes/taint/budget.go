@@ -6,7 +6,6 @@ package taint
 
 import (
 	"go/types"
-	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -19,14 +18,10 @@ import (
 // conservative one (every port linked, written and read, by default none:
 // see unseen), so what the passes say of its callers rests on that.
 func reportOverBudget(pass *analysis.Pass, over map[*ssa.Function]string) {
-	fns := make([]*ssa.Function, 0, len(over))
-	for fn := range over {
-		if fn.Pos().IsValid() {
-			fns = append(fns, fn)
+	for _, fn := range ssaops.SortedFuncs(pass.Fset, over) {
+		if !fn.Pos().IsValid() {
+			continue
 		}
-	}
-	slices.SortFunc(fns, func(a, b *ssa.Function) int { return ssaops.ComparePos(pass.Fset, a.Pos(), b.Pos()) })
-	for _, fn := range fns {
 		name := fn.Name()
 		if obj, ok := fn.Object().(*types.Func); ok {
 			name = obj.FullName()

@@ -6,11 +6,8 @@ package taint
 
 import (
 	_ "embed"
-	"go/token"
 	"go/types"
 	"reflect"
-	"slices"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/buildssa"
@@ -198,7 +195,7 @@ func (sv *solver) summarizeAll() {
 	}
 	fset := sv.res.pass.Fset
 	users := make(map[*ssa.Function][]*ssa.Function)
-	for _, fn := range sortedFuncs(fset, keys(sv.used)) {
+	for _, fn := range ssaops.SortedFuncs(fset, keys(sv.used)) {
 		for callee := range sv.used[fn] {
 			users[callee] = append(users[callee], fn)
 		}
@@ -210,7 +207,7 @@ func (sv *solver) summarizeAll() {
 		}
 	}
 	for round := 0; len(dirty) > 0; round++ {
-		work := sortedFuncs(fset, dirty)
+		work := ssaops.SortedFuncs(fset, dirty)
 		dirty = make(map[*ssa.Function]bool)
 		for _, fn := range work {
 			old := sv.summaries[fn]
@@ -239,22 +236,6 @@ func keys(m map[*ssa.Function]map[*ssa.Function]bool) map[*ssa.Function]bool {
 		out[k] = true
 	}
 	return out
-}
-
-// sortedFuncs orders functions by source position (ssaops.ComparePos,
-// which does not depend on load order), then by name.
-func sortedFuncs(fset *token.FileSet, set map[*ssa.Function]bool) []*ssa.Function {
-	fns := make([]*ssa.Function, 0, len(set))
-	for fn := range set {
-		fns = append(fns, fn)
-	}
-	slices.SortFunc(fns, func(a, b *ssa.Function) int {
-		if c := ssaops.ComparePos(fset, a.Pos(), b.Pos()); c != 0 {
-			return c
-		}
-		return strings.Compare(a.String(), b.String())
-	})
-	return fns
 }
 
 // analyze runs the heap analysis of fn. Summaries only need the flow
