@@ -81,17 +81,9 @@ work=$(cd "$work" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# Modules are built as published: no workspace, the local toolchain, and
-# go.mod/go.sum completed from the proxy where they are short.
-export GOWORK=off GOTOOLCHAIN=local
-goflags=$(go env GOFLAGS)
-export GOFLAGS="${goflags:+$goflags }-mod=mod"
-
-if [ -z "${PSHARPVET:-}" ]; then
-	(cd "$root" && go build -o "$tmp/psharpvet" ./cmd/psharpvet)
-	PSHARPVET=$tmp/psharpvet
-fi
-PSHARPVET=$(cd "$(dirname "$PSHARPVET")" && pwd)/$(basename "$PSHARPVET")
+# The environment modules are built in, the tool, and the helpers both
+# benchmarks share (fresh, crashes, typefail, loc, prepare).
+. "$root/bench/modules.sh"
 
 # The strict column runs only if the tool declares every flag in it.
 strict=1
@@ -111,14 +103,6 @@ else
 	done
 fi
 
-# fresh copies the tool and makes its content, hence its vet cache key, unique.
-fresh() {
-	local copy=$tmp/psharpvet-$1
-	cp "$PSHARPVET" "$copy"
-	head -c 64 /dev/urandom >>"$copy"
-	echo "$copy"
-}
-
 # timed dir name log go-vet-arguments...: runs go vet ./... in dir, its
 # stderr and stdout into log, and prints "seconds exit-status".
 timed() {
@@ -135,7 +119,6 @@ related_re='\.go:[0-9]+:[0-9]+: '"$tab"
 # reports counts diagnostics, not their related-information lines (which
 # go vet prints as "position: <tab>message").
 reports() { grep -E "$report_re" "$1" | grep -cvE "$related_re" || true; }
-crashes() { grep -cE 'panic:|internal error' "$1" || true; }
 # canonical sorts the diagnostics of a log by position, each with its
 # related-information lines, so that two runs compare byte for byte: go vet
 # runs packages in parallel and interleaves their output. Other lines (the
@@ -151,17 +134,6 @@ canonical() {
 	grep -v '^#' "$1.other" >>"$1.sorted" || true
 	mv "$1.sorted" "$1"
 	rm -f "$1.other"
-}
-# typefail prints the lines of a plain vet log showing that the module does
-# not load or type-check here ("go: downloading ..." and the like, printed
-# while -mod=mod completes go.mod, are not failures).
-typefail() {
-	grep -E '^vet: |^go: |^pattern |no required module provides|build constraints exclude all|could not import|cannot find (module|package)|403 Forbidden' "$1" |
-		grep -vE '^go: (downloading|extracting|finding module|found|added|upgraded) ' || true
-}
-loc() {
-	find "$1" -name '*.go' -type f -not -path '*/vendor/*' -not -path '*/testdata/*' -print0 |
-		xargs -0 cat | wc -l
 }
 
 selected() { # name module smoke-tag
@@ -193,20 +165,11 @@ while read -r name mod ver tag _; do
 	echo "== $name $mod@$ver" >&2
 	rm -f "$out/$name".*
 
-	src=$(go mod download -json "$mod@$ver" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",\{0,1\}$/\1/p')
-	if [ -z "$src" ] || [ ! -d "$src" ]; then
+	dir=$work/$name
+	if ! prepare "$mod" "$ver" "$dir"; then
 		echo "| $name | $ver | | | | | | | | | not downloadable |" | tee -a "$table"
 		continue
 	fi
-	dir=$work/$name
-	chmod -R u+w "$dir" 2>/dev/null || true
-	rm -rf "$dir"
-	cp -r "$src" "$dir"
-	chmod -R u+w "$dir"
-	if [ ! -f "$dir/go.mod" ]; then
-		(cd "$dir" && go mod init "$mod" >/dev/null 2>&1 && go mod tidy -e >/dev/null 2>&1) || true
-	fi
-	(cd "$dir" && go mod download >/dev/null 2>&1) || true
 	lines=$(loc "$dir")
 	kloc=$(awk -v n="$lines" 'BEGIN { printf "%.1f", n / 1000 }')
 

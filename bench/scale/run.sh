@@ -139,17 +139,9 @@ work=$(cd "$work" && pwd)
 tmp=$(mktemp -d)
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp" "$work/gocache-cold"' EXIT
 
-# As in bench/corpus/run.sh: modules are built as published (no workspace,
-# the local toolchain), go.mod and go.sum completed from the proxy.
-export GOWORK=off GOTOOLCHAIN=local
-goflags=$(go env GOFLAGS)
-export GOFLAGS="${goflags:+$goflags }-mod=mod"
-
-if [ -z "${PSHARPVET:-}" ]; then
-	(cd "$root" && go build -o "$tmp/psharpvet" ./cmd/psharpvet)
-	PSHARPVET=$tmp/psharpvet
-fi
-PSHARPVET=$(cd "$(dirname "$PSHARPVET")" && pwd)/$(basename "$PSHARPVET")
+# As bench/corpus/run.sh: the environment modules are built in, the tool,
+# and the helpers (fresh, crashes, typefail, loc, prepare).
+. "$root/bench/modules.sh"
 vet=$(go env GOTOOLDIR)/vet
 
 # Peak memory needs GNU time; bash's time keyword gives the times only.
@@ -161,25 +153,6 @@ else
 	echo "run.sh: no GNU time at /usr/bin/time; peak memory not measured" >&2
 fi
 
-# fresh copies the tool and makes its content, hence its vet cache key, unique.
-fresh() {
-	local copy=$tmp/psharpvet-$1
-	cp "$PSHARPVET" "$copy"
-	head -c 64 /dev/urandom >>"$copy"
-	echo "$copy"
-}
-
-crashes() { grep -cE 'panic:|internal error' "$1" || true; }
-# typefail prints the lines of a go vet log showing that the module does not
-# load or type-check here (as in bench/corpus/run.sh).
-typefail() {
-	grep -E '^vet: |^go: |^pattern |no required module provides|build constraints exclude all|could not import|cannot find (module|package)|403 Forbidden' "$1" |
-		grep -vE '^go: (downloading|extracting|finding module|found|added|upgraded) ' || true
-}
-loc() {
-	find "$1" -name '*.go' -type f -not -path '*/vendor/*' -not -path '*/testdata/*' -print0 |
-		xargs -0 cat | wc -l
-}
 selected() { # name module
 	[ -n "${want// /}" ] || return 0
 	local w
@@ -322,20 +295,11 @@ while read -r name mod ver _; do
 	echo "== $name $mod@$ver ($(($(date +%s) - start)) s)" >&2
 	rm -f "$out/$name".*
 
-	src=$(go mod download -json "$mod@$ver" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",\{0,1\}$/\1/p')
-	if [ -z "$src" ] || [ ! -d "$src" ]; then
+	dir=$work/$name
+	if ! prepare "$mod" "$ver" "$dir"; then
 		echo "$name: not downloadable, skipped" >&2
 		continue
 	fi
-	dir=$work/$name
-	chmod -R u+w "$dir" 2>/dev/null || true
-	rm -rf "$dir"
-	cp -r "$src" "$dir"
-	chmod -R u+w "$dir"
-	if [ ! -f "$dir/go.mod" ]; then
-		(cd "$dir" && go mod init "$mod" >/dev/null 2>&1 && go mod tidy -e >/dev/null 2>&1) || true
-	fi
-	(cd "$dir" && go mod download >/dev/null 2>&1) || true
 	kloc=$(awk -v n="$(loc "$dir")" 'BEGIN { printf "%.1f", n / 1000 }')
 
 	# Untimed: warms the build cache; decides whether the module type-checks.

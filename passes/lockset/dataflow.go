@@ -248,7 +248,7 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 
 	// Fixpoint over block entry states; nil is "not yet reached" (⊤).
 	in := make([]*state, len(fn.Blocks))
-	entry := c.spilled(fn, c.entryHeld[fn])
+	entry := c.entryHeld[fn]
 	in[0] = &state{held: entry}
 	for _, h := range entry {
 		in[0].entry = append(in[0].entry, h.Lock)
@@ -349,37 +349,6 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 	}
 	fi.sum = sum
 	return fi
-}
-
-// spilled adds to the entry locks of fn, for each rooted at a parameter
-// that fn keeps in a variable (a parameter a closure captures lives in a
-// local the closure shares), the same lock named through that variable,
-// which is how fn's own code names it.
-func (c *checker) spilled(fn *ssa.Function, entry lockset) lockset {
-	out := entry
-	for _, h := range entry {
-		root, sel := splitPath(h.Lock)
-		if !strings.HasPrefix(root, "p:") {
-			continue
-		}
-		for i, prm := range fn.Params {
-			if root != paramRoot(i) || prm.Referrers() == nil {
-				continue
-			}
-			for _, ref := range *prm.Referrers() {
-				st, ok := ref.(*ssa.Store)
-				if !ok || st.Val != prm {
-					continue
-				}
-				if a, ok := st.Addr.(*ssa.Alloc); ok && a.Parent() == fn {
-					if r := c.allocRoot(a); r != "" {
-						out = out.add(Held{Lock: r + sel, Read: h.Read})
-					}
-				}
-			}
-		}
-	}
-	return out
 }
 
 // edge returns the state on the i'th out-edge of b, which differs from the

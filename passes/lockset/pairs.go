@@ -66,7 +66,7 @@ type lockRef struct {
 
 // canonical rewrites a path of frame fn into an entry-independent
 // location, or "" if no other entry point can name it.
-func canonical(p string, fn *ssa.Function, handler bool) string {
+func canonical(p string, fn *ssa.Function) string {
 	prefix := ""
 	if strings.HasPrefix(p, oncePrefix) {
 		prefix, p = oncePrefix, p[len(oncePrefix):]
@@ -75,12 +75,8 @@ func canonical(p string, fn *ssa.Function, handler bool) string {
 	switch {
 	case strings.HasPrefix(root, "g:"), strings.HasPrefix(root, "s:"):
 		return prefix + p
-	case root == "p:0|" || handler && sel != "" && isLocal(root) && spilledReceiver(fn, allocOf(fn, root)):
-		// In an actor's handler, the variable a captured receiver was
-		// moved to holds the receiver: its fields are the receiver's
-		// (the variable itself is the method's own). Other methods do
-		// not: on the corpus it would add 48 reports, 14 of them true
-		// (docs/triage/spilled-receiver.md).
+	case root == "p:0|":
+		// The receiver, also when a literal captures it (spilledParam).
 		if n := recvNamed(fn); n != nil {
 			return prefix + "t:" + typeKey(n) + "|" + sel
 		}
@@ -92,20 +88,12 @@ func canonical(p string, fn *ssa.Function, handler bool) string {
 
 // canonAppend appends the canonical form of a (taken in frame fn) to accs.
 func (c *checker) canonAppend(accs []*epAccess, fn *ssa.Function, a *Access) []*epAccess {
-	h := c.isHandlerFunc(fn)
-	key := canonical(a.Path, fn, h)
+	key := canonical(a.Path, fn)
 	if key == "" {
 		return accs
 	}
-	return append(accs, c.epAccess(key, fn, a, func(p string) string { return canonical(p, fn, h || isLock) }))
+	return append(accs, c.epAccess(key, fn, a, func(p string) string { return canonical(p, fn) }))
 }
-
-// isLock, as canonical's handler argument for a lock's path, names a lock
-// taken through the variable a captured receiver was moved to as the
-// receiver's lock in every method: naming a lock can only remove reports,
-// and the receiver's accesses through a path under a shared field are
-// compared (shared.go) while its lock would otherwise have no name.
-const isLock = true
 
 // goCanonAppend is canonAppend for a goroutine's accesses in its spawning
 // frame fn. A local object of a named type that the goroutine reaches
@@ -113,9 +101,8 @@ const isLock = true
 // returned, the type's entry points run on it concurrently with the
 // goroutine, so its paths are named like their receivers.
 func (c *checker) goCanonAppend(accs []*epAccess, fn *ssa.Function, a *Access) []*epAccess {
-	h := c.isHandlerFunc(fn)
-	canonIn := func(p string, handler bool) string {
-		if k := canonical(p, fn, handler); k != "" {
+	canonIn := func(p string) string {
+		if k := canonical(p, fn); k != "" {
 			return k
 		}
 		prefix := ""
@@ -155,12 +142,12 @@ func (c *checker) goCanonAppend(accs []*epAccess, fn *ssa.Function, a *Access) [
 		}
 		return prefix + "t:" + typeKey(n.Origin()) + "|" + sel
 	}
-	key := canonIn(a.Path, h)
+	key := canonIn(a.Path)
 	if key == "" {
 		return accs
 	}
-	e := c.epAccess(key, fn, a, func(p string) string { return canonIn(p, h || isLock) })
-	e.fresh = canonical(a.Path, fn, h) == ""
+	e := c.epAccess(key, fn, a, canonIn)
+	e.fresh = canonical(a.Path, fn) == ""
 	return append(accs, e)
 }
 
@@ -731,13 +718,6 @@ func (c *checker) sameCycle(a, b *ssa.BasicBlock) bool {
 	}
 	n := c.cycleOf(a)
 	return n >= 0 && n == c.cycleOf(b)
-}
-
-// spilledReceiver reports whether a is the variable a method's receiver
-// was moved to because a function literal captures it: its every store
-// in fn is of the receiver.
-func spilledReceiver(fn *ssa.Function, a *ssa.Alloc) bool {
-	return a != nil && fn.Signature.Recv() != nil && len(fn.Params) > 0 && ssaops.StoredOnce(a) == fn.Params[0]
 }
 
 // allocOf returns the allocation named by a local path of fn.
