@@ -139,16 +139,7 @@ func TestSARIF(t *testing.T) {
 		t.Errorf("text with -sarif:\n%s\nwithout:\n%s", text, plainText)
 	}
 
-	data, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	validateSARIF(t, data)
-
-	var log sarifLog
-	if err := json.Unmarshal(data, &log); err != nil {
-		t.Fatal(err)
-	}
+	data, log := readSARIF(t, out)
 	if len(log.Runs) != 1 {
 		t.Fatalf("%d runs, want 1", len(log.Runs))
 	}
@@ -221,15 +212,7 @@ func TestSARIFNoReports(t *testing.T) {
 	if code != 0 || out != "" {
 		t.Errorf("exit code %d, want 0, and output %q, want none", code, out)
 	}
-	data, err := os.ReadFile(filepath.Join(dir, "out.sarif"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	validateSARIF(t, data)
-	var log sarifLog
-	if err := json.Unmarshal(data, &log); err != nil {
-		t.Fatal(err)
-	}
+	data, log := readSARIF(t, filepath.Join(dir, "out.sarif"))
 	if len(log.Runs) != 1 || len(log.Runs[0].Results) != 0 || len(log.Runs[0].Tool.Driver.Rules) != 0 {
 		t.Errorf("want one run with no rules and no results:\n%s", data)
 	}
@@ -243,6 +226,22 @@ func TestSARIFUnderGoVet(t *testing.T) {
 	if code != 2 || !strings.Contains(out, "-sarif") {
 		t.Errorf("exit code %d, want 2, and a line about -sarif:\n%s", code, out)
 	}
+}
+
+// readSARIF reads the log at path, validates it against the schema and
+// decodes it.
+func readSARIF(t *testing.T, path string) ([]byte, sarifLog) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	validateSARIF(t, data)
+	var log sarifLog
+	if err := json.Unmarshal(data, &log); err != nil {
+		t.Fatal(err)
+	}
+	return data, log
 }
 
 // validateSARIF checks data against the SARIF 2.1.0 schema.
