@@ -58,6 +58,28 @@ func (m *Model) IsJoin(instr ssa.Instruction, related func(ssa.Value) bool) bool
 	return false
 }
 
+// JoinsCallsOf reports whether instr is a call of a Join row whose Of is
+// the function called at spawn, a transfer point: it waits for the
+// goroutines that call started (pprof.StopCPUProfile after
+// pprof.StartCPUProfile).
+func (m *Model) JoinsCallsOf(instr ssa.Instruction, spawn *types.Func) bool {
+	call, ok := instr.(*ssa.Call)
+	if !ok || spawn == nil {
+		return false
+	}
+	rc, ok := m.Resolve(call.Common())
+	if !ok || rc.Recv != nil {
+		return false
+	}
+	of := RowName(spawn)
+	for _, r := range rc.Rows {
+		if r.Kind == Join && r.Of == of {
+			return true
+		}
+	}
+	return false
+}
+
 // Exits reports whether instr is a call that never returns (an Exits or
 // Unwinds row: os.Exit, t.Fatal, runtime.Goexit), and whether the
 // goroutine's deferred calls still run after it (Unwinds).

@@ -15,9 +15,17 @@ var stdRows = []Row{
 	{Func: "time.AfterFunc", Kind: Delayed},
 	{Func: "context.AfterFunc", Kind: Spawn, Args: []int{1}},
 
-	// Calls that wait for the goroutines started on their receiver.
+	// Calls that wait for the goroutines started on their receiver, and
+	// the call by which one of those says it is done.
 	{Func: "(*sync.WaitGroup).Wait", Kind: Join},
+	{Func: "(*sync.WaitGroup).Done", Kind: Done},
 	{Func: "(*golang.org/x/sync/errgroup.Group).Wait", Kind: Join},
+	// Calls documented to return only after the goroutines another call
+	// started are done: "StopCPUProfile … returns after all the writes for
+	// the profile have completed"; trace.Stop "only returns after all the
+	// writes for the trace have completed".
+	{Func: "runtime/pprof.StopCPUProfile", Kind: Join, Of: "runtime/pprof.StartCPUProfile"},
+	{Func: "runtime/trace.Stop", Kind: Join, Of: "runtime/trace.Start"},
 
 	// Locks.
 	{Func: "(*sync.Mutex).Lock", Kind: Lock},

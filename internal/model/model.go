@@ -24,7 +24,9 @@ const (
 	// up, and the joins on the same receiver end the transfer.
 	Spawn
 	// Join waits for the goroutines started before it on its receiver
-	// (wg.Wait, errgroup's Wait).
+	// (wg.Wait, errgroup's Wait), or, for a row with Of, for those a call
+	// of the function Of started (pprof.StopCPUProfile waits for the
+	// profile writer that pprof.StartCPUProfile started).
 	Join
 	// Lock acquires its receiver for writing.
 	Lock
@@ -94,6 +96,10 @@ const (
 	// written, though the writes are in another package's generic code,
 	// whose facts do not name the caller's types.
 	WritesElems
+	// Done tells the Join rows of its receiver that one of the
+	// goroutines they wait for is done (wg.Done): what the goroutine did
+	// before it happens before the Join returns.
+	Done
 )
 
 var kindNames = [...]string{
@@ -102,7 +108,7 @@ var kindNames = [...]string{
 	TryLock: "trylock", TryRLock: "tryrlock", Once: "once", Handler: "handler", Entry: "entry",
 	Parallel: "parallel", Reads: "reads", Exits: "exits", Unwinds: "unwinds",
 	Delayed: "delayed", Receive: "receive", Forward: "forward", Actor: "actor", Become: "become",
-	WritesElems: "writeselems",
+	WritesElems: "writeselems", Done: "done",
 }
 
 func (k Kind) String() string {
@@ -139,6 +145,9 @@ type Row struct {
 	// Args are the indices, among the call's arguments without the
 	// receiver, that the row is about: given up, run, or run once.
 	Args []int
+	// Of, for a Join row of a function without a receiver, names the
+	// function (as Func does) whose goroutines the call waits for.
+	Of string
 }
 
 // A Model is a set of rows. The zero Model knows nothing; Default knows
@@ -183,7 +192,7 @@ func Default() *Model {
 // Add adds rows to m. A row equal to one m holds is not added twice.
 func (m *Model) Add(rows ...Row) {
 	for _, r := range rows {
-		if !slices.ContainsFunc(m.rows[r.Func], func(o Row) bool { return o.Kind == r.Kind && slices.Equal(o.Args, r.Args) }) {
+		if !slices.ContainsFunc(m.rows[r.Func], func(o Row) bool { return o.Kind == r.Kind && slices.Equal(o.Args, r.Args) && o.Of == r.Of }) {
 			m.rows[r.Func] = append(m.rows[r.Func], r)
 			m.names[r.Func[strings.LastIndex(r.Func, ".")+1:]] = true
 		}

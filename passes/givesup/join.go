@@ -6,6 +6,7 @@ package givesup
 
 import (
 	"go/token"
+	"go/types"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -26,6 +27,9 @@ type Joiner struct {
 	res    *Result
 	fl     *taint.Flow
 	tokens taint.ObjSet
+	// spawner is the function the point calls, when it hands memory to
+	// goroutines that call starts: a Join row with it as Of waits for them.
+	spawner *types.Func
 }
 
 // Joiner returns the joiner of point p, whose heap before it is h.
@@ -40,7 +44,14 @@ func (r *Result) Joiner(fl *taint.Flow, h taint.Heap, p transfer.Point) *Joiner 
 			locs = append(locs, fl.Locs(v)...)
 		}
 	}
-	return &Joiner{model: r.Model, res: r, fl: fl, tokens: fl.Reach(h, locs, nil)}
+	j := &Joiner{model: r.Model, res: r, fl: fl, tokens: fl.Reach(h, locs, nil)}
+	if p.Kind == transfer.GivesUp {
+		j.spawner = p.CalleeObj
+		if j.spawner == nil && p.Callee != nil {
+			j.spawner, _ = p.Callee.Object().(*types.Func)
+		}
+	}
+	return j
 }
 
 // IsJoin reports whether instr gives the transferred memory back: a join
@@ -48,7 +59,7 @@ func (r *Result) Joiner(fl *taint.Flow, h taint.Heap, p transfer.Point) *Joiner 
 // channel of what was given on some path (the future idiom: a request's
 // Wait may also return on a timeout).
 func (j *Joiner) IsJoin(instr ssa.Instruction) bool {
-	if j.model.IsJoin(instr, j.reachesToken) {
+	if j.model.IsJoin(instr, j.reachesToken) || j.model.JoinsCallsOf(instr, j.spawner) {
 		return true
 	}
 	call, ok := instr.(*ssa.Call)

@@ -8,6 +8,8 @@ import (
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/model"
 )
 
 // This file orders accesses of different entry points by a channel they
@@ -23,7 +25,9 @@ import (
 // from its entry point's start, a receive from the channel held in the
 // same variable (Access.After). Only a close counts: a send completes one
 // receive, and a loop that writes and sends again races with the reader
-// of the previous value. The strict reading does not use the rule: a
+// of the previous value. A goroutine's wg.Done() is such a close of the
+// group, and wg.Wait() such a receive from it: Done happens before the
+// Wait it lets return. The strict reading does not use the rule: a
 // receive may be completed by a send on a channel that is also closed,
 // and two objects of one type hold two channels.
 
@@ -34,6 +38,19 @@ func (c *checker) received(st *state, ch ssa.Value) *state {
 		return st
 	}
 	if p := c.pathOf(ch); p != "" {
+		st.recvd = union(st.recvd, []string{p})
+	}
+	return st
+}
+
+// waited records in st a wait on the group wg (wg.Wait()), named like a
+// lock: what a goroutine did before its wg.Done() is ordered before it.
+// The strict reading records nothing.
+func (c *checker) waited(st *state, wg ssa.Value) *state {
+	if c.model.Strict {
+		return st
+	}
+	if p := c.lockPath(wg); p != "" {
 		st.recvd = union(st.recvd, []string{p})
 	}
 	return st
@@ -175,8 +192,17 @@ func (c *checker) closedBy(fn *ssa.Function, instr ssa.Instruction) []string {
 	return nil
 }
 
-// callCloses returns the channels a call closes on every path.
+// callCloses returns the channels a call closes on every path, and the
+// wait group a wg.Done() signals (named like a lock, as waited names it).
 func (c *checker) callCloses(call *ssa.CallCommon) []string {
+	if rc, ok := c.model.Resolve(call); ok && rc.Recv != nil {
+		if _, ok := rc.Row(model.Done); ok {
+			if p := c.lockPath(rc.Recv); p != "" {
+				return []string{p}
+			}
+			return nil
+		}
+	}
 	if b, ok := call.Value.(*ssa.Builtin); ok {
 		if b.Name() == "close" && len(call.Args) == 1 {
 			if p := c.pathOf(call.Args[0]); p != "" {

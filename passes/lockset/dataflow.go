@@ -60,6 +60,10 @@ type state struct {
 	// recvd are the channels received from on every path since entry
 	// (chanclose.go), sorted.
 	recvd []string
+	// seen are the guards of lazy initialisations read on every path
+	// since entry, and guard those read under a lock held since
+	// (lazyinit.go), as sorted observations.
+	seen, guard []string
 }
 
 func (s *state) clone() *state { c := *s; return &c }
@@ -84,12 +88,13 @@ func (s *state) release(lock string) {
 
 func (s *state) equal(o *state) bool { // own is transient
 	return s.held.equal(o.held) && slices.Equal(s.released, o.released) && slices.Equal(s.deferred, o.deferred) &&
-		slices.Equal(s.recvd, o.recvd)
+		slices.Equal(s.recvd, o.recvd) && slices.Equal(s.seen, o.seen) && slices.Equal(s.guard, o.guard)
 }
 
 // meet joins two control-flow paths.
 func (c *checker) meet(fi *funcInfo, a, b *state) *state {
-	out := &state{held: a.held.meet(b.held), released: union(a.released, b.released), entry: a.entry, recvd: intersect(a.recvd, b.recvd)}
+	out := &state{held: a.held.meet(b.held), released: union(a.released, b.released), entry: a.entry, recvd: intersect(a.recvd, b.recvd),
+		seen: intersect(a.seen, b.seen), guard: intersect(a.guard, b.guard)}
 	out.deferred = slices.Clone(a.deferred)
 	for _, d := range b.deferred {
 		if !slices.Contains(out.deferred, d) {
@@ -128,6 +133,9 @@ type funcInfo struct {
 	// them may no longer be, for the locks a goroutine inherits
 	// (inherit.go); only in an analysis with sites (full).
 	drops []lockDrop
+	// guards are the locations fn tests before initialising them
+	// (lazyinit.go), or nil.
+	guards *initGuards
 }
 
 // A lockDrop is an instruction after which lock may no longer be held.
@@ -236,6 +244,7 @@ func (c *checker) calleeSummary(fn *ssa.Function) *Summary {
 // is built, from the same accesses in the same order.
 func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, withSites bool) *funcInfo {
 	fi := &funcInfo{fn: fn, args: args, split: split, order: make(map[*ssa.Defer]int), deferHeld: make(map[*ssa.Defer][]string), callHeld: make(map[ssa.CallInstruction]lockset), callKeeps: make(map[ssa.CallInstruction]bool)}
+	fi.guards = c.guardsOf(fn)
 	n := 0
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -291,7 +300,7 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 
 	// Final pass: record accesses and the exit state.
 	sum := &Summary{}
-	seen := make(map[string]bool)
+	seen := make(map[string]int) // key → index in sum.Accesses
 	emitted := 0
 	record := func(s site) {
 		if emitted >= maxSites {
@@ -304,10 +313,16 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 		if isLocal(s.acc.Path) || len(sum.Accesses) >= maxSummary {
 			return
 		}
-		if k := s.acc.key(); !seen[k] {
-			seen[k] = true
-			sum.Accesses = append(sum.Accesses, s.acc)
+		k := s.acc.key()
+		if i, ok := seen[k]; ok {
+			// The same access on another path: it has seen, and is
+			// guarded by, only what both paths have (lazyinit.go).
+			prev := &sum.Accesses[i]
+			prev.Seen, prev.Guards = intersect(prev.Seen, s.acc.Seen), intersect(prev.Guards, s.acc.Guards)
+			return
 		}
+		seen[k] = len(sum.Accesses)
+		sum.Accesses = append(sum.Accesses, s.acc)
 	}
 	closing, closesOnEntry := c.closesAfter(fi)
 	var exit *state
@@ -323,6 +338,10 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 			before := st.held
 			c.step(fi, st, instr, func(a Access) {
 				a.Before = union(a.Before, closing[instr])
+				a.Seen = union(a.Seen, st.seen)
+				if a.Write {
+					a.Guards = union(a.Guards, writeGuards(fi, st, instr.Block(), a.Held))
+				}
 				record(site{a, instr})
 			})
 			if withSites {
@@ -345,6 +364,7 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 		sum.Acquire = slices.DeleteFunc(slices.Clone(exit.held), func(h Held) bool { return slices.Contains(exit.entry, h.Lock) })
 		sum.Release = exit.released
 		sum.Received = nonLocal(exit.recvd)
+		sum.Seen = nonLocalObservations(exit.seen)
 		sum.Closes = nonLocal(closesOnEntry)
 	}
 	fi.sum = sum
@@ -398,6 +418,7 @@ func (c *checker) step(fi *funcInfo, st *state, instr ssa.Instruction, emit func
 		if instr.Op == token.MUL && emit != nil && !model.IsSyncType(instr.Type()) && !c.paramVar(instr.X) {
 			c.direct(fn, st, instr.X, false, instr, emit)
 		}
+		c.observe(fi, st, instr)
 		if instr.Op == token.ARROW {
 			c.received(st, instr.X)
 		}
@@ -419,6 +440,7 @@ func (c *checker) step(fi *funcInfo, st *state, instr ssa.Instruction, emit func
 		}
 	case *ssa.Call:
 		c.call(fi, st, &instr.Call, instr, emit)
+		c.observe(fi, st, instr)
 	case *ssa.Go:
 		if emit != nil {
 			fi.recordCall(instr, st) // the locks it may hand off (handOff)
@@ -450,6 +472,7 @@ func (c *checker) step(fi *funcInfo, st *state, instr ssa.Instruction, emit func
 		}
 		st.deferred = nil
 	}
+	dropReleased(st)
 	// *ssa.Go does not run its callee in this thread; see entry.go.
 }
 
@@ -549,6 +572,10 @@ func (c *checker) call(fi *funcInfo, st *state, call *ssa.CallCommon, instr ssa.
 			if !kind.Conditional() && rc.Recv != nil {
 				c.lockOp(st, kind, c.lockPath(rc.Recv))
 			}
+			return
+		}
+		if _, ok := rc.Row(model.Join); ok && rc.Recv != nil {
+			c.waited(st, rc.Recv) // wg.Wait(): after every Done (chanclose.go)
 			return
 		}
 		if row, ok := rc.Row(model.Once); ok && len(row.Args) > 0 {
@@ -713,10 +740,12 @@ func (c *checker) apply(fn *ssa.Function, st *state, sum *Summary, callee *ssa.F
 			emit(Access{Path: p, Write: a.Write, Atomic: a.Atomic, Held: held, Elem: elem,
 				Released: union(st.released, rebaseAll(a.Released)),
 				After:    union(st.recvd, c.rebaseChans(a.After, args, bindings)), Before: c.rebaseChans(a.Before, args, bindings),
+				Seen: c.rebaseObservations(a.Seen, args, bindings), Guards: c.rebaseObservations(a.Guards, args, bindings),
 				Func: name, Pos: pos, calls: calls})
 		}
 	}
 	st.recvd = union(st.recvd, c.rebaseChans(sum.Received, args, bindings))
+	st.seen = union(st.seen, c.rebaseObservations(sum.Seen, args, bindings))
 	for _, r := range rebaseAll(sum.Release) {
 		st.release(r)
 	}

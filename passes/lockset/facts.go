@@ -58,6 +58,9 @@ type Summary struct {
 	// close (chanclose.go).
 	Received []string
 	Closes   []string
+	// Seen lists the guards of lazy initialisations read on every path
+	// to the return (Access.Seen).
+	Seen []string
 }
 
 func (s *Summary) String() string {
@@ -78,7 +81,7 @@ func (s *Summary) String() string {
 
 func (s *Summary) empty() bool {
 	return len(s.Acquire) == 0 && len(s.Release) == 0 && len(s.Accesses) == 0 &&
-		len(s.Received) == 0 && len(s.Closes) == 0
+		len(s.Received) == 0 && len(s.Closes) == 0 && len(s.Seen) == 0
 }
 
 // Held is a lock in a lockset.
@@ -111,6 +114,13 @@ type Access struct {
 	// before the receive it completes, so an access before a close of a
 	// channel is ordered with one after a receive from it.
 	After, Before []string
+	// Seen lists the guards of lazy initialisations (lazyinit.go) read
+	// on every path before the access, each with the lock held at the
+	// read ("" for an atomic read); Guards, for a write made holding a
+	// lock after a test of such a guard under it, on the branch that
+	// initialises, lists that guard and lock. A read that has seen a
+	// write's guard is ordered after the write.
+	Seen, Guards []string
 	// Elem is k+1 for an element of a slice or array at the constant
 	// index k, the last element selector of Path; 0 for any other access.
 	// Two accesses at different constant indices never overlap.
@@ -147,7 +157,9 @@ func (c *callChain) len() int {
 // maxCalls bounds the call chain an access keeps for its report.
 const maxCalls = 8
 
-// key identifies an access up to its position, for de-duplication.
+// key identifies an access up to its position, for de-duplication. It
+// leaves out Seen and Guards, which de-duplication meets instead (see
+// analyze's record), so that they never make a summary longer.
 func (a *Access) key() string {
 	var b strings.Builder
 	b.WriteString(a.Path)

@@ -36,6 +36,8 @@ type epAccess struct {
 	// after and before are the channels (canonical paths) received from
 	// before the access and closed after it (chanclose.go).
 	after, before []string
+	// seen and guards are Access.Seen and Access.Guards, canonical.
+	seen, guards []string
 	elem          int64 // Access.Elem
 	// partitioned: the path goes through an element of a slice that
 	// goroutines started in a loop are assumed to have one each (partSel,
@@ -226,6 +228,7 @@ func (c *checker) epAccess(key string, fn *ssa.Function, a *Access, lockKey func
 		return out
 	}
 	e.after, e.before = canon(a.After), canon(a.Before)
+	e.seen, e.guards = canonObservations(a.Seen, lockKey), canonObservations(a.Guards, lockKey)
 	return e
 }
 
@@ -337,6 +340,9 @@ func racy(a, b *epAccess) bool {
 	}
 	if len(intersect(a.after, b.before)) > 0 || len(intersect(a.before, b.after)) > 0 {
 		return false // a close of a channel orders them (chanclose.go)
+	}
+	if initOrdered(a, b) || initOrdered(b, a) {
+		return false // a lazy initialisation the reader went through (lazyinit.go)
 	}
 	return !protected(a, b)
 }

@@ -44,6 +44,7 @@ var ruleStdPackages = []string{
 	"ownership/rules/sharedtypes",
 	"ownership/rules/lockedwrites",
 	"ownership/rules/keptplaces",
+	"ownership/rules/stopjoins",
 }
 
 func TestRules(t *testing.T) {

@@ -136,3 +136,28 @@ func Reset() {
 	}()
 	<-done
 }
+
+// Table parses itself once under mu; Lookup reads what parse wrote after
+// its own call of parse. The default reading orders the two (a lazy
+// initialisation the reader went through); the strict one does not
+// interpret the guard's test.
+type Table struct {
+	mu      sync.Mutex
+	version int
+	funcs   []int
+}
+
+func (t *Table) parse() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.version != 0 {
+		return
+	}
+	t.funcs = []int{1}
+	t.version = 1
+}
+
+func (t *Table) Lookup(i int) int {
+	t.parse()
+	return t.funcs[i] // want `t.funcs is read in \(\*Table\).Lookup without a lock and written in another call of \(\*Table\).Lookup via \(\*Table\).parse holding t.mu`
+}

@@ -1,0 +1,438 @@
+// Copyright 2025 The psharpvet Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package lockset
+
+import (
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/model"
+)
+
+// This file orders a lazy initialisation under a lock with the reads that
+// follow the reader's own pass through the initialiser:
+//
+//	func (t *Table) parse() {
+//		t.mu.Lock()
+//		defer t.mu.Unlock()
+//		if t.version != unknown { // the guard, read under t.mu
+//			return
+//		}
+//		t.version, t.funcs = … // written under t.mu after the guard
+//	}
+//	func (t *Table) Lookup(pc uint64) int {
+//		t.parse()
+//		return search(t.funcs, pc) // read without the lock
+//	}
+//
+// A write made holding a lock L, after a test of a location g read under
+// L in a function that also writes g (a guard: the test says whether the
+// initialisation is done, and the initialisation records that it is), is
+// guarded by g (Access.Guards). A read made after its entry point read g
+// under L, or atomically, on every path (Access.Seen) is ordered after
+// every write guarded by g: either its own pass wrote them, or it saw,
+// under L or through the atomic, that some pass had. debug/gosym's
+// LineTable, go/types' Named, net/http's connReader.cond and testing's
+// TempDir are this idiom. Only the default reading uses the rule: the
+// guard's test is not interpreted, so a reader that reads g and goes on
+// whatever it saw is trusted as if it had checked.
+
+// obsSep separates the location from the lock in an observation.
+const obsSep = "\x1f"
+
+// observation names the read of the guard g under lock (atomically when
+// lock is "").
+func observation(g, lock string) string { return g + obsSep + lock }
+
+// splitObservation is the inverse of observation.
+func splitObservation(o string) (g, lock string) {
+	g, lock, _ = strings.Cut(o, obsSep)
+	return g, lock
+}
+
+// initGuards is what a function tests of the locations it writes
+// (guardsOf): the instructions that read a guard, and the branches that
+// test them.
+type initGuards struct {
+	// reads maps a load or call in a branch condition's operands to the
+	// guards it reads.
+	reads map[ssa.Instruction][]guardRead
+	// tests maps a block ending in such a branch to the guards its
+	// condition reads.
+	tests map[*ssa.BasicBlock][]string
+	// under memoises guardedBy.
+	under map[*ssa.BasicBlock][]string
+}
+
+// guardsOf returns the guards of fn: the locations fn writes (directly, or
+// by a callee's summary) that a branch condition of fn depends on, read by
+// a load, an atomic operation or a callee among the condition's operands.
+// The strict reading, and a function that writes nothing it tests, have
+// none (nil).
+func (c *checker) guardsOf(fn *ssa.Function) *initGuards {
+	if c.model.Strict {
+		return nil
+	}
+	reads := make(map[ssa.Instruction][]guardRead)
+	tests := make(map[*ssa.BasicBlock]map[ssa.Instruction][]guardRead)
+	for _, b := range fn.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		i, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		read := make(map[ssa.Instruction][]guardRead)
+		c.condReads(i.Cond, read, make(map[ssa.Value]bool), 0)
+		if len(read) > 0 {
+			tests[b] = read
+		}
+	}
+	if len(tests) == 0 {
+		return nil
+	}
+	candidates := make(map[string]bool)
+	for _, read := range tests {
+		for _, rs := range read {
+			for _, r := range rs {
+				candidates[r.path] = true
+			}
+		}
+	}
+	written := c.writtenBy(fn, candidates)
+	if len(written) == 0 {
+		return nil
+	}
+	gs := &initGuards{reads: reads, tests: make(map[*ssa.BasicBlock][]string), under: make(map[*ssa.BasicBlock][]string)}
+	for b, read := range tests {
+		for instr, rs := range read {
+			for _, r := range rs {
+				if written[r.path] && !slices.Contains(gs.reads[instr], r) {
+					gs.reads[instr] = append(gs.reads[instr], r)
+					gs.tests[b] = union(gs.tests[b], []string{r.path})
+				}
+			}
+		}
+	}
+	if len(gs.tests) == 0 {
+		return nil
+	}
+	return gs
+}
+
+// lastSel returns the last selector of path p (after its last '.' or
+// '|'), which rebasing leaves alone.
+func lastSel(p string) string {
+	return p[strings.LastIndexAny(p, ".|")+1:]
+}
+
+// A guardRead is a read of a guard, atomic or not.
+type guardRead struct {
+	path   string
+	atomic bool
+}
+
+// condReads adds to read the non-local locations that the value v of a
+// branch condition depends on, by the load or call that reads each.
+func (c *checker) condReads(v ssa.Value, read map[ssa.Instruction][]guardRead, visited map[ssa.Value]bool, depth int) {
+	if depth > 6 || visited[v] {
+		return
+	}
+	visited[v] = true
+	next := func(x ssa.Value) { c.condReads(x, read, visited, depth+1) }
+	switch v := v.(type) {
+	case *ssa.UnOp:
+		if v.Op == token.MUL {
+			if p := c.locOf(v.X); p != "" && !isLocal(p) {
+				read[v] = append(read[v], guardRead{path: p})
+			}
+			return
+		}
+		next(v.X)
+	case *ssa.BinOp:
+		next(v.X)
+		next(v.Y)
+	case *ssa.Phi:
+		for _, e := range v.Edges {
+			next(e)
+		}
+	case *ssa.Extract:
+		next(v.Tuple)
+	case *ssa.Field:
+		next(v.X)
+	case *ssa.Convert:
+		next(v.X)
+	case *ssa.ChangeType:
+		next(v.X)
+	case *ssa.MakeInterface:
+		next(v.X)
+	case *ssa.TypeAssert:
+		next(v.X)
+	case *ssa.Call:
+		if ps := c.callReads(&v.Call); len(ps) > 0 {
+			read[v] = append(read[v], ps...)
+		}
+		for _, a := range v.Call.Args {
+			next(a)
+		}
+	}
+}
+
+// guardedBy returns the guards that a write in block b is guarded by: those
+// tested by a branch that dominates b, on one side of which b may not run
+// (the initialisation is skipped when the guard says it is done). A write
+// every path runs, such as a counter after the test, is guarded by none.
+func (gs *initGuards) guardedBy(b *ssa.BasicBlock) []string {
+	if out, ok := gs.under[b]; ok {
+		return out
+	}
+	var out []string
+	for t, ps := range gs.tests {
+		if t != b && t.Dominates(b) && avoidable(t, b) {
+			out = union(out, ps)
+		}
+	}
+	gs.under[b] = out
+	return out
+}
+
+// avoidable reports whether some path from block from reaches the end of
+// the function without passing through block b.
+func avoidable(from, b *ssa.BasicBlock) bool {
+	seen := map[*ssa.BasicBlock]bool{b: true, from: true}
+	work := []*ssa.BasicBlock{from}
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		if len(x.Succs) == 0 {
+			return true
+		}
+		for _, s := range x.Succs {
+			if !seen[s] {
+				seen[s] = true
+				work = append(work, s)
+			}
+		}
+	}
+	return false
+}
+
+// callReads returns the non-local locations a call reads, in the caller's
+// frame: an atomic load's operand, or the reads of a static callee's
+// summary.
+func (c *checker) callReads(call *ssa.CallCommon) []guardRead {
+	callee, bindings := staticCallee(call)
+	if callee == nil {
+		return nil
+	}
+	if obj, ok := callee.Object().(*types.Func); ok {
+		if write, ok := model.AtomicAccess(obj); ok {
+			if len(call.Args) > 0 && !write {
+				if p := c.locOf(call.Args[0]); p != "" && !isLocal(p) {
+					return []guardRead{{path: p, atomic: true}}
+				}
+			}
+			return nil
+		}
+	}
+	if pkg := funcPkg(callee); pkg == "sync" || opaquePkg(pkg) {
+		return nil
+	}
+	var out []guardRead
+	for _, a := range c.calleeSummary(callee).Accesses {
+		if !a.Write {
+			if p := c.rebase(a.Path, call.Args, bindings); p != "" && !isLocal(p) {
+				out = append(out, guardRead{path: p, atomic: a.Atomic})
+			}
+		}
+	}
+	return out
+}
+
+// writtenBy returns the locations among candidates that fn writes,
+// directly or by the summaries of its static callees, in its own frame.
+func (c *checker) writtenBy(fn *ssa.Function, candidates map[string]bool) map[string]bool {
+	// A callee's write can only rebase onto a candidate with the same
+	// last selector: check that before rebasing.
+	lastSels := make(map[string]bool)
+	for p := range candidates {
+		lastSels[lastSel(p)] = true
+	}
+	out := make(map[string]bool)
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch i := instr.(type) {
+			case *ssa.Store:
+				if p := c.locOf(i.Addr); candidates[p] {
+					out[p] = true
+				}
+			case *ssa.Call:
+				callee, bindings := staticCallee(&i.Call)
+				if callee == nil {
+					continue
+				}
+				if obj, ok := callee.Object().(*types.Func); ok {
+					if write, ok := model.AtomicAccess(obj); ok {
+						if write && len(i.Call.Args) > 0 {
+							if p := c.locOf(i.Call.Args[0]); candidates[p] {
+								out[p] = true
+							}
+						}
+						continue
+					}
+				}
+				if pkg := funcPkg(callee); pkg == "sync" || opaquePkg(pkg) {
+					continue
+				}
+				for _, a := range c.calleeSummary(callee).Accesses {
+					if a.Write && lastSels[lastSel(a.Path)] {
+						if p := c.rebase(a.Path, i.Call.Args, bindings); candidates[p] {
+							out[p] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// observe records in st the guards instr reads (guards.reads): under each
+// lock held, and for an atomic read also as seen without a lock.
+func (c *checker) observe(fi *funcInfo, st *state, instr ssa.Instruction) {
+	if fi.guards == nil {
+		return
+	}
+	reads := fi.guards.reads[instr]
+	if len(reads) == 0 {
+		return
+	}
+	var seen, guard []string
+	for _, r := range reads {
+		if r.atomic {
+			seen = append(seen, observation(r.path, ""))
+		}
+		for _, h := range st.held {
+			if !r.atomic {
+				seen = append(seen, observation(r.path, h.Lock))
+			}
+			if !h.Read {
+				guard = append(guard, observation(r.path, h.Lock))
+			}
+		}
+	}
+	slices.Sort(seen)
+	slices.Sort(guard)
+	st.seen = union(st.seen, slices.Compact(seen))
+	st.guard = union(st.guard, slices.Compact(guard))
+}
+
+// heldGuards returns the observations of guard that are under a lock held
+// for writing in held.
+func heldGuards(guard []string, held lockset) []string {
+	var out []string
+	for _, o := range guard {
+		if _, lock := splitObservation(o); slices.ContainsFunc(held, func(h Held) bool { return h.Lock == lock && !h.Read }) {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// writeGuards returns the guards of a write made in block b in state st,
+// holding held: the guards read under a lock still held for writing, by
+// a test that b depends on (guardedBy).
+func writeGuards(fi *funcInfo, st *state, b *ssa.BasicBlock, held lockset) []string {
+	if fi.guards == nil || len(st.guard) == 0 || b == nil {
+		return nil
+	}
+	by := fi.guards.guardedBy(b)
+	var out []string
+	for _, o := range heldGuards(st.guard, held) {
+		if g, _ := splitObservation(o); slices.Contains(by, g) {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// dropReleased removes from st's guards those under a lock no longer held:
+// a guard read before a lock is released and taken again is stale.
+func dropReleased(st *state) {
+	if len(st.guard) > 0 {
+		st.guard = heldGuards(st.guard, st.held)
+	}
+}
+
+// nonLocalObservations returns the observations of obs a caller can name.
+func nonLocalObservations(obs []string) []string {
+	var out []string
+	for _, o := range obs {
+		if g, lock := splitObservation(o); !isLocal(g) && !isLocal(lock) {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// rebaseObservations rebases a callee's observations onto the caller's
+// frame.
+func (c *checker) rebaseObservations(obs []string, args, bindings []ssa.Value) []string {
+	var out []string
+	for _, o := range obs {
+		g, lock := splitObservation(o)
+		g = c.rebase(g, args, bindings)
+		if g == "" {
+			continue
+		}
+		if lock != "" {
+			if lock = c.rebaseLock(lock, args, bindings); lock == "" {
+				continue
+			}
+		}
+		out = union(out, []string{observation(g, lock)})
+	}
+	return out
+}
+
+// canonObservations rewrites observations into entry-independent
+// locations with canon, as pairs compare them.
+func canonObservations(obs []string, canon func(string) string) []string {
+	var out []string
+	for _, o := range obs {
+		g, lock := splitObservation(o)
+		if g = canon(g); g == "" {
+			continue
+		}
+		if lock != "" {
+			if lock = canon(lock); lock == "" {
+				continue
+			}
+		}
+		out = union(out, []string{observation(g, lock)})
+	}
+	return out
+}
+
+// initOrdered reports whether the write w is a guarded initialisation
+// that the read r follows: r's entry point read one of w's guards under
+// the same lock, or atomically, before r.
+func initOrdered(w, r *epAccess) bool {
+	if !w.write || r.write || len(w.guards) == 0 || len(r.seen) == 0 {
+		return false
+	}
+	for _, o := range w.guards {
+		g, _ := splitObservation(o)
+		if slices.Contains(r.seen, o) || slices.Contains(r.seen, observation(g, "")) {
+			return true
+		}
+	}
+	return false
+}
