@@ -38,7 +38,7 @@ type epAccess struct {
 	after, before []string
 	// seen and guards are Access.Seen and Access.Guards, canonical.
 	seen, guards []string
-	elem          int64 // Access.Elem
+	elem         int64 // Access.Elem
 	// partitioned: the path goes through an element of a slice that
 	// goroutines started in a loop are assumed to have one each (partSel,
 	// not allSel).
