@@ -16,6 +16,9 @@
 // for GitHub code scanning, and -fix applies the suggested fixes some
 // reports carry instead of printing the reports (-fix -diff prints the
 // patch); go vet -vettool applies them only with its own -fix (Go 1.26).
+// Standalone, it also shows on a terminal how many packages it has
+// analysed so far, and ends a run that printed reports with a line that
+// counts them by analyzer; -version prints the module's version.
 //
 // By default it reports only races it has evidence for; -strict selects
 // P#'s conservative reading, in which no report is a proof.
@@ -68,9 +71,11 @@ func main() {
 		if slices.ContainsFunc(os.Args[1:], isHelp) {
 			fmt.Fprintf(flag.CommandLine.Output(), "Usage of %s:\n", prog)
 			flag.PrintDefaults()
-			// -sarif is not in the flag set, which go vet reads
-			// through -flags: it applies to standalone runs only.
+			// -sarif and -version are not in the flag set, which go
+			// vet reads through -flags: they apply to standalone runs
+			// only.
 			fmt.Fprintf(flag.CommandLine.Output(), "  -sarif FILE\n    \t%s\n", sarifUsage)
+			fmt.Fprintf(flag.CommandLine.Output(), "  -version\n    \t%s\n", versionUsage)
 			return
 		}
 		fmt.Fprintf(flag.CommandLine.Output(), "run '%s -help' for the flags\n", prog)
@@ -82,6 +87,10 @@ func main() {
 		xsa.Analyzer,
 		lockset.Analyzer,
 		ignores.Analyzer,
+	}
+	if isVersionFlag(os.Args[1:]) {
+		printVersion(os.Stdout, progName())
+		return
 	}
 	sarifFile, args, err := cutSARIFFlag(os.Args[1:])
 	if err != nil {
@@ -106,8 +115,14 @@ func main() {
 	}
 	if os.Getenv(childEnv) == "" && standalone(args) {
 		if exe, err := os.Executable(); err == nil {
-			os.Exit(runFiltered(exe, args, os.Stdout, consequentErrorLine(analyzers)))
+			p := newProgress(os.Stderr, showProgress(os.Getenv(progressEnv), os.Stderr), analyzers, args)
+			code, t := runFiltered(exe, args, os.Stdout, consequentErrorLine(analyzers), p)
+			os.Stderr.WriteString(t.summary.line(progName()))
+			os.Exit(code)
 		}
+	}
+	if os.Getenv(childEnv) != "" && standalone(args) {
+		emitEvents(analyzers) // for the parent's progress line and summary
 	}
 	multichecker.Main(analyzers...)
 }
@@ -159,25 +174,31 @@ func consequentErrorLine(analyzers []*analysis.Analyzer) *regexp.Regexp {
 }
 
 // runFiltered runs exe, this program, with args, copies its standard
-// output to stdout, and returns its exit code. It copies the child's
-// standard error line by line, leaving out the lines that match
-// consequent, so that a package that does not type-check is reported by
-// its errors alone, not by a dozen more lines per package on the
-// analyzers it stopped. The filter needs a second process because the
-// checker exits as soon as it has printed, before a goroutine of its own
-// process could copy the rest.
-func runFiltered(exe string, args []string, stdout io.Writer, consequent *regexp.Regexp) int {
+// output to stdout, and returns its exit code and the tally of the
+// reports it printed as text. It copies the child's standard error line
+// by line, leaving out the lines that match consequent, so that a package
+// that does not type-check is reported by its errors alone, not by a
+// dozen more lines per package on the analyzers it stopped, and the
+// event lines of its analyzers (see emitEvents), which it counts in the
+// tally and in p, the progress line (nil for none). The filter needs a
+// second process because the checker exits as soon as it has printed,
+// before a goroutine of its own process could copy the rest.
+func runFiltered(exe string, args []string, stdout io.Writer, consequent *regexp.Regexp, p *progress) (int, *tally) {
+	t := newTally()
 	cmd := exec.Command(exe, args...)
 	cmd.Args[0] = os.Args[0] // the name the messages give the program
 	cmd.Env = append(os.Environ(), childEnv+"=1")
 	cmd.Stdin, cmd.Stdout = os.Stdin, stdout
+	if p != nil {
+		cmd.Stdout = clearingWriter{p, stdout} // -json, -diff: the terminal may be the same
+	}
 	stderr, err := cmd.StderrPipe()
 	if err == nil {
 		err = cmd.Start()
 	}
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "%s: %v\n", filepath.Base(os.Args[0]), err)
-		return 1
+		fmt.Fprintf(os.Stderr, "%s: %v\n", progName(), err)
+		return 1, t
 	}
 	// A signal meant to stop psharpvet (from timeout, a CI runner, an
 	// interrupt) stops the child too, which does the work.
@@ -191,8 +212,17 @@ func runFiltered(exe string, args []string, stdout io.Writer, consequent *regexp
 	lines := bufio.NewReader(stderr)
 	for {
 		line, err := lines.ReadString('\n')
-		if !consequent.MatchString(strings.TrimSuffix(line, "\n")) {
-			os.Stderr.WriteString(line)
+		text := strings.TrimSuffix(line, "\n")
+		if ev, ok := parseEvent(text); ok {
+			switch ev.kind {
+			case eventRan:
+				p.hasRun(ev.analyzer, ev.pkg)
+			case eventReport:
+				t.reported(ev)
+			}
+		} else if line != "" && !consequent.MatchString(text) {
+			p.print(os.Stderr, line)
+			t.sawLine(text)
 		}
 		if err != nil {
 			break
@@ -200,11 +230,12 @@ func runFiltered(exe string, args []string, stdout io.Writer, consequent *regexp
 	}
 	err = cmd.Wait()
 	signal.Stop(signals)
+	p.clear()
 	if code := cmd.ProcessState.ExitCode(); code >= 0 {
-		return code
+		return code, t
 	}
-	fmt.Fprintf(os.Stderr, "%s: %v\n", filepath.Base(os.Args[0]), err) // killed by a signal
-	return 1
+	fmt.Fprintf(os.Stderr, "%s: %v\n", progName(), err) // killed by a signal
+	return 1, t
 }
 
 // sarifUsage is the help of -sarif.
@@ -257,7 +288,8 @@ func runSARIF(sarifFile string, args []string, analyzers []*analysis.Analyzer) i
 	}
 	consequent := consequentErrorLine(analyzers)
 	var stdout bytes.Buffer
-	jsonCode := runFiltered(exe, append([]string{"-json"}, args...), &stdout, consequent)
+	p := newProgress(os.Stderr, showProgress(os.Getenv(progressEnv), os.Stderr), analyzers, args)
+	jsonCode, _ := runFiltered(exe, append([]string{"-json"}, args...), &stdout, consequent, p)
 	userJSON := boolFlag(args, "json")
 	if userJSON {
 		os.Stdout.Write(stdout.Bytes())
@@ -282,6 +314,8 @@ func runSARIF(sarifFile string, args []string, analyzers []*analysis.Analyzer) i
 	} else if err := res.writeText(os.Stderr, consequent); err != nil {
 		fmt.Fprintf(os.Stderr, "%s: %v\n", prog, err)
 		code = 1
+	} else {
+		os.Stderr.WriteString(res.summary().line(prog))
 	}
 	wd, _ := os.Getwd() // if unknown, all URIs are absolute
 	data, err := res.sarif(analyzers, wd, jsonCode, consequent).encode()
@@ -346,6 +380,11 @@ func runs(a *analysis.Analyzer, all []*analysis.Analyzer, args []string) bool {
 	}
 	on, ok := set[a.Name]
 	return !ok || on
+}
+
+// progName returns the name the messages give the program.
+func progName() string {
+	return filepath.Base(os.Args[0])
 }
 
 func isHelp(arg string) bool {

@@ -83,6 +83,27 @@ func runEnv(t *testing.T, dir string, env []string, name string, args ...string)
 	return out.String(), 0
 }
 
+// runSplit runs name with args in dir, with env added to the
+// environment, and returns its standard output, its standard error and
+// its exit code.
+func runSplit(t *testing.T, dir string, env []string, name string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err := cmd.Run()
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		return out.String(), errOut.String(), exit.ExitCode()
+	}
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return out.String(), errOut.String(), 0
+}
+
 // stackTrace matches the header of a goroutine's stack in the trace the
 // Go runtime prints on a panic or a fatal error.
 var stackTrace = regexp.MustCompile(`goroutine [0-9]+ \[`)
@@ -192,8 +213,8 @@ func G() {
 		{"malformed boolean", cleanPackage, []string{"-strict=maybe"}, 2, 2, 2,
 			[]string{`invalid boolean value "maybe" for -strict`}},
 		// Malformed directives are diagnostics, of the directive and
-		// ignore categories.
-		{"malformed directives", directives, nil, 3, 1, 2,
+		// ignore categories; the summary line follows them.
+		{"malformed directives", directives, nil, 3, 1, 3,
 			[]string{
 				"bad.go:3:1: malformed directive: //psharpvet:entrypoint takes no arguments",
 				"bad.go:8:2: //psharpvet:ignore needs a reason",
@@ -229,6 +250,12 @@ func G() {
 			}
 			if n := strings.Count(out, "\n"); tc.lines != 0 && n != tc.lines {
 				t.Errorf("psharpvet: %d lines, want %d:\n%s", n, tc.lines, out)
+			}
+			// A run that printed reports ends with their summary,
+			// and only such a run.
+			summary := regexp.MustCompile(`(?m)^psharpvet: [0-9]+ reports? \(.*\) in [0-9]+ packages?\n\z`)
+			if summary.MatchString(out) != (code == 3) {
+				t.Errorf("psharpvet: exit code %d, and the output ends with a summary: %t:\n%s", code, summary.MatchString(out), out)
 			}
 
 			vetArgs := append(append([]string{"vet", "-vettool=" + bin}, tc.flags...), "./...")

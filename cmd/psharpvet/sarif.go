@@ -137,9 +137,11 @@ type jsonRelated struct {
 	Message string `json:"message"`
 }
 
-// A finding is a diagnostic with the analyzer that reported it.
+// A finding is a diagnostic with the analyzer that reported it and the
+// path of its package.
 type finding struct {
 	analyzer string
+	pkgPath  string
 	jsonDiagnostic
 	posn position
 }
@@ -201,7 +203,7 @@ func decodeCheckerJSON(data []byte) (*checkerResults, error) {
 					continue
 				}
 				seen[k] = true
-				res.findings = append(res.findings, finding{analyzer, d, parsePosition(d.Posn)})
+				res.findings = append(res.findings, finding{analyzer, packagePath(pkg), d, parsePosition(d.Posn)})
 			}
 		}
 	}
@@ -214,6 +216,22 @@ func decodeCheckerJSON(data []byte) (*checkerResults, error) {
 			cmp.Compare(a.Message, b.Message))
 	})
 	return res, nil
+}
+
+// packagePath returns the path of the package of ID id: "p" for "p" and
+// "p [p.test]".
+func packagePath(id string) string {
+	path, _, _ := strings.Cut(id, " [")
+	return path
+}
+
+// summary returns the counts of the findings, for the summary line.
+func (res *checkerResults) summary() *summary {
+	s := newSummary()
+	for _, f := range res.findings {
+		s.add(f.analyzer, f.pkgPath)
+	}
+	return s
 }
 
 func sortedKeys[V any](m map[string]V) []string {
