@@ -426,6 +426,7 @@ func (c *checker) step(fi *funcInfo, st *state, instr ssa.Instruction, emit func
 		if emit != nil && !model.IsSyncType(instr.Val.Type()) && !ssaops.SelfStore(instr) && !c.spill(instr) {
 			c.direct(fn, st, instr.Addr, true, instr, emit)
 		}
+		c.flagSet(st, instr)
 	case *ssa.MapUpdate:
 		if emit != nil {
 			c.element(fn, st, instr.Map, true, instr, emit)

@@ -5,6 +5,7 @@
 package lockset
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -39,9 +40,18 @@ import (
 // every write guarded by g: either its own pass wrote them, or it saw,
 // under L or through the atomic, that some pass had. debug/gosym's
 // LineTable, go/types' Named, net/http's connReader.cond and testing's
-// TempDir are this idiom. Only the default reading uses the rule: the
-// guard's test is not interpreted, so a reader that reads g and goes on
-// whatever it saw is trusted as if it had checked.
+// TempDir are this idiom. A read of g in a branch condition counts as
+// seen too when a getter that holds L made it (if s.isLameDuck() { …
+// s.ldmCh … }).
+//
+// A closing flag is the converse: a write made holding L only where a
+// boolean field tested under L is false (if r.closed { return }) is
+// ordered with a read that follows its entry point's own r.closed = true
+// under L: a writer either ran first, or saw the flag and wrote nothing.
+//
+// Only the default reading uses these rules: the guard's test is not
+// interpreted, so a reader that reads g and goes on whatever it saw is
+// trusted as if it had checked, and a flag is assumed never to be reset.
 
 // obsSep separates the location from the lock in an observation.
 const obsSep = "\x1f"
@@ -50,9 +60,22 @@ const obsSep = "\x1f"
 // lock is "").
 func observation(g, lock string) string { return g + obsSep + lock }
 
-// splitObservation is the inverse of observation.
+// markOf returns the mark that ends o with its separator, or "".
+func markOf(o string) string {
+	if strings.HasSuffix(o, obsSep+flagSetMark) {
+		return obsSep + flagSetMark
+	}
+	if strings.HasSuffix(o, obsSep+flagUnsetMark) {
+		return obsSep + flagUnsetMark
+	}
+	return ""
+}
+
+// splitObservation is the inverse of observation; a mark
+// (flagSetMark, flagUnsetMark) after the lock is dropped.
 func splitObservation(o string) (g, lock string) {
 	g, lock, _ = strings.Cut(o, obsSep)
+	lock, _, _ = strings.Cut(lock, obsSep)
 	return g, lock
 }
 
@@ -68,13 +91,18 @@ type initGuards struct {
 	tests map[*ssa.BasicBlock][]string
 	// under memoises guardedBy.
 	under map[*ssa.BasicBlock][]string
+	// unset maps the first block of the branch a boolean field's test
+	// takes when the field is false (if s.closed { return }: the block
+	// after it) to the field; see flaggedBy.
+	unset map[*ssa.BasicBlock][]string
 }
 
-// guardsOf returns the guards of fn: the locations fn writes (directly, or
-// by a callee's summary) that a branch condition of fn depends on, read by
-// a load, an atomic operation or a callee among the condition's operands.
-// The strict reading, and a function that writes nothing it tests, have
-// none (nil).
+// guardsOf returns what fn tests: the locations a branch condition of fn
+// depends on, read by a load, an atomic operation or a callee among the
+// condition's operands (all observed, as a getter's caller observes what
+// it returns), and among them the guards, which fn also writes (directly,
+// or by a callee's summary). The strict reading, and a function that
+// tests no location, have none (nil).
 func (c *checker) guardsOf(fn *ssa.Function) *initGuards {
 	if c.model.Strict {
 		return nil
@@ -107,22 +135,23 @@ func (c *checker) guardsOf(fn *ssa.Function) *initGuards {
 		}
 	}
 	written := c.writtenBy(fn, candidates)
-	if len(written) == 0 {
-		return nil
+	gs := &initGuards{reads: reads, tests: make(map[*ssa.BasicBlock][]string), under: make(map[*ssa.BasicBlock][]string), unset: make(map[*ssa.BasicBlock][]string)}
+	for b := range tests {
+		if g, succ := c.flagTest(b); succ != nil {
+			gs.unset[succ] = union(gs.unset[succ], []string{g})
+		}
 	}
-	gs := &initGuards{reads: reads, tests: make(map[*ssa.BasicBlock][]string), under: make(map[*ssa.BasicBlock][]string)}
 	for b, read := range tests {
 		for instr, rs := range read {
 			for _, r := range rs {
-				if written[r.path] && !slices.Contains(gs.reads[instr], r) {
+				if !slices.Contains(gs.reads[instr], r) {
 					gs.reads[instr] = append(gs.reads[instr], r)
+				}
+				if written[r.path] {
 					gs.tests[b] = union(gs.tests[b], []string{r.path})
 				}
 			}
 		}
-	}
-	if len(gs.tests) == 0 {
-		return nil
 	}
 	return gs
 }
@@ -133,10 +162,12 @@ func lastSel(p string) string {
 	return p[strings.LastIndexAny(p, ".|")+1:]
 }
 
-// A guardRead is a read of a guard, atomic or not.
+// A guardRead is a read of a guard, atomic or not; locks are those a
+// callee held at it, in the caller's frame.
 type guardRead struct {
 	path   string
 	atomic bool
+	locks  string // sorted, joined by obsSep
 }
 
 // condReads adds to read the non-local locations that the value v of a
@@ -203,6 +234,69 @@ func (gs *initGuards) guardedBy(b *ssa.BasicBlock) []string {
 	return out
 }
 
+// flagTest returns, for a block ending in a test of a boolean field (if
+// s.closed, if !s.closed), the field and the successor taken when it is
+// false, if only b leads there; else "" and nil.
+func (c *checker) flagTest(b *ssa.BasicBlock) (string, *ssa.BasicBlock) {
+	i := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	cond, onFalse := i.Cond, 1
+	if u, ok := cond.(*ssa.UnOp); ok && u.Op == token.NOT {
+		cond, onFalse = u.X, 0
+	}
+	load, ok := cond.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return "", nil
+	}
+	g := c.locOf(load.X)
+	succ := b.Succs[onFalse]
+	if g == "" || isLocal(g) || len(succ.Preds) != 1 {
+		return "", nil
+	}
+	return g, succ
+}
+
+// flaggedBy returns the boolean fields that are false wherever block b
+// runs, by a test that dominates it (flagTest).
+func (gs *initGuards) flaggedBy(b *ssa.BasicBlock) []string {
+	var out []string
+	for succ, gs := range gs.unset {
+		if succ.Dominates(b) {
+			out = union(out, gs)
+		}
+	}
+	return out
+}
+
+// flagSet records in st that instr sets a boolean field to true holding
+// locks for writing (s.closed = true): a write that tests of the field
+// under the same lock see (initOrdered). The strict reading records
+// nothing.
+func (c *checker) flagSet(st *state, instr *ssa.Store) {
+	k, ok := instr.Val.(*ssa.Const)
+	if c.model.Strict || !ok || k.Value == nil || k.Value.Kind() != constant.Bool || !constant.BoolVal(k.Value) {
+		return
+	}
+	g := c.locOf(instr.Addr)
+	if g == "" || isLocal(g) {
+		return
+	}
+	var set []string
+	for _, h := range st.held {
+		if !h.Read {
+			set = append(set, observation(g, h.Lock)+obsSep+flagSetMark)
+		}
+	}
+	slices.Sort(set)
+	st.seen = union(st.seen, set)
+}
+
+// flagSetMark and flagUnsetMark end an observation of a flag set to true,
+// and a guard of a write made only while the flag was false.
+const (
+	flagSetMark   = "set"
+	flagUnsetMark = "unset"
+)
+
 // avoidable reports whether some path from block from reaches the end of
 // the function without passing through block b.
 func avoidable(from, b *ssa.BasicBlock) bool {
@@ -249,7 +343,13 @@ func (c *checker) callReads(call *ssa.CallCommon) []guardRead {
 	for _, a := range c.calleeSummary(callee).Accesses {
 		if !a.Write {
 			if p := c.rebase(a.Path, call.Args, bindings); p != "" && !isLocal(p) {
-				out = append(out, guardRead{path: p, atomic: a.Atomic})
+				var locks []string
+				for _, h := range a.Held {
+					if l := c.rebaseLock(h.Lock, call.Args, bindings); l != "" {
+						locks = union(locks, []string{l})
+					}
+				}
+				out = append(out, guardRead{path: p, atomic: a.Atomic, locks: strings.Join(locks, obsSep)})
 			}
 		}
 	}
@@ -319,6 +419,13 @@ func (c *checker) observe(fi *funcInfo, st *state, instr ssa.Instruction) {
 		if r.atomic {
 			seen = append(seen, observation(r.path, ""))
 		}
+		if r.locks != "" && !r.atomic {
+			// Held by the callee at its read: observed, not a guard of
+			// what this function writes after the callee released it.
+			for _, l := range strings.Split(r.locks, obsSep) {
+				seen = append(seen, observation(r.path, l))
+			}
+		}
 		for _, h := range st.held {
 			if !r.atomic {
 				seen = append(seen, observation(r.path, h.Lock))
@@ -353,13 +460,18 @@ func writeGuards(fi *funcInfo, st *state, b *ssa.BasicBlock, held lockset) []str
 	if fi.guards == nil || len(st.guard) == 0 || b == nil {
 		return nil
 	}
-	by := fi.guards.guardedBy(b)
+	by, flags := fi.guards.guardedBy(b), fi.guards.flaggedBy(b)
 	var out []string
 	for _, o := range heldGuards(st.guard, held) {
-		if g, _ := splitObservation(o); slices.Contains(by, g) {
+		g, _ := splitObservation(o)
+		if slices.Contains(by, g) {
 			out = append(out, o)
 		}
+		if slices.Contains(flags, g) {
+			out = append(out, o+obsSep+flagUnsetMark)
+		}
 	}
+	slices.Sort(out)
 	return out
 }
 
@@ -397,7 +509,7 @@ func (c *checker) rebaseObservations(obs []string, args, bindings []ssa.Value) [
 				continue
 			}
 		}
-		out = union(out, []string{observation(g, lock)})
+		out = union(out, []string{observation(g, lock) + markOf(o)})
 	}
 	return out
 }
@@ -416,7 +528,7 @@ func canonObservations(obs []string, canon func(string) string) []string {
 				continue
 			}
 		}
-		out = union(out, []string{observation(g, lock)})
+		out = union(out, []string{observation(g, lock) + markOf(o)})
 	}
 	return out
 }
@@ -429,7 +541,15 @@ func initOrdered(w, r *epAccess) bool {
 		return false
 	}
 	for _, o := range w.guards {
-		g, _ := splitObservation(o)
+		g, lock := splitObservation(o)
+		if strings.HasSuffix(o, obsSep+flagUnsetMark) {
+			// Made only while g was false under lock; r follows its
+			// own setting of g to true under it.
+			if slices.Contains(r.seen, observation(g, lock)+obsSep+flagSetMark) {
+				return true
+			}
+			continue
+		}
 		if slices.Contains(r.seen, o) || slices.Contains(r.seen, observation(g, "")) {
 			return true
 		}

@@ -160,3 +160,84 @@ func (s *Stale) Bytes() []byte {
 	s.fill()
 	return s.buf // want `s.buf is read in \(\*Stale\).Bytes without a lock and written in another call of \(\*Stale\).Bytes via \(\*Stale\).fill holding s.mu`
 }
+
+// Server makes its lame-duck channel once, with the flag it tests, under
+// mu; Accept sends on it only after a getter read the flag under mu.
+type Server struct {
+	mu    sync.RWMutex
+	ldm   bool
+	ldmCh chan bool
+}
+
+func (s *Server) LameDuck() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.ldm {
+		return
+	}
+	s.ldm = true
+	s.ldmCh = make(chan bool, 1)
+}
+
+func (s *Server) isLameDuck() bool {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return s.ldm
+}
+
+// Accept reads ldmCh after the getter: quiet.
+func (s *Server) Accept() {
+	if s.isLameDuck() {
+		s.ldmCh <- true
+	}
+}
+
+// Kick does not look at the flag first: reported.
+func (s *Server) Kick() {
+	s.ldmCh <- true // want `s.ldmCh is read in \(\*Server\).Kick without a lock and written in \(\*Server\).LameDuck holding s.mu`
+}
+
+// Fetcher starts its work under mu unless it is closed; Close sets the
+// flag under mu, then reads what start wrote: a start either came first
+// or sees the flag and writes nothing.
+type Fetcher struct {
+	mu     sync.Mutex
+	closed bool
+	cancel func()
+	err    error
+}
+
+func (f *Fetcher) start() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.closed {
+		return
+	}
+	f.cancel = func() {}
+}
+
+func (f *Fetcher) Seek() { f.start() }
+
+// Close reads cancel after setting the flag: quiet.
+func (f *Fetcher) Close() {
+	f.mu.Lock()
+	f.closed = true
+	f.mu.Unlock()
+	if f.cancel != nil {
+		f.cancel()
+	}
+	if f.err != nil { // want `f.err is read in \(\*Fetcher\).Close without a lock and written in \(\*Fetcher\).Fail holding f.mu`
+		println("failed")
+	}
+}
+
+// Fail writes err only once closed: after Close's setting of the flag,
+// not before it. Reported (at Close's read).
+func (f *Fetcher) Fail(err error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if !f.closed {
+		return
+	}
+	f.err = err
+}
