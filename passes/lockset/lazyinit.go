@@ -217,16 +217,16 @@ func (c *checker) condReads(v ssa.Value, read map[ssa.Instruction][]guardRead, v
 }
 
 // guardedBy returns the guards that a write in block b is guarded by: those
-// tested by a branch that dominates b, on one side of which b may not run
+// tested by a branch that dominates b, one side of which never reaches b
 // (the initialisation is skipped when the guard says it is done). A write
-// every path runs, such as a counter after the test, is guarded by none.
+// both sides reach, such as a counter after the test, is guarded by none.
 func (gs *initGuards) guardedBy(b *ssa.BasicBlock) []string {
 	if out, ok := gs.under[b]; ok {
 		return out
 	}
 	var out []string
 	for t, ps := range gs.tests {
-		if t != b && t.Dominates(b) && avoidable(t, b) {
+		if t != b && t.Dominates(b) && skips(t, b) {
 			out = union(out, ps)
 		}
 	}
@@ -297,15 +297,27 @@ const (
 	flagUnsetMark = "unset"
 )
 
-// avoidable reports whether some path from block from reaches the end of
-// the function without passing through block b.
-func avoidable(from, b *ssa.BasicBlock) bool {
-	seen := map[*ssa.BasicBlock]bool{b: true, from: true}
+// skips reports whether a branch of the test that ends block t never
+// reaches block b: the test decides whether b runs (if done { return };
+// if x == nil { x = … }), as a test after which both branches meet again
+// before b does not.
+func skips(t, b *ssa.BasicBlock) bool {
+	for _, s := range t.Succs {
+		if !reaches(s, b) {
+			return true
+		}
+	}
+	return false
+}
+
+// reaches reports whether some path leads from block from to block b.
+func reaches(from, b *ssa.BasicBlock) bool {
+	seen := map[*ssa.BasicBlock]bool{from: true}
 	work := []*ssa.BasicBlock{from}
 	for len(work) > 0 {
 		x := work[len(work)-1]
 		work = work[:len(work)-1]
-		if len(x.Succs) == 0 {
+		if x == b {
 			return true
 		}
 		for _, s := range x.Succs {

@@ -241,3 +241,35 @@ func (f *Fetcher) Fail(err error) {
 	}
 	f.err = err
 }
+
+// Pool's reset tests the current value, but both branches go on to the
+// write (which only an error skips): the test does not decide it, so the
+// write is not an initialisation, and a read after reset races with
+// another reset's write. Reported.
+type Pool struct {
+	mu  sync.Mutex
+	cur *int
+}
+
+func (p *Pool) reset(fail bool) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.cur != nil {
+		println("dropping", *p.cur)
+	}
+	if fail {
+		return false
+	}
+	n := 1
+	p.cur = &n
+	return true
+}
+
+func (p *Pool) Reset(fail bool) bool { return p.reset(fail) }
+
+func (p *Pool) Current(fail bool) int {
+	if !p.reset(fail) {
+		return 0
+	}
+	return *p.cur // want `p.cur is read in \(\*Pool\).Current without a lock and written in .* holding p.mu`
+}
