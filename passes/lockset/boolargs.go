@@ -38,10 +38,20 @@ import (
 
 // A boolArg fixes one parameter of a function to a constant: Params[param],
 // or, past the parameters, FreeVars[param-len(Params)], a captured
-// variable fixed by the binding of the call's closure.
+// variable fixed by the binding of the call's closure. With a field, it
+// fixes instead whether that field of the parameter is not nil (value):
+// the caller tested it (fieldnil.go).
 type boolArg struct {
 	param int
+	field string
 	value bool
+}
+
+// An inputRef names a parameter, or a field of one, that a function
+// branches on (branchParams).
+type inputRef struct {
+	param int
+	field string
 }
 
 // boolArgs is a set of fixed parameters, in the order branchParams gives
@@ -52,18 +62,25 @@ func (a boolArgs) key() string {
 	var b strings.Builder
 	for _, x := range a {
 		b.WriteString(strconv.Itoa(x.param))
+		if x.field != "" {
+			b.WriteString("." + x.field)
+		}
 		b.WriteString(strconv.FormatBool(x.value)[:1])
 	}
 	return b.String()
 }
 
 // lookup returns the fixed value of the input i (inputIndex), if any.
-func (a boolArgs) lookup(i int) (value, ok bool) {
+func (a boolArgs) lookup(i int) (value, ok bool) { return a.lookupField(i, "") }
+
+// lookupField returns whether field of the input i is fixed not nil, if
+// it is fixed; lookupField(i, "") is lookup(i).
+func (a boolArgs) lookupField(i int, field string) (value, ok bool) {
 	if i < 0 {
 		return false, false
 	}
 	for _, x := range a {
-		if x.param == i {
+		if x.param == i && x.field == field {
 			return x.value, true
 		}
 	}
@@ -95,25 +112,29 @@ func (c *checker) inputIndex(v ssa.Value) int {
 	return -1
 }
 
-// branchParams returns the input indices (inputIndex) of the boolean
-// parameters and captured variables of fn that some If of fn tests
-// directly (or negated), or that fn passes on to a function of the
-// package that branches on them (a helper, or the literals that take
-// the lock), memoised.
-func (c *checker) branchParams(fn *ssa.Function) []int {
+// branchParams returns the inputs (inputIndex) of fn, boolean parameters
+// and captured variables, that some If of fn tests directly (or negated),
+// and, in the default reading, the fields of inputs it tests against nil
+// (fieldnil.go), or that fn passes on to a function of the package that
+// branches on them (a helper, or the literals that take the lock),
+// memoised.
+func (c *checker) branchParams(fn *ssa.Function) []inputRef {
 	if ps, ok := c.branches[fn]; ok {
 		return ps
 	}
 	c.branches[fn] = nil // a recursive call passes on nothing more
-	var ps []int
-	add := func(i int) {
-		if i >= 0 && !slices.Contains(ps, i) {
-			ps = append(ps, i)
+	var ps []inputRef
+	add := func(i int, field string) {
+		if r := (inputRef{i, field}); i >= 0 && !slices.Contains(ps, r) {
+			ps = append(ps, r)
 		}
 	}
 	for _, b := range fn.Blocks {
 		v, _ := condOf(b)
-		add(c.inputIndex(v))
+		add(c.inputIndex(v), "")
+		if t, ok := c.nilTest(v); ok {
+			add(t.input, t.field)
+		}
 		for _, instr := range b.Instrs {
 			call, ok := instr.(ssa.CallInstruction)
 			if !ok {
@@ -127,9 +148,9 @@ func (c *checker) branchParams(fn *ssa.Function) []int {
 			if callee.Pkg == nil || callee.Pkg.Pkg != c.pkg {
 				continue
 			}
-			for _, j := range c.branchParams(callee) {
-				if arg := inputArg(callee, j, call.Common().Args, bindings); arg != nil {
-					add(c.passedInput(arg))
+			for _, r := range c.branchParams(callee) {
+				if arg := inputArg(callee, r.param, call.Common().Args, bindings); arg != nil {
+					add(c.passedInput(arg), r.field)
 				}
 			}
 		}
@@ -190,6 +211,13 @@ func (c *checker) feasible(fi *funcInfo, b *ssa.BasicBlock, i int) bool {
 		want, ok = fi.split.value, true
 	}
 	if !ok {
+		if t, isTest := c.nilTest(v); isTest {
+			if nonNil, fixed := fi.args.lookupField(t.input, t.field); fixed {
+				want, ok = nonNil == t.nonNilIfTrue, true
+			}
+		}
+	}
+	if !ok {
 		return true
 	}
 	return (i == 0) == (want != negated) // Succs[0] is the true branch
@@ -199,18 +227,30 @@ func (c *checker) feasible(fi *funcInfo, b *ssa.BasicBlock, i int) bool {
 // the call, with its arguments args and its closure's bindings, fixes to
 // constants and that callee branches on: literal true or false, or an
 // input of the caller fixed itself.
-func (c *checker) fixedArgs(caller *funcInfo, callee *ssa.Function, args, bindings []ssa.Value) boolArgs {
+func (c *checker) fixedArgs(caller *funcInfo, callee *ssa.Function, args, bindings []ssa.Value, at ssa.Instruction) boolArgs {
 	var out boolArgs
-	for _, i := range c.branchParams(callee) {
-		switch a := inputArg(callee, i, args, bindings).(type) {
+	for _, r := range c.branchParams(callee) {
+		a := inputArg(callee, r.param, args, bindings)
+		if r.field != "" {
+			if a == nil {
+				continue
+			}
+			if v, ok := caller.args.lookupField(c.passedInput(a), r.field); ok {
+				out = append(out, boolArg{r.param, r.field, v})
+			} else if v, ok := c.testedNil(at, a, r.field); ok {
+				out = append(out, boolArg{r.param, r.field, v})
+			}
+			continue
+		}
+		switch a := a.(type) {
 		case nil:
 		case *ssa.Const:
 			if b, ok := a.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsBoolean != 0 && a.Value != nil && a.Value.Kind() == constant.Bool {
-				out = append(out, boolArg{i, constant.BoolVal(a.Value)})
+				out = append(out, boolArg{r.param, "", constant.BoolVal(a.Value)})
 			}
 		default:
 			if v, ok := caller.args.lookup(c.passedInput(a)); ok {
-				out = append(out, boolArg{i, v})
+				out = append(out, boolArg{r.param, "", v})
 			}
 		}
 	}

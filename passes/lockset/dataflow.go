@@ -613,7 +613,7 @@ func (c *checker) call(fi *funcInfo, st *state, call *ssa.CallCommon, instr ssa.
 	_, bindings := staticCallee(call)
 	sum := c.calleeSummary(callee)
 	if body := bodyOf(callee); body.Blocks != nil && body.Pkg != nil && body.Pkg.Pkg == c.pkg {
-		if args := c.fixedArgs(fi, body, call.Args, bindings); len(args) > 0 {
+		if args := c.fixedArgs(fi, body, call.Args, bindings, instr); len(args) > 0 {
 			if sfi := c.specialized(body, args); sfi != nil {
 				sum = sfi.sum
 			}

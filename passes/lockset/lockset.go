@@ -88,9 +88,10 @@ type checker struct {
 	// entryHeld are the locks functions start with (entrylocks.go).
 	entryHeld map[*ssa.Function]lockset
 	// specs are the analyses of functions with constant arguments, and
-	// branches the boolean parameters each function tests (boolargs.go).
+	// branches the boolean parameters, and fields tested against nil,
+	// each function tests (boolargs.go, fieldnil.go).
 	specs    map[specKey]*funcInfo
-	branches map[*ssa.Function][]int
+	branches map[*ssa.Function][]inputRef
 	// shared are the package's shared reference fields, by fieldKey
 	// (shared.go).
 	shared map[string]bool
@@ -125,7 +126,7 @@ func run(pass *analysis.Pass) (any, error) {
 		names:        make(map[*ssa.Function]string),
 		loops:        make(map[*ssa.Function][]int),
 		specs:        make(map[specKey]*funcInfo),
-		branches:     make(map[*ssa.Function][]int),
+		branches:     make(map[*ssa.Function][]inputRef),
 	}
 	funcs := ssainfo.SrcFuncs
 

@@ -128,25 +128,30 @@ func mergeInfos(a, b *funcInfo) *funcInfo {
 	sum := &Summary{}
 	switch {
 	case !a.exits:
-		sum.Acquire, sum.Release, sum.Received, sum.Closes = b.sum.Acquire, b.sum.Release, b.sum.Received, b.sum.Closes
+		sum.Acquire, sum.Release, sum.Received, sum.Closes, sum.Seen = b.sum.Acquire, b.sum.Release, b.sum.Received, b.sum.Closes, b.sum.Seen
 	case !b.exits:
-		sum.Acquire, sum.Release, sum.Received, sum.Closes = a.sum.Acquire, a.sum.Release, a.sum.Received, a.sum.Closes
+		sum.Acquire, sum.Release, sum.Received, sum.Closes, sum.Seen = a.sum.Acquire, a.sum.Release, a.sum.Received, a.sum.Closes, a.sum.Seen
 	default:
 		sum.Acquire = lockset(a.sum.Acquire).meet(b.sum.Acquire)
 		sum.Release = union(a.sum.Release, b.sum.Release)
 		sum.Received = intersect(a.sum.Received, b.sum.Received)
 		sum.Closes = intersect(a.sum.Closes, b.sum.Closes)
+		sum.Seen = intersect(a.sum.Seen, b.sum.Seen)
 	}
 	out.exits = a.exits || b.exits
-	seen := make(map[string]bool)
+	seen := make(map[string]int)
 	for _, acc := range append(slices.Clip(a.sum.Accesses), b.sum.Accesses...) {
 		if len(sum.Accesses) >= maxSummary {
 			break
 		}
-		if k := acc.key(); !seen[k] {
-			seen[k] = true
-			sum.Accesses = append(sum.Accesses, acc)
+		k := acc.key()
+		if i, ok := seen[k]; ok {
+			prev := &sum.Accesses[i] // met as analyze's record does
+			prev.Seen, prev.Guards = intersect(prev.Seen, acc.Seen), intersect(prev.Guards, acc.Guards)
+			continue
 		}
+		seen[k] = len(sum.Accesses)
+		sum.Accesses = append(sum.Accesses, acc)
 	}
 	out.sum = sum
 	return out
