@@ -134,8 +134,11 @@ type funcInfo struct {
 	// (inherit.go); only in an analysis with sites (full).
 	drops []lockDrop
 	// guards are the locations fn tests before initialising them
-	// (lazyinit.go), or nil.
-	guards *initGuards
+	// (lazyinit.go), or nil; seenSets interns the Seen sets of its
+	// accesses, so that a caller rebases each once (obsRebaser).
+	guards   *initGuards
+	seenSets map[string][]string
+	seenByID map[obsSlice][]string
 }
 
 // A lockDrop is an instruction after which lock may no longer be held.
@@ -338,7 +341,7 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 			before := st.held
 			c.step(fi, st, instr, func(a Access) {
 				a.Before = union(a.Before, closing[instr])
-				a.Seen = union(a.Seen, st.seen)
+				a.Seen = fi.interned(capObservations(union(a.Seen, st.seen)))
 				if a.Write {
 					a.Guards = union(a.Guards, writeGuards(fi, st, instr.Block(), a.Held))
 				}
@@ -364,7 +367,7 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 		sum.Acquire = slices.DeleteFunc(slices.Clone(exit.held), func(h Held) bool { return slices.Contains(exit.entry, h.Lock) })
 		sum.Release = exit.released
 		sum.Received = nonLocal(exit.recvd)
-		sum.Seen = nonLocalObservations(exit.seen)
+		sum.Seen = capObservations(nonLocalObservations(exit.seen))
 		sum.Closes = nonLocal(closesOnEntry)
 	}
 	fi.sum = sum
@@ -696,8 +699,10 @@ func (c *checker) apply(fn *ssa.Function, st *state, sum *Summary, callee *ssa.F
 		local := c.ownFunc(callee)
 		calleeName := c.funcName(callee)
 		// links holds the chain this call site puts above each
-		// callee chain, made once for the accesses sharing it.
+		// callee chain, made once for the accesses sharing it; obs
+		// rebases the observations the callee's accesses share.
 		var links map[*callChain]*callChain
+		obs := obsRebaser{c: c, at: instr, args: args, bindings: bindings}
 		for _, a := range sum.Accesses {
 			p := c.rebase(a.Path, args, bindings)
 			if p == "" {
@@ -741,7 +746,7 @@ func (c *checker) apply(fn *ssa.Function, st *state, sum *Summary, callee *ssa.F
 			emit(Access{Path: p, Write: a.Write, Atomic: a.Atomic, Held: held, Elem: elem,
 				Released: union(st.released, rebaseAll(a.Released)),
 				After:    union(st.recvd, c.rebaseChans(a.After, args, bindings)), Before: c.rebaseChans(a.Before, args, bindings),
-				Seen: c.rebaseObservations(a.Seen, args, bindings), Guards: c.rebaseObservations(a.Guards, args, bindings),
+				Seen: union(st.seen, obs.rebase(a.Seen)), Guards: obs.rebase(a.Guards),
 				Func: name, Pos: pos, calls: calls})
 		}
 	}

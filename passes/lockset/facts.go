@@ -247,6 +247,12 @@ func union(a, b []string) []string {
 	if len(b) == 0 {
 		return a
 	}
+	if len(a) == 0 {
+		return b
+	}
+	if !slices.ContainsFunc(b, func(s string) bool { _, ok := slices.BinarySearch(a, s); return !ok }) {
+		return a // b ⊆ a: no copy
+	}
 	out := slices.Clone(a)
 	for _, s := range b {
 		if i, ok := slices.BinarySearch(out, s); !ok {

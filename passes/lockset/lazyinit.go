@@ -104,9 +104,22 @@ type initGuards struct {
 // or by a callee's summary). The strict reading, and a function that
 // tests no location, have none (nil).
 func (c *checker) guardsOf(fn *ssa.Function) *initGuards {
-	if c.model.Strict {
+	if c.model.Strict || len(c.guardNames) == 0 {
 		return nil
 	}
+	if gs, ok := c.guards[fn]; ok {
+		return gs
+	}
+	gs := c.computeGuards(fn)
+	if c.guards == nil {
+		c.guards = make(map[*ssa.Function]*initGuards)
+	}
+	c.guards[fn] = gs
+	return gs
+}
+
+// computeGuards is guardsOf, not memoised.
+func (c *checker) computeGuards(fn *ssa.Function) *initGuards {
 	reads := make(map[ssa.Instruction][]guardRead)
 	tests := make(map[*ssa.BasicBlock]map[ssa.Instruction][]guardRead)
 	for _, b := range fn.Blocks {
@@ -181,7 +194,7 @@ func (c *checker) condReads(v ssa.Value, read map[ssa.Instruction][]guardRead, v
 	switch v := v.(type) {
 	case *ssa.UnOp:
 		if v.Op == token.MUL {
-			if p := c.locOf(v.X); p != "" && !isLocal(p) {
+			if p := c.locOf(v.X); p != "" && !isLocal(p) && c.guardNames[lastSel(p)] {
 				read[v] = append(read[v], guardRead{path: p})
 			}
 			return
@@ -277,7 +290,7 @@ func (c *checker) flagSet(st *state, instr *ssa.Store) {
 		return
 	}
 	g := c.locOf(instr.Addr)
-	if g == "" || isLocal(g) {
+	if g == "" || isLocal(g) || !c.guardNames[lastSel(g)] {
 		return
 	}
 	var set []string
@@ -351,9 +364,13 @@ func (c *checker) callReads(call *ssa.CallCommon) []guardRead {
 	if pkg := funcPkg(callee); pkg == "sync" || opaquePkg(pkg) {
 		return nil
 	}
+	sum := c.calleeSummary(callee)
+	if len(sum.Accesses) > maxPredicateAccesses {
+		return nil // not a predicate or a getter
+	}
 	var out []guardRead
-	for _, a := range c.calleeSummary(callee).Accesses {
-		if !a.Write {
+	for _, a := range sum.Accesses {
+		if !a.Write && c.guardNames[lastSel(a.Path)] {
 			if p := c.rebase(a.Path, call.Args, bindings); p != "" && !isLocal(p) {
 				var locks []string
 				for _, h := range a.Held {
@@ -367,6 +384,117 @@ func (c *checker) callReads(call *ssa.CallCommon) []guardRead {
 	}
 	return out
 }
+
+// guardFieldNames returns the names of the fields that can be a guard or
+// a flag, so that the rules follow nothing else: a field that one
+// function both tests in a branch condition and writes (a lazy
+// initialisation), a boolean field that one function sets to true and
+// one tests (a flag), and a field accessed through sync/atomic. The
+// strict reading follows none.
+func (c *checker) guardFieldNames(funcs []*ssa.Function) map[string]bool {
+	if c.model.Strict {
+		return nil
+	}
+	out := make(map[string]bool)
+	setTrue, flagTested := make(map[string]bool), make(map[string]bool)
+	visited := make(map[ssa.Value]bool)
+	for _, fn := range funcs {
+		tested, written := make(map[string]bool), make(map[string]bool)
+		var walk func(v ssa.Value, depth int)
+		walk = func(v ssa.Value, depth int) {
+			if depth > 6 || visited[v] {
+				return
+			}
+			visited[v] = true
+			switch v := v.(type) {
+			case *ssa.UnOp:
+				if v.Op == token.MUL {
+					if f := fieldName(v.X); f != "" {
+						tested[f] = true
+						if depth <= 1 && types.Identical(v.Type().Underlying(), types.Typ[types.Bool]) {
+							flagTested[f] = true
+						}
+					}
+					return
+				}
+				walk(v.X, depth+1)
+			case *ssa.BinOp:
+				walk(v.X, depth+1)
+				walk(v.Y, depth+1)
+			case *ssa.Phi:
+				for _, e := range v.Edges {
+					walk(e, depth+1)
+				}
+			case *ssa.Extract:
+				walk(v.Tuple, depth+1)
+			case *ssa.Call:
+				for _, a := range v.Call.Args {
+					walk(a, depth+1)
+				}
+			}
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch i := instr.(type) {
+				case *ssa.If:
+					walk(i.Cond, 0)
+				case *ssa.Store:
+					if f := fieldName(i.Addr); f != "" {
+						written[f] = true
+						if k, ok := i.Val.(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.Bool && constant.BoolVal(k.Value) {
+							setTrue[f] = true
+						}
+					}
+				case *ssa.Call:
+					callee := i.Call.StaticCallee()
+					if callee == nil || len(i.Call.Args) == 0 {
+						continue
+					}
+					if obj, ok := callee.Object().(*types.Func); ok {
+						if _, atomic := model.AtomicAccess(obj); atomic {
+							if f := fieldName(i.Call.Args[0]); f != "" {
+								out[f] = true
+							}
+						}
+					}
+				}
+			}
+		}
+		for f := range tested {
+			if written[f] {
+				out[f] = true
+			}
+		}
+	}
+	for f := range setTrue {
+		if flagTested[f] {
+			out[f] = true
+		}
+	}
+	return out
+}
+
+// fieldName returns the name of the field v addresses, or "".
+func fieldName(v ssa.Value) string {
+	fa, ok := v.(*ssa.FieldAddr)
+	if !ok {
+		return ""
+	}
+	ptr, ok := types.Unalias(fa.X.Type()).Underlying().(*types.Pointer)
+	if !ok {
+		return ""
+	}
+	st, ok := ptr.Elem().Underlying().(*types.Struct)
+	if !ok {
+		return ""
+	}
+	return st.Field(fa.Field).Name()
+}
+
+// maxPredicateAccesses bounds the accesses of a callee in a branch
+// condition whose reads count as the condition's: a predicate or a getter
+// (n.resolved(), s.isLameDuck()) touches a few locations.
+const maxPredicateAccesses = 16
 
 // writtenBy returns the locations among candidates that fn writes,
 // directly or by the summaries of its static callees, in its own frame.
@@ -456,9 +584,16 @@ func (c *checker) observe(fi *funcInfo, st *state, instr ssa.Instruction) {
 // heldGuards returns the observations of guard that are under a lock held
 // for writing in held.
 func heldGuards(guard []string, held lockset) []string {
+	isHeld := func(o string) bool {
+		_, lock := splitObservation(o)
+		return slices.ContainsFunc(held, func(h Held) bool { return h.Lock == lock && !h.Read })
+	}
+	if !slices.ContainsFunc(guard, func(o string) bool { return !isHeld(o) }) {
+		return guard // all still held: no copy
+	}
 	var out []string
 	for _, o := range guard {
-		if _, lock := splitObservation(o); slices.ContainsFunc(held, func(h Held) bool { return h.Lock == lock && !h.Read }) {
+		if isHeld(o) {
 			out = append(out, o)
 		}
 	}
@@ -495,6 +630,12 @@ func dropReleased(st *state) {
 	}
 }
 
+// sortedSet sorts ps in place and removes duplicates.
+func sortedSet(ps []string) []string {
+	slices.Sort(ps)
+	return slices.Compact(ps)
+}
+
 // nonLocalObservations returns the observations of obs a caller can name.
 func nonLocalObservations(obs []string) []string {
 	var out []string
@@ -521,9 +662,85 @@ func (c *checker) rebaseObservations(obs []string, args, bindings []ssa.Value) [
 				continue
 			}
 		}
-		out = union(out, []string{observation(g, lock) + markOf(o)})
+		out = append(out, observation(g, lock)+markOf(o))
 	}
+	return sortedSet(out)
+}
+
+// maxObservations bounds the observations an access keeps: dropping
+// some only loses orderings (more reports), and a few guards are all a
+// reader goes through.
+const maxObservations = 6
+
+// capObservations keeps the first maxObservations of the sorted set obs.
+func capObservations(obs []string) []string {
+	if len(obs) > maxObservations {
+		return obs[:maxObservations:maxObservations]
+	}
+	return obs
+}
+
+// interned returns the set equal to obs that fi's accesses share: most
+// are the state's own set, found by identity, the others by content.
+func (fi *funcInfo) interned(obs []string) []string {
+	if len(obs) == 0 {
+		return nil
+	}
+	id := obsSlice{&obs[0], len(obs)}
+	if s, ok := fi.seenByID[id]; ok {
+		return s
+	}
+	if fi.seenByID == nil {
+		fi.seenByID = make(map[obsSlice][]string)
+	}
+	k := strings.Join(obs, "\x1e")
+	if s, ok := fi.seenSets[k]; ok {
+		fi.seenByID[id] = s
+		return s
+	}
+	fi.seenByID[id] = obs
+	if fi.seenSets == nil {
+		fi.seenSets = make(map[string][]string)
+	}
+	fi.seenSets[k] = obs
+	return obs
+}
+
+// An obsRebaser rebases observations onto one call site's frame,
+// memoised by the call and the slice, which the accesses of one callee
+// state share (checker.rebasedObs).
+type obsRebaser struct {
+	c              *checker
+	at             ssa.Instruction
+	args, bindings []ssa.Value
+}
+
+type obsSlice struct {
+	first *string
+	n     int
+}
+
+func (r *obsRebaser) rebase(obs []string) []string {
+	if len(obs) == 0 {
+		return nil
+	}
+	k := rebasedObs{r.at, obsSlice{&obs[0], len(obs)}}
+	if out, ok := r.c.rebasedObs[k]; ok {
+		return out
+	}
+	out := r.c.rebaseObservations(obs, r.args, r.bindings)
+	if r.c.rebasedObs == nil {
+		r.c.rebasedObs = make(map[rebasedObs][]string)
+	}
+	r.c.rebasedObs[k] = out
 	return out
+}
+
+// rebasedObs keys the observations of a callee's access rebased at a
+// call site: every analysis of the caller rebases them alike.
+type rebasedObs struct {
+	at  ssa.Instruction
+	obs obsSlice
 }
 
 // canonObservations rewrites observations into entry-independent
@@ -540,9 +757,9 @@ func canonObservations(obs []string, canon func(string) string) []string {
 				continue
 			}
 		}
-		out = union(out, []string{observation(g, lock) + markOf(o)})
+		out = append(out, observation(g, lock)+markOf(o))
 	}
-	return out
+	return sortedSet(out)
 }
 
 // initOrdered reports whether the write w is a guarded initialisation

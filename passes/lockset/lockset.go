@@ -92,6 +92,12 @@ type checker struct {
 	// each function tests (boolargs.go, fieldnil.go).
 	specs    map[specKey]*funcInfo
 	branches map[*ssa.Function][]inputRef
+	// guardNames are the names of the fields that may be guards of a
+	// lazy initialisation or closing flags, and guards the guardsOf
+	// memo, reset with funcs (lazyinit.go).
+	guardNames map[string]bool
+	guards     map[*ssa.Function]*initGuards
+	rebasedObs map[rebasedObs][]string
 	// shared are the package's shared reference fields, by fieldKey
 	// (shared.go).
 	shared map[string]bool
@@ -131,6 +137,7 @@ func run(pass *analysis.Pass) (any, error) {
 	funcs := ssainfo.SrcFuncs
 
 	c.inferShared(funcs)
+	c.guardNames = c.guardFieldNames(funcs)
 	c.analyzeAll(funcs)
 
 	// Summaries, exported for callers in other packages.
