@@ -56,16 +56,7 @@ type event struct {
 // the reports it sees printed, and uses these events to tell which
 // analyzer printed them.
 func emitEvents(analyzers []*analysis.Analyzer) {
-	seen := make(map[*analysis.Analyzer]bool)
-	var visit func(a *analysis.Analyzer)
-	visit = func(a *analysis.Analyzer) {
-		if seen[a] {
-			return
-		}
-		seen[a] = true
-		for _, req := range a.Requires {
-			visit(req)
-		}
+	for _, a := range withRequired(analyzers) {
 		run := a.Run
 		a.Run = func(pass *analysis.Pass) (any, error) {
 			pkg := fmt.Sprintf("%p", pass.Pkg)
@@ -77,9 +68,6 @@ func emitEvents(analyzers []*analysis.Analyzer) {
 			defer writeEvent(event{eventRan, a.Name, pkg, pass.Pkg.Path(), ""})
 			return run(pass)
 		}
-	}
-	for _, a := range analyzers {
-		visit(a)
 	}
 }
 

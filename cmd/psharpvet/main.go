@@ -155,6 +155,16 @@ func standalone(args []string) bool {
 // an analyzer's internal error, does not match.
 func consequentErrorLine(analyzers []*analysis.Analyzer) *regexp.Regexp {
 	var names []string
+	for _, a := range withRequired(analyzers) {
+		names = append(names, regexp.QuoteMeta(a.Name))
+	}
+	return regexp.MustCompile(`^(` + strings.Join(names, "|") + `): (failed prerequisites: .*|analysis skipped due to errors in package)$`)
+}
+
+// withRequired returns roots and the analyzers they require, directly or
+// not, each once, every analyzer after those it requires.
+func withRequired(roots []*analysis.Analyzer) []*analysis.Analyzer {
+	var out []*analysis.Analyzer
 	seen := make(map[*analysis.Analyzer]bool)
 	var visit func(a *analysis.Analyzer)
 	visit = func(a *analysis.Analyzer) {
@@ -162,15 +172,15 @@ func consequentErrorLine(analyzers []*analysis.Analyzer) *regexp.Regexp {
 			return
 		}
 		seen[a] = true
-		names = append(names, regexp.QuoteMeta(a.Name))
 		for _, req := range a.Requires {
 			visit(req)
 		}
+		out = append(out, a)
 	}
-	for _, a := range analyzers {
+	for _, a := range roots {
 		visit(a)
 	}
-	return regexp.MustCompile(`^(` + strings.Join(names, "|") + `): (failed prerequisites: .*|analysis skipped due to errors in package)$`)
+	return out
 }
 
 // runFiltered runs exe, this program, with args, copies its standard

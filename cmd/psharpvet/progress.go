@@ -67,23 +67,15 @@ func newProgress(w io.Writer, show bool, analyzers []*analysis.Analyzer, args []
 		return nil
 	}
 	p := &progress{w: w, facts: make(map[string]bool), ran: make(map[string]map[string]bool)}
-	seen := make(map[*analysis.Analyzer]bool)
-	var visit func(a *analysis.Analyzer)
-	visit = func(a *analysis.Analyzer) {
-		if seen[a] {
-			return
-		}
-		seen[a] = true
-		if len(a.FactTypes) > 0 {
-			p.facts[a.Name] = true
-		}
-		for _, req := range a.Requires {
-			visit(req)
-		}
-	}
+	var selected []*analysis.Analyzer
 	for _, a := range analyzers {
 		if runs(a, analyzers, args) {
-			visit(a)
+			selected = append(selected, a)
+		}
+	}
+	for _, a := range withRequired(selected) {
+		if len(a.FactTypes) > 0 {
+			p.facts[a.Name] = true
 		}
 	}
 	return p

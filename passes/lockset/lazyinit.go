@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/psharpvet/psharpvet/internal/model"
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
 // This file orders a lazy initialisation under a lock with the reads that
@@ -316,28 +317,8 @@ const (
 // before b does not.
 func skips(t, b *ssa.BasicBlock) bool {
 	for _, s := range t.Succs {
-		if !reaches(s, b) {
+		if !ssaops.Reaches(s, b) {
 			return true
-		}
-	}
-	return false
-}
-
-// reaches reports whether some path leads from block from to block b.
-func reaches(from, b *ssa.BasicBlock) bool {
-	seen := map[*ssa.BasicBlock]bool{from: true}
-	work := []*ssa.BasicBlock{from}
-	for len(work) > 0 {
-		x := work[len(work)-1]
-		work = work[:len(work)-1]
-		if x == b {
-			return true
-		}
-		for _, s := range x.Succs {
-			if !seen[s] {
-				seen[s] = true
-				work = append(work, s)
-			}
 		}
 	}
 	return false
