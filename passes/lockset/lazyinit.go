@@ -45,7 +45,7 @@ import (
 // seen too when a getter that holds L made it (if s.isLameDuck() { …
 // s.ldmCh … }).
 //
-// A closing flag is the converse: a write made holding L only where a
+// A closing flag is the converse (flags.go): a write made holding L only where a
 // boolean field tested under L is false (if r.closed { return }) is
 // ordered with a read that follows its entry point's own r.closed = true
 // under L: a writer either ran first, or saw the flag and wrote nothing.
@@ -247,69 +247,6 @@ func (gs *initGuards) guardedBy(b *ssa.BasicBlock) []string {
 	gs.under[b] = out
 	return out
 }
-
-// flagTest returns, for a block ending in a test of a boolean field (if
-// s.closed, if !s.closed), the field and the successor taken when it is
-// false, if only b leads there; else "" and nil.
-func (c *checker) flagTest(b *ssa.BasicBlock) (string, *ssa.BasicBlock) {
-	i := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-	cond, onFalse := i.Cond, 1
-	if u, ok := cond.(*ssa.UnOp); ok && u.Op == token.NOT {
-		cond, onFalse = u.X, 0
-	}
-	load, ok := cond.(*ssa.UnOp)
-	if !ok || load.Op != token.MUL {
-		return "", nil
-	}
-	g := c.locOf(load.X)
-	succ := b.Succs[onFalse]
-	if g == "" || isLocal(g) || len(succ.Preds) != 1 {
-		return "", nil
-	}
-	return g, succ
-}
-
-// flaggedBy returns the boolean fields that are false wherever block b
-// runs, by a test that dominates it (flagTest).
-func (gs *initGuards) flaggedBy(b *ssa.BasicBlock) []string {
-	var out []string
-	for succ, gs := range gs.unset {
-		if succ.Dominates(b) {
-			out = union(out, gs)
-		}
-	}
-	return out
-}
-
-// flagSet records in st that instr sets a boolean field to true holding
-// locks for writing (s.closed = true): a write that tests of the field
-// under the same lock see (initOrdered). The strict reading records
-// nothing.
-func (c *checker) flagSet(st *state, instr *ssa.Store) {
-	k, ok := instr.Val.(*ssa.Const)
-	if c.model.Strict || !ok || k.Value == nil || k.Value.Kind() != constant.Bool || !constant.BoolVal(k.Value) {
-		return
-	}
-	g := c.locOf(instr.Addr)
-	if g == "" || isLocal(g) || !c.guardNames[lastSel(g)] {
-		return
-	}
-	var set []string
-	for _, h := range st.held {
-		if !h.Read {
-			set = append(set, observation(g, h.Lock)+obsSep+flagSetMark)
-		}
-	}
-	slices.Sort(set)
-	st.seen = union(st.seen, set)
-}
-
-// flagSetMark and flagUnsetMark end an observation of a flag set to true,
-// and a guard of a write made only while the flag was false.
-const (
-	flagSetMark   = "set"
-	flagUnsetMark = "unset"
-)
 
 // skips reports whether a branch of the test that ends block t never
 // reaches block b: the test decides whether b runs (if done { return };
