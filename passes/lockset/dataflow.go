@@ -318,10 +318,7 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 		}
 		k := s.acc.key()
 		if i, ok := seen[k]; ok {
-			// The same access on another path: it has seen, and is
-			// guarded by, only what both paths have (lazyinit.go).
-			prev := &sum.Accesses[i]
-			prev.Seen, prev.Guards = intersect(prev.Seen, s.acc.Seen), intersect(prev.Guards, s.acc.Guards)
+			meetDuplicate(&sum.Accesses[i], s.acc)
 			return
 		}
 		seen[k] = len(sum.Accesses)

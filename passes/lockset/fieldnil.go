@@ -6,7 +6,6 @@ package lockset
 
 import (
 	"go/token"
-	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -75,19 +74,11 @@ func fieldNilComparison(v ssa.Value) (x ssa.Value, field string, neq, ok bool) {
 	if !isLoad || load.Op != token.MUL {
 		return nil, "", false, false
 	}
-	fa, isField := load.X.(*ssa.FieldAddr)
-	if !isField {
+	name := fieldName(load.X)
+	if name == "" {
 		return nil, "", false, false
 	}
-	ptr, isPtr := types.Unalias(fa.X.Type()).Underlying().(*types.Pointer)
-	if !isPtr {
-		return nil, "", false, false
-	}
-	st, isStruct := ptr.Elem().Underlying().(*types.Struct)
-	if !isStruct {
-		return nil, "", false, false
-	}
-	return fa.X, st.Field(fa.Field).Name(), bin.Op == token.NEQ, true
+	return load.X.(*ssa.FieldAddr).X, name, bin.Op == token.NEQ, true
 }
 
 // testedNil returns whether the caller's own test, on the path to the

@@ -265,25 +265,15 @@ func skips(t, b *ssa.BasicBlock) bool {
 // frame: an atomic load's operand, or the reads of a static callee's
 // summary.
 func (c *checker) callReads(call *ssa.CallCommon) []guardRead {
-	callee, bindings := staticCallee(call)
-	if callee == nil {
-		return nil
-	}
-	if obj, ok := callee.Object().(*types.Func); ok {
-		if write, ok := model.AtomicAccess(obj); ok {
-			if len(call.Args) > 0 && !write {
-				if p := c.locOf(call.Args[0]); p != "" && !isLocal(p) {
-					return []guardRead{{path: p, atomic: true}}
-				}
-			}
-			return nil
+	eff := c.effectOf(call)
+	if eff.atomic {
+		if p := eff.atomicPath; p != "" && !isLocal(p) && !eff.atomicWrite {
+			return []guardRead{{path: p, atomic: true}}
 		}
-	}
-	if pkg := funcPkg(callee); pkg == "sync" || opaquePkg(pkg) {
 		return nil
 	}
-	sum := c.calleeSummary(callee)
-	if len(sum.Accesses) > maxPredicateAccesses {
+	sum, bindings := eff.sum, eff.bindings
+	if sum == nil || len(sum.Accesses) > maxPredicateAccesses {
 		return nil // not a predicate or a getter
 	}
 	var out []guardRead
@@ -398,21 +388,48 @@ func fieldName(v ssa.Value) string {
 	if !ok {
 		return ""
 	}
-	ptr, ok := types.Unalias(fa.X.Type()).Underlying().(*types.Pointer)
-	if !ok {
-		return ""
-	}
-	st, ok := ptr.Elem().Underlying().(*types.Struct)
-	if !ok {
-		return ""
-	}
-	return st.Field(fa.Field).Name()
+	name, _ := ssaops.FieldName(fa.X.Type(), fa.Field)
+	return name
 }
 
 // maxPredicateAccesses bounds the accesses of a callee in a branch
 // condition whose reads count as the condition's: a predicate or a getter
 // (n.resolved(), s.isLameDuck()) touches a few locations.
 const maxPredicateAccesses = 16
+
+// A calleeEffect is what a static call does to memory, as the lazy-init
+// rules see it: an atomic access of the location its first operand
+// addresses (atomicPath, "" if unnamed), or the callee's summary with its
+// closure's bindings. A dynamic call, or one into sync or an opaque
+// package, has neither.
+type calleeEffect struct {
+	atomic      bool
+	atomicPath  string
+	atomicWrite bool
+	sum         *Summary
+	bindings    []ssa.Value
+}
+
+// effectOf returns the effect of call, the way checker.call applies it.
+func (c *checker) effectOf(call *ssa.CallCommon) calleeEffect {
+	callee, bindings := staticCallee(call)
+	if callee == nil {
+		return calleeEffect{}
+	}
+	if obj, ok := callee.Object().(*types.Func); ok {
+		if write, ok := model.AtomicAccess(obj); ok {
+			eff := calleeEffect{atomic: true, atomicWrite: write}
+			if len(call.Args) > 0 {
+				eff.atomicPath = c.locOf(call.Args[0])
+			}
+			return eff
+		}
+	}
+	if pkg := funcPkg(callee); pkg == "sync" || opaquePkg(pkg) {
+		return calleeEffect{}
+	}
+	return calleeEffect{sum: c.calleeSummary(callee), bindings: bindings}
+}
 
 // writtenBy returns the locations among candidates that fn writes,
 // directly or by the summaries of its static callees, in its own frame.
@@ -432,26 +449,19 @@ func (c *checker) writtenBy(fn *ssa.Function, candidates map[string]bool) map[st
 					out[p] = true
 				}
 			case *ssa.Call:
-				callee, bindings := staticCallee(&i.Call)
-				if callee == nil {
-					continue
-				}
-				if obj, ok := callee.Object().(*types.Func); ok {
-					if write, ok := model.AtomicAccess(obj); ok {
-						if write && len(i.Call.Args) > 0 {
-							if p := c.locOf(i.Call.Args[0]); candidates[p] {
-								out[p] = true
-							}
-						}
-						continue
+				eff := c.effectOf(&i.Call)
+				if eff.atomic {
+					if eff.atomicWrite && candidates[eff.atomicPath] {
+						out[eff.atomicPath] = true
 					}
-				}
-				if pkg := funcPkg(callee); pkg == "sync" || opaquePkg(pkg) {
 					continue
 				}
-				for _, a := range c.calleeSummary(callee).Accesses {
+				if eff.sum == nil {
+					continue
+				}
+				for _, a := range eff.sum.Accesses {
 					if a.Write && lastSels[lastSel(a.Path)] {
-						if p := c.rebase(a.Path, i.Call.Args, bindings); candidates[p] {
+						if p := c.rebase(a.Path, i.Call.Args, eff.bindings); candidates[p] {
 							out[p] = true
 						}
 					}
@@ -596,6 +606,12 @@ func capObservations(obs []string) []string {
 		return obs[:maxObservations:maxObservations]
 	}
 	return obs
+}
+
+// meetDuplicate merges acc into prev, the same access (Access.key) on
+// another path: it has seen, and is guarded by, only what both have.
+func meetDuplicate(prev *Access, acc Access) {
+	prev.Seen, prev.Guards = intersect(prev.Seen, acc.Seen), intersect(prev.Guards, acc.Guards)
 }
 
 // interned returns the set equal to obs that fi's accesses share: most

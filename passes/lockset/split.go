@@ -146,8 +146,7 @@ func mergeInfos(a, b *funcInfo) *funcInfo {
 		}
 		k := acc.key()
 		if i, ok := seen[k]; ok {
-			prev := &sum.Accesses[i] // met as analyze's record does
-			prev.Seen, prev.Guards = intersect(prev.Seen, acc.Seen), intersect(prev.Guards, acc.Guards)
+			meetDuplicate(&sum.Accesses[i], acc)
 			continue
 		}
 		seen[k] = len(sum.Accesses)
