@@ -340,7 +340,7 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 				a.Before = union(a.Before, closing[instr])
 				a.Seen = fi.interned(capObservations(union(a.Seen, st.seen)))
 				if a.Write {
-					a.Guards = union(a.Guards, writeGuards(fi, st, instr.Block(), a.Held))
+					a.Guards = union(a.Guards, c.writeGuards(fi, st, instr, a.Path, a.Held))
 				}
 				record(site{a, instr})
 			})
@@ -700,6 +700,7 @@ func (c *checker) apply(fn *ssa.Function, st *state, sum *Summary, callee *ssa.F
 		// rebases the observations the callee's accesses share.
 		var links map[*callChain]*callChain
 		obs := obsRebaser{c: c, at: instr, args: args, bindings: bindings}
+		keep := callerHeld(st)
 		for _, a := range sum.Accesses {
 			p := c.rebase(a.Path, args, bindings)
 			if p == "" {
@@ -743,12 +744,13 @@ func (c *checker) apply(fn *ssa.Function, st *state, sum *Summary, callee *ssa.F
 			emit(Access{Path: p, Write: a.Write, Atomic: a.Atomic, Held: held, Elem: elem,
 				Released: union(st.released, rebaseAll(a.Released)),
 				After:    union(st.recvd, c.rebaseChans(a.After, args, bindings)), Before: c.rebaseChans(a.Before, args, bindings),
-				Seen: union(st.seen, obs.rebase(a.Seen)), Guards: obs.rebase(a.Guards),
-				Func: name, Pos: pos, calls: calls})
+				Seen:   union(st.seen, expandCallerLock(obs.rebase(a.Seen), st.held, false, keep)),
+				Guards: expandCallerLock(obs.rebase(a.Guards), st.held, true, keep),
+				Func:   name, Pos: pos, calls: calls})
 		}
 	}
 	st.recvd = union(st.recvd, c.rebaseChans(sum.Received, args, bindings))
-	st.seen = union(st.seen, c.rebaseObservations(sum.Seen, args, bindings))
+	st.seen = union(st.seen, expandCallerLock(c.rebaseObservations(sum.Seen, args, bindings), st.held, false, callerHeld(st)))
 	for _, r := range rebaseAll(sum.Release) {
 		st.release(r)
 	}

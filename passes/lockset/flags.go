@@ -86,6 +86,9 @@ func (c *checker) flagSet(st *state, instr *ssa.Store) {
 			set = append(set, observation(g, h.Lock)+obsSep+flagSetMark)
 		}
 	}
+	if callerHeld(st) {
+		set = append(set, observation(g, callerLock)+obsSep+flagSetMark)
+	}
 	slices.Sort(set)
 	st.seen = union(st.seen, set)
 }

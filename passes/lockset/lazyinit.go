@@ -240,21 +240,35 @@ func (gs *initGuards) guardedBy(b *ssa.BasicBlock) []string {
 	}
 	var out []string
 	for t, ps := range gs.tests {
-		if t != b && t.Dominates(b) && skips(t, b) {
-			out = union(out, ps)
+		if t == b || !t.Dominates(b) {
+			continue
+		}
+		for _, g := range ps {
+			if gs.skips(t, b, g, 0) {
+				out = union(out, []string{g})
+			}
 		}
 	}
 	gs.under[b] = out
 	return out
 }
 
-// skips reports whether a branch of the test that ends block t never
+// maxShortCircuit bounds the tests of one guard chained by && and || that
+// skips follows.
+const maxShortCircuit = 4
+
+// skips reports whether a branch of the test of g that ends block t never
 // reaches block b: the test decides whether b runs (if done { return };
 // if x == nil { x = … }), as a test after which both branches meet again
-// before b does not.
-func skips(t, b *ssa.BasicBlock) bool {
+// before b does not. A condition made of several tests of g (x == 0 ||
+// x < -1) is a chain of blocks, each the only way into the next: one of
+// them skips b.
+func (gs *initGuards) skips(t, b *ssa.BasicBlock, g string, depth int) bool {
 	for _, s := range t.Succs {
 		if !ssaops.Reaches(s, b) {
+			return true
+		}
+		if depth < maxShortCircuit && s != b && len(s.Preds) == 1 && slices.Contains(gs.tests[s], g) && gs.skips(s, b, g, depth+1) {
 			return true
 		}
 	}
@@ -502,6 +516,10 @@ func (c *checker) observe(fi *funcInfo, st *state, instr ssa.Instruction) {
 				guard = append(guard, observation(r.path, h.Lock))
 			}
 		}
+		if !r.atomic && callerHeld(st) {
+			seen = append(seen, observation(r.path, callerLock))
+			guard = append(guard, observation(r.path, callerLock))
+		}
 	}
 	slices.Sort(seen)
 	slices.Sort(guard)
@@ -510,10 +528,14 @@ func (c *checker) observe(fi *funcInfo, st *state, instr ssa.Instruction) {
 }
 
 // heldGuards returns the observations of guard that are under a lock held
-// for writing in held.
-func heldGuards(guard []string, held lockset) []string {
+// for writing in held, or under the caller's locks (callerLock) if the
+// function has released none of them (callerHeld).
+func heldGuards(guard []string, held lockset, callerHeld bool) []string {
 	isHeld := func(o string) bool {
 		_, lock := splitObservation(o)
+		if lock == callerLock {
+			return callerHeld
+		}
 		return slices.ContainsFunc(held, func(h Held) bool { return h.Lock == lock && !h.Read })
 	}
 	if !slices.ContainsFunc(guard, func(o string) bool { return !isHeld(o) }) {
@@ -528,17 +550,25 @@ func heldGuards(guard []string, held lockset) []string {
 	return out
 }
 
-// writeGuards returns the guards of a write made in block b in state st,
-// holding held: the guards read under a lock still held for writing, by
-// a test that b depends on (guardedBy).
-func writeGuards(fi *funcInfo, st *state, b *ssa.BasicBlock, held lockset) []string {
+// writeGuards returns the guards of the write instr of path made in state
+// st, holding held: the guards read under a lock still held for writing,
+// by a test that instr's block depends on (guardedBy).
+//
+// A write of g that computes from g (g++, g = g*2) is guarded by none of
+// g's tests: every pass may make it, as with a counter, where an
+// initialisation (g = -1 where g == 0) turns the test off.
+func (c *checker) writeGuards(fi *funcInfo, st *state, instr ssa.Instruction, path string, held lockset) []string {
+	b := instr.Block()
 	if fi.guards == nil || len(st.guard) == 0 || b == nil {
 		return nil
 	}
 	by, flags := fi.guards.guardedBy(b), fi.guards.flaggedBy(b)
 	var out []string
-	for _, o := range heldGuards(st.guard, held) {
+	for _, o := range heldGuards(st.guard, held, callerHeld(st)) {
 		g, _ := splitObservation(o)
+		if g == path && c.updates(instr, path) {
+			continue
+		}
 		if slices.Contains(by, g) {
 			out = append(out, o)
 		}
@@ -550,11 +580,41 @@ func writeGuards(fi *funcInfo, st *state, b *ssa.BasicBlock, held lockset) []str
 	return out
 }
 
+// updates reports whether instr stores into path a value computed from a
+// load of path.
+func (c *checker) updates(instr ssa.Instruction, path string) bool {
+	store, ok := instr.(*ssa.Store)
+	if !ok {
+		return false
+	}
+	var from func(v ssa.Value, depth int) bool
+	from = func(v ssa.Value, depth int) bool {
+		if depth > 4 {
+			return false
+		}
+		switch v := v.(type) {
+		case *ssa.UnOp:
+			if v.Op == token.MUL {
+				return c.locOf(v.X) == path
+			}
+			return from(v.X, depth+1)
+		case *ssa.BinOp:
+			return from(v.X, depth+1) || from(v.Y, depth+1)
+		case *ssa.Convert:
+			return from(v.X, depth+1)
+		case *ssa.ChangeType:
+			return from(v.X, depth+1)
+		}
+		return false
+	}
+	return from(store.Val, 0)
+}
+
 // dropReleased removes from st's guards those under a lock no longer held:
 // a guard read before a lock is released and taken again is stale.
 func dropReleased(st *state) {
 	if len(st.guard) > 0 {
-		st.guard = heldGuards(st.guard, st.held)
+		st.guard = heldGuards(st.guard, st.held, callerHeld(st))
 	}
 }
 
@@ -585,12 +645,52 @@ func (c *checker) rebaseObservations(obs []string, args, bindings []ssa.Value) [
 		if g == "" {
 			continue
 		}
-		if lock != "" {
+		if lock != "" && lock != callerLock {
 			if lock = c.rebaseLock(lock, args, bindings); lock == "" {
 				continue
 			}
 		}
 		out = append(out, observation(g, lock)+markOf(o))
+	}
+	return sortedSet(out)
+}
+
+// callerLock stands for the locks a function's caller holds when it is
+// called: a guard read, or a flag set, in a helper that the caller runs
+// holding its lock (mset.js.mu.Lock(); setDefaults(cfg); mset.js.mu.Unlock())
+// is observed under those locks, which the callee cannot name. The call
+// site rewrites it into the locks held there (expandCallerLock).
+const callerLock = "^caller"
+
+// callerHeld reports whether the function still holds, in st, every lock
+// its caller held on entry: it has released none.
+func callerHeld(st *state) bool { return len(st.released) == 0 }
+
+// expandCallerLock rewrites a callee's observations under callerLock into
+// ones under each lock of held, the caller's locks at the call: all of
+// them for a read (seen), those held for writing for a guard and a flag
+// set (guards). They are kept under callerLock too when the caller still
+// holds its own caller's locks (keep).
+func expandCallerLock(obs []string, held lockset, guards, keep bool) []string {
+	if !slices.ContainsFunc(obs, func(o string) bool { _, l := splitObservation(o); return l == callerLock }) {
+		return obs
+	}
+	out := make([]string, 0, len(obs)+len(held))
+	for _, o := range obs {
+		g, lock := splitObservation(o)
+		if lock != callerLock {
+			out = append(out, o)
+			continue
+		}
+		if keep {
+			out = append(out, o)
+		}
+		mark := markOf(o)
+		for _, h := range held {
+			if !h.Read || !guards && mark == "" {
+				out = append(out, observation(g, h.Lock)+mark)
+			}
+		}
 	}
 	return sortedSet(out)
 }
@@ -678,11 +778,15 @@ type rebasedObs struct {
 }
 
 // canonObservations rewrites observations into entry-independent
-// locations with canon, as pairs compare them.
+// locations with canon, as pairs compare them. An entry point's caller
+// holds no lock: its observations under callerLock are dropped.
 func canonObservations(obs []string, canon func(string) string) []string {
 	var out []string
 	for _, o := range obs {
 		g, lock := splitObservation(o)
+		if lock == callerLock {
+			continue
+		}
 		if g = canon(g); g == "" {
 			continue
 		}

@@ -1,0 +1,71 @@
+package lazyinit
+
+import "sync"
+
+// Config is given its defaults by a helper that its callers run holding
+// their own lock, which the helper cannot name (nats-server's
+// setConsumerConfigDefaults under js.mu): the tests in the helper are
+// read under the caller's lock.
+type Config struct {
+	MaxDeliver int
+	Retries    int
+	Limit      int
+}
+
+// setDefaults gives MaxDeliver its default once: the condition, two
+// tests of the field, is false after the write. Retries counts up on
+// every pass until ten: not an initialisation.
+func setDefaults(c *Config) {
+	if c.MaxDeliver == 0 || c.MaxDeliver < -1 {
+		c.MaxDeliver = -1
+	}
+	if c.Retries < 10 {
+		c.Retries++
+	}
+}
+
+// Registry shares one Config between the calls of Add.
+type Registry struct {
+	mu  sync.Mutex
+	cfg *Config
+}
+
+// Add reads MaxDeliver after its own pass through setDefaults under
+// r.mu: quiet. Retries may be incremented by another Add meanwhile:
+// reported.
+func (r *Registry) Add() int {
+	r.mu.Lock()
+	setDefaults(r.cfg)
+	r.mu.Unlock()
+	if r.cfg.MaxDeliver > 0 {
+		return 0
+	}
+	return r.cfg.Retries // want `r.cfg.Retries is read in \(\*Registry\).Add without a lock and written in another call of \(\*Registry\).Add via setDefaults holding r.mu`
+}
+
+// limit gives Limit its default.
+func limit(c *Config) {
+	if c.Limit == 0 {
+		c.Limit = 100 // want `p.cfg.Limit is written in \(\*Partial\).Unlocked via limit without a lock and read in \(\*Partial\).Locked via limit holding p.mu`
+	}
+}
+
+// Partial gives Limit its default under mu in Locked, but without it in
+// Unlocked, whose write is not ordered by any lock: reported.
+type Partial struct {
+	mu  sync.Mutex
+	cfg *Config
+}
+
+// Locked reads Limit after its own pass under p.mu.
+func (p *Partial) Locked() int {
+	p.mu.Lock()
+	limit(p.cfg)
+	p.mu.Unlock()
+	return p.cfg.Limit
+}
+
+// Unlocked gives the default without the lock.
+func (p *Partial) Unlocked() {
+	limit(p.cfg)
+}
