@@ -139,6 +139,10 @@ type funcInfo struct {
 	guards   *initGuards
 	seenSets map[string][]string
 	seenByID map[obsSlice][]string
+	// seenIfNil maps a call whose callee has a Summary.SeenIfNil to
+	// those observations in fn's frame, for the branch where the call's
+	// error is nil (edge).
+	seenIfNil map[*ssa.Call][]string
 }
 
 // A lockDrop is an instruction after which lock may no longer be held.
@@ -282,7 +286,7 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 			if !c.feasible(fi, b, i) {
 				continue
 			}
-			out := c.edge(st, b, i)
+			out := c.edge(fi, st, b, i)
 			if prev := in[succ.Index]; prev != nil {
 				out = c.meet(fi, prev, out)
 				if out.equal(prev) {
@@ -326,6 +330,7 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 	}
 	closing, closesOnEntry := c.closesAfter(fi)
 	var exit *state
+	var seenIfNil []string // met over the returns of a nil error
 	for _, b := range fn.Blocks {
 		if in[b.Index] == nil {
 			continue // unreachable (or the recover block)
@@ -348,11 +353,18 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 				// Only spawners, which full analyses, need them.
 				fi.recordDrops(instr, before, st.held)
 			}
-			if _, ok := instr.(*ssa.Return); ok {
+			if ret, ok := instr.(*ssa.Return); ok {
 				if exit == nil {
 					exit = st.clone()
 				} else {
 					exit = c.meet(fi, exit, st)
+				}
+				if returnsNilError(ret) {
+					if seenIfNil == nil {
+						seenIfNil = slices.Clip(st.seen)
+					} else {
+						seenIfNil = intersect(seenIfNil, st.seen)
+					}
 				}
 			}
 		}
@@ -366,6 +378,9 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 		sum.Received = nonLocal(exit.recvd)
 		sum.Seen = capObservations(nonLocalObservations(exit.seen))
 		sum.Closes = nonLocal(closesOnEntry)
+		if extra := nonLocalObservations(seenIfNil); len(extra) > len(sum.Seen) {
+			sum.SeenIfNil = capObservations(extra)
+		}
 	}
 	fi.sum = sum
 	return fi
@@ -374,13 +389,17 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 // edge returns the state on the i'th out-edge of b, which differs from the
 // block's exit state only after a TryLock: the lock is held on the edge
 // where TryLock reported success.
-func (c *checker) edge(st *state, b *ssa.BasicBlock, i int) *state {
+func (c *checker) edge(fi *funcInfo, st *state, b *ssa.BasicBlock, i int) *state {
 	if ch := model.CaseReceive(b, b.Succs[i]); ch != nil {
 		st = c.received(st.clone(), ch)
 	}
 	ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
 	if !ok {
 		return st
+	}
+	if obs := fi.nilErrorEdge(ifi, i); len(obs) > 0 {
+		st = st.clone()
+		st.seen = union(st.seen, obs)
 	}
 	cond, want := ifi.Cond, 0
 	if u, ok := cond.(*ssa.UnOp); ok && u.Op == token.NOT {
@@ -619,6 +638,13 @@ func (c *checker) call(fi *funcInfo, st *state, call *ssa.CallCommon, instr ssa.
 			}
 		}
 	}
+	if ret, ok := instr.(*ssa.Call); ok && len(sum.SeenIfNil) > 0 {
+		// Before apply: the locks held at the call, which the callee may release.
+		if fi.seenIfNil == nil {
+			fi.seenIfNil = make(map[*ssa.Call][]string)
+		}
+		fi.seenIfNil[ret] = expandCallerLock(c.rebaseObservations(sum.SeenIfNil, call.Args, bindings), st.held, false, callerHeld(st))
+	}
 	c.apply(fn, st, sum, callee, call.Args, bindings, instr, emit)
 }
 
@@ -751,6 +777,7 @@ func (c *checker) apply(fn *ssa.Function, st *state, sum *Summary, callee *ssa.F
 	}
 	st.recvd = union(st.recvd, c.rebaseChans(sum.Received, args, bindings))
 	st.seen = union(st.seen, expandCallerLock(c.rebaseObservations(sum.Seen, args, bindings), st.held, false, callerHeld(st)))
+
 	for _, r := range rebaseAll(sum.Release) {
 		st.release(r)
 	}

@@ -59,8 +59,11 @@ type Summary struct {
 	Received []string
 	Closes   []string
 	// Seen lists the guards of lazy initialisations read on every path
-	// to the return (Access.Seen).
-	Seen []string
+	// to the return (Access.Seen); SeenIfNil, if not empty, those read
+	// on every path that returns a nil error, a superset of Seen: the
+	// caller's branch where the error is nil has seen them
+	// (nilErrorEdge).
+	Seen, SeenIfNil []string
 }
 
 func (s *Summary) String() string {

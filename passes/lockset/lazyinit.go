@@ -209,6 +209,9 @@ func (c *checker) condReads(v ssa.Value, read map[ssa.Instruction][]guardRead, v
 			next(e)
 		}
 	case *ssa.Extract:
+		if types.Identical(v.Type(), errorType) {
+			return // a call's error: see nilErrorEdge
+		}
 		next(v.Tuple)
 	case *ssa.Field:
 		next(v.X)
@@ -221,6 +224,11 @@ func (c *checker) condReads(v ssa.Value, read map[ssa.Instruction][]guardRead, v
 	case *ssa.TypeAssert:
 		next(v.X)
 	case *ssa.Call:
+		if types.Identical(v.Type(), errorType) {
+			// What a function read on its way to an error says
+			// nothing of the paths that return nil: see nilErrorEdge.
+			return
+		}
 		if ps := c.callReads(&v.Call); len(ps) > 0 {
 			read[v] = append(read[v], ps...)
 		}
@@ -822,4 +830,62 @@ func initOrdered(w, r *epAccess) bool {
 		}
 	}
 	return false
+}
+
+// seenIfNil returns what the function has seen when it returns a nil
+// error: SeenIfNil, or Seen if that is all.
+func (s *Summary) seenIfNil() []string {
+	if len(s.SeenIfNil) > 0 {
+		return s.SeenIfNil
+	}
+	return s.Seen
+}
+
+// returnsNilError reports whether ret returns a constant nil as its
+// function's last result, of type error: the caller's err == nil branch
+// follows such returns only (err := setDefaults(cfg); if err != nil {
+// return err }).
+func returnsNilError(ret *ssa.Return) bool {
+	n := len(ret.Results)
+	if n == 0 || !types.Identical(ret.Results[n-1].Type(), errorType) {
+		return false
+	}
+	k, ok := ret.Results[n-1].(*ssa.Const)
+	return ok && k.IsNil()
+}
+
+var errorType = types.Universe.Lookup("error").Type()
+
+// nilErrorEdge returns the observations that the i'th successor of the
+// test ifi adds: a test of a call's error against nil, on the branch
+// where it is nil, adds what the callee saw on its way to a nil return
+// (Summary.SeenIfNil).
+func (fi *funcInfo) nilErrorEdge(ifi *ssa.If, i int) []string {
+	if len(fi.seenIfNil) == 0 {
+		return nil
+	}
+	cmp, ok := ifi.Cond.(*ssa.BinOp)
+	if !ok || cmp.Op != token.EQL && cmp.Op != token.NEQ {
+		return nil
+	}
+	if (cmp.Op == token.EQL) != (i == 0) {
+		return nil // the branch where the error is not nil
+	}
+	v := cmp.X
+	if k, ok := v.(*ssa.Const); ok && k.IsNil() {
+		v = cmp.Y
+	} else if k, ok := cmp.Y.(*ssa.Const); !ok || !k.IsNil() {
+		return nil
+	}
+	if x, ok := v.(*ssa.Extract); ok {
+		if t, ok := x.Tuple.Type().(*types.Tuple); !ok || x.Index != t.Len()-1 {
+			return nil
+		}
+		v = x.Tuple
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	return fi.seenIfNil[call]
 }

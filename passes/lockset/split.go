@@ -128,15 +128,18 @@ func mergeInfos(a, b *funcInfo) *funcInfo {
 	sum := &Summary{}
 	switch {
 	case !a.exits:
-		sum.Acquire, sum.Release, sum.Received, sum.Closes, sum.Seen = b.sum.Acquire, b.sum.Release, b.sum.Received, b.sum.Closes, b.sum.Seen
+		sum.Acquire, sum.Release, sum.Received, sum.Closes, sum.Seen, sum.SeenIfNil = b.sum.Acquire, b.sum.Release, b.sum.Received, b.sum.Closes, b.sum.Seen, b.sum.SeenIfNil
 	case !b.exits:
-		sum.Acquire, sum.Release, sum.Received, sum.Closes, sum.Seen = a.sum.Acquire, a.sum.Release, a.sum.Received, a.sum.Closes, a.sum.Seen
+		sum.Acquire, sum.Release, sum.Received, sum.Closes, sum.Seen, sum.SeenIfNil = a.sum.Acquire, a.sum.Release, a.sum.Received, a.sum.Closes, a.sum.Seen, a.sum.SeenIfNil
 	default:
 		sum.Acquire = lockset(a.sum.Acquire).meet(b.sum.Acquire)
 		sum.Release = union(a.sum.Release, b.sum.Release)
 		sum.Received = intersect(a.sum.Received, b.sum.Received)
 		sum.Closes = intersect(a.sum.Closes, b.sum.Closes)
 		sum.Seen = intersect(a.sum.Seen, b.sum.Seen)
+		if ifNil := intersect(a.sum.seenIfNil(), b.sum.seenIfNil()); len(ifNil) > len(sum.Seen) {
+			sum.SeenIfNil = ifNil
+		}
 	}
 	out.exits = a.exits || b.exits
 	seen := make(map[string]int)

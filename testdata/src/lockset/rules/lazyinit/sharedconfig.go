@@ -1,6 +1,9 @@
 package lazyinit
 
-import "sync"
+import (
+	"errors"
+	"sync"
+)
 
 // Config is given its defaults by a helper that its callers run holding
 // their own lock, which the helper cannot name (nats-server's
@@ -41,6 +44,40 @@ func (r *Registry) Add() int {
 		return 0
 	}
 	return r.cfg.Retries // want `r.cfg.Retries is read in \(\*Registry\).Add without a lock and written in another call of \(\*Registry\).Add via setDefaults holding r.mu`
+}
+
+// checkDefaults gives MaxDeliver and Limit their defaults, or fails
+// before looking at Limit: only a nil error says it tested both.
+func checkDefaults(c *Config, pedantic bool) error {
+	if c.MaxDeliver == 0 {
+		if pedantic {
+			return errors.New("max deliver unset")
+		}
+		c.MaxDeliver = -1
+	}
+	if c.Limit == 0 {
+		c.Limit = 100
+	}
+	return nil
+}
+
+// Checked shares one Config between the calls of Create.
+type Checked struct {
+	mu  sync.Mutex
+	cfg *Config
+}
+
+// Create reads Limit after checkDefaults returned nil under c.mu: quiet.
+// On the error path checkDefaults did not test Limit, which another
+// Create may be writing: reported.
+func (c *Checked) Create(pedantic bool) int {
+	c.mu.Lock()
+	err := checkDefaults(c.cfg, pedantic)
+	c.mu.Unlock()
+	if err != nil {
+		return c.cfg.Limit // want `c.cfg.Limit is read in \(\*Checked\).Create without a lock and written in another call of \(\*Checked\).Create via checkDefaults holding c.mu`
+	}
+	return c.cfg.Limit + c.cfg.MaxDeliver
 }
 
 // limit gives Limit its default.
