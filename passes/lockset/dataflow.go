@@ -343,7 +343,7 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 			before := st.held
 			c.step(fi, st, instr, func(a Access) {
 				a.Before = union(a.Before, closing[instr])
-				a.Seen = fi.interned(capObservations(union(a.Seen, st.seen)))
+				a.Seen = fi.interned(capAccessObservations(union(a.Seen, st.seen), a.Path))
 				if a.Write {
 					a.Guards = union(a.Guards, c.writeGuards(fi, st, instr, a.Path, a.Held))
 				}
@@ -376,10 +376,10 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 		sum.Acquire = slices.DeleteFunc(slices.Clone(exit.held), func(h Held) bool { return slices.Contains(exit.entry, h.Lock) })
 		sum.Release = exit.released
 		sum.Received = nonLocal(exit.recvd)
-		sum.Seen = capObservations(nonLocalObservations(exit.seen))
+		sum.Seen = capObservations(nonLocalObservations(exit.seen), maxSummaryObservations)
 		sum.Closes = nonLocal(closesOnEntry)
 		if extra := nonLocalObservations(seenIfNil); len(extra) > len(sum.Seen) {
-			sum.SeenIfNil = capObservations(extra)
+			sum.SeenIfNil = capObservations(extra, maxSummaryObservations)
 		}
 	}
 	fi.sum = sum

@@ -708,12 +708,43 @@ func expandCallerLock(obs []string, held lockset, guards, keep bool) []string {
 // reader goes through.
 const maxObservations = 6
 
-// capObservations keeps the first maxObservations of the sorted set obs.
-func capObservations(obs []string) []string {
-	if len(obs) > maxObservations {
-		return obs[:maxObservations:maxObservations]
+// maxSummaryObservations bounds the observations a summary passes to its
+// callers: a helper that gives a configuration its defaults tests a dozen
+// fields, which its caller reads afterwards.
+const maxSummaryObservations = 16
+
+// capObservations keeps the first max of the sorted set obs.
+func capObservations(obs []string, max int) []string {
+	if len(obs) > max {
+		return obs[:max:max]
 	}
 	return obs
+}
+
+// capAccessObservations keeps maxObservations of the sorted set obs for an
+// access of path: those of path itself first (the reader of a field that
+// its own pass initialised), then the first others.
+func capAccessObservations(obs []string, path string) []string {
+	if len(obs) <= maxObservations {
+		return obs
+	}
+	i, _ := slices.BinarySearch(obs, path+obsSep)
+	if i == len(obs) || !strings.HasPrefix(obs[i], path+obsSep) || i < maxObservations {
+		return obs[:maxObservations:maxObservations]
+	}
+	out := make([]string, 0, maxObservations)
+	for j := i; j < len(obs) && len(out) < maxObservations && strings.HasPrefix(obs[j], path+obsSep); j++ {
+		out = append(out, obs[j])
+	}
+	for _, o := range obs {
+		if len(out) == maxObservations {
+			break
+		}
+		if !strings.HasPrefix(o, path+obsSep) {
+			out = append(out, o)
+		}
+	}
+	return sortedSet(out)
 }
 
 // meetDuplicate merges acc into prev, the same access (Access.key) on
