@@ -45,6 +45,8 @@ var ruleStdPackages = []string{
 	"ownership/rules/lockedwrites",
 	"ownership/rules/keptplaces",
 	"ownership/rules/stopjoins",
+	"ownership/rules/machinestart",
+	"ownership/rules/lasttransfer",
 }
 
 func TestRules(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -323,12 +324,34 @@ func (f *Flow) callPlaces(c *ssa.CallCommon, h Heap) (reads, writes LocSet, comp
 	f.calleePaths(c, func(arg LocSet, read bool, rel string) {
 		places := f.follow(h, arg, rel)
 		if read {
-			reads = union(reads, places)
+			reads = mergePlaces(reads, places)
 		} else {
-			writes = union(writes, places)
+			writes = mergePlaces(writes, places)
 		}
 	})
 	return reads, writes, complete
+}
+
+// mergePlaces returns the places of s and t, sorted, each once, and only
+// "*" for an object somewhere in which a callee touches anything. Unlike
+// union it keeps any number of fields of one object apart: a machine's
+// loop writes many of its fields, and whether another goroutine's reads
+// of the others meet them is what Places is asked (maxKeysPerObject
+// bounds the sets of the fixpoint, not these).
+func mergePlaces(s, t LocSet) LocSet {
+	if len(t) == 0 {
+		return s
+	}
+	all := append(slices.Clone(s), t...)
+	sort.Slice(all, func(i, j int) bool { return locLess(all[i], all[j]) })
+	all = slices.Compact(all)
+	anywhere := make(map[ObjID]bool)
+	for _, l := range all {
+		if l.Key == anyKey {
+			anywhere[l.Obj] = true
+		}
+	}
+	return slices.DeleteFunc(all, func(l Loc) bool { return anywhere[l.Obj] && l.Key != anyKey })
 }
 
 // follow returns the places of h that path rel names below the places
