@@ -8,7 +8,6 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
-	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -342,16 +341,40 @@ func mergePlaces(s, t LocSet) LocSet {
 	if len(t) == 0 {
 		return s
 	}
-	all := append(slices.Clone(s), t...)
-	sort.Slice(all, func(i, j int) bool { return locLess(all[i], all[j]) })
-	all = slices.Compact(all)
-	anywhere := make(map[ObjID]bool)
-	for _, l := range all {
+	if len(s) == 0 {
+		return t
+	}
+	// Both are sorted (makeSet, union and this function return sorted
+	// sets): merge them.
+	out := make(LocSet, 0, len(s)+len(t))
+	anywhere := false
+	i, j := 0, 0
+	for i < len(s) || j < len(t) {
+		var l Loc
+		switch {
+		case j == len(t) || i < len(s) && locLess(s[i], t[j]):
+			l, i = s[i], i+1
+		case i == len(s) || locLess(t[j], s[i]):
+			l, j = t[j], j+1
+		default:
+			l, i, j = s[i], i+1, j+1
+		}
+		if n := len(out); n > 0 && out[n-1] == l {
+			continue
+		}
+		anywhere = anywhere || l.Key == anyKey
+		out = append(out, l)
+	}
+	if !anywhere {
+		return out
+	}
+	objs := make(map[ObjID]bool)
+	for _, l := range out {
 		if l.Key == anyKey {
-			anywhere[l.Obj] = true
+			objs[l.Obj] = true
 		}
 	}
-	return slices.DeleteFunc(all, func(l Loc) bool { return anywhere[l.Obj] && l.Key != anyKey })
+	return slices.DeleteFunc(out, func(l Loc) bool { return objs[l.Obj] && l.Key != anyKey })
 }
 
 // follow returns the places of h that path rel names below the places
