@@ -448,7 +448,7 @@ func (w *walker) checkUse(instr ssa.Instruction, h taint.Heap, cur fresh) bool {
 	if !acc.write && !w.c.mayBeWritten(w.fl, acc.objs) && !w.readsRewritten(pl) {
 		return false // nobody writes it after construction
 	}
-	if w.disjoint(instr, acc, pl) {
+	if w.disjoint(instr, h, acc, pl) {
 		return false // the goroutine touches other fields than the access
 	}
 	if instr == w.p.Instr && w.p.Spawns && onlyElements(w.fl, acc.conflict(w.written)) {
@@ -631,7 +631,7 @@ func (w *walker) transfers(call ssa.CallInstruction) bool {
 // the goroutine each use on their own (RacerD's access paths). Stores that
 // keep memory reachable, sends and calls that hand memory on share all of
 // it and are not judged by places.
-func (w *walker) disjoint(instr ssa.Instruction, acc *access, pl func() (reads, writes taint.LocSet, ok bool)) bool {
+func (w *walker) disjoint(instr ssa.Instruction, h taint.Heap, acc *access, pl func() (reads, writes taint.LocSet, ok bool)) bool {
 	if w.other == nil || acc.keeps {
 		return false
 	}
@@ -639,7 +639,11 @@ func (w *walker) disjoint(instr ssa.Instruction, acc *access, pl func() (reads, 
 	case *ssa.UnOp, *ssa.Store, *ssa.MapUpdate, *ssa.Lookup, *ssa.Range:
 	case ssa.CallInstruction:
 		if w.transfers(instr.(ssa.CallInstruction)) && instr != w.p.Instr {
-			return false
+			hp, ok := w.handOffPlaces(instr.(ssa.CallInstruction), h)
+			if !ok {
+				return false
+			}
+			pl = func() (taint.LocSet, taint.LocSet, bool) { return hp.reads, hp.writes, true }
 		}
 	default:
 		return false

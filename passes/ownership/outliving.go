@@ -50,7 +50,7 @@ func outlivingRoots(fn *ssa.Function, fl *taint.Flow) []taint.ObjID {
 func (c *checker) checkOutliving(fn *ssa.Function, fl *taint.Flow, h taint.Heap, p transfer.Point, given []givenValue, written taint.ObjSet) bool {
 	for _, root := range outlivingRoots(fn, fl) {
 		path, hit := findPath(fl, h, root, given)
-		if hit == nil || !reportablePath(fl, path) {
+		if hit == nil || !reportablePath(fl, path) || c.poppedFront(fn, fl, path, p.Instr) {
 			continue
 		}
 		var kept taint.ObjSet
@@ -357,13 +357,16 @@ func (c *checker) checkAliasing(fl *taint.Flow, h taint.Heap, p transfer.Point, 
 	if p.Kind == transfer.Go {
 		return false // every operand goes to the same goroutine
 	}
+	if p.Kind == transfer.GivesUp && !c.strict && c.transfersLast(p.Callee, make(map[*ssa.Function]bool)) {
+		return false // the callee does nothing after giving up
+	}
 	for _, other := range p.Others {
 		if isExemptValue(fl, other) {
 			continue
 		}
 		reach := fl.Reach(h, fl.Locs(other), givesup.Opaque)
 		for _, g := range given {
-			if reach.Intersects(g.objs) && c.shared(fl, g.objs, g.objs, written) {
+			if reach.Intersects(g.objs) && c.shared(fl, g.objs, g.objs, written) && !c.reachesOnlyPopped(fl, h, other, g, p.Instr) {
 				msg := c.transferPhrase(p, g.v) + " but is also reachable from " + c.names.value(other, p.Instr) +
 					", another operand of the same call; " + p.CalleeName() + " may use it after giving it up"
 				c.report(p.Instr.Pos(), p, catAliasing, msg, c.writeEvidence(p.Instr.Parent(), fl, g.objs, ""), nil)

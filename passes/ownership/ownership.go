@@ -207,7 +207,11 @@ func (c *checker) spawnedPlaces(fl *taint.Flow, h taint.Heap, p transfer.Point) 
 		if r, w, ok := fl.Places(p.Instr, h); ok {
 			return &places{r, w}
 		}
-	case p.Kind == transfer.Call && p.Spawns && len(p.Given) > 0:
+	case (p.Kind == transfer.Call || p.Kind == transfer.GivesUp) && p.Spawns && len(p.Given) > 0:
+		// A spawning call of the model runs the function values it is
+		// given on another goroutine; so does a helper whose every call
+		// hands its function parameter to a go statement
+		// (start := func(run func()) { go func() { run() }() }).
 		out := &places{}
 		for _, g := range p.Given {
 			if _, isFunc := g.Type().Underlying().(*types.Signature); !isFunc {

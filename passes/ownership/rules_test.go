@@ -33,6 +33,7 @@ var rulePackages = []string{
 	"ownership/rules/receiverwrites",
 	"ownership/rules/everycall",
 	"ownership/rules/calltouches",
+	"ownership/rules/popfront",
 }
 
 // ruleStdPackages import sync (and the errgroup stand-in), so they are
@@ -45,6 +46,8 @@ var ruleStdPackages = []string{
 	"ownership/rules/lockedwrites",
 	"ownership/rules/keptplaces",
 	"ownership/rules/stopjoins",
+	"ownership/rules/machinestart",
+	"ownership/rules/lasttransfer",
 }
 
 func TestRules(t *testing.T) {

@@ -323,12 +323,58 @@ func (f *Flow) callPlaces(c *ssa.CallCommon, h Heap) (reads, writes LocSet, comp
 	f.calleePaths(c, func(arg LocSet, read bool, rel string) {
 		places := f.follow(h, arg, rel)
 		if read {
-			reads = union(reads, places)
+			reads = mergePlaces(reads, places)
 		} else {
-			writes = union(writes, places)
+			writes = mergePlaces(writes, places)
 		}
 	})
 	return reads, writes, complete
+}
+
+// mergePlaces returns the places of s and t, sorted, each once, and only
+// "*" for an object somewhere in which a callee touches anything. Unlike
+// union it keeps any number of fields of one object apart: a machine's
+// loop writes many of its fields, and whether another goroutine's reads
+// of the others meet them is what Places is asked (maxKeysPerObject
+// bounds the sets of the fixpoint, not these).
+func mergePlaces(s, t LocSet) LocSet {
+	if len(t) == 0 {
+		return s
+	}
+	if len(s) == 0 {
+		return t
+	}
+	// Both are sorted (makeSet, union and this function return sorted
+	// sets): merge them.
+	out := make(LocSet, 0, len(s)+len(t))
+	anywhere := false
+	i, j := 0, 0
+	for i < len(s) || j < len(t) {
+		var l Loc
+		switch {
+		case j == len(t) || i < len(s) && locLess(s[i], t[j]):
+			l, i = s[i], i+1
+		case i == len(s) || locLess(t[j], s[i]):
+			l, j = t[j], j+1
+		default:
+			l, i, j = s[i], i+1, j+1
+		}
+		if n := len(out); n > 0 && out[n-1] == l {
+			continue
+		}
+		anywhere = anywhere || l.Key == anyKey
+		out = append(out, l)
+	}
+	if !anywhere {
+		return out
+	}
+	objs := make(map[ObjID]bool)
+	for _, l := range out {
+		if l.Key == anyKey {
+			objs[l.Obj] = true
+		}
+	}
+	return slices.DeleteFunc(out, func(l Loc) bool { return objs[l.Obj] && l.Key != anyKey })
 }
 
 // follow returns the places of h that path rel names below the places
