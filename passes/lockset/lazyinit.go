@@ -209,8 +209,14 @@ func (c *checker) condReads(v ssa.Value, read map[ssa.Instruction][]guardRead, v
 			next(e)
 		}
 	case *ssa.Extract:
-		if types.Identical(v.Type(), errorType) {
-			return // a call's error: see nilErrorEdge
+		if call, ok := v.Tuple.(*ssa.Call); ok && types.Identical(v.Type(), errorType) {
+			// A call's error depends on its operands (os.Stat(c.dir)),
+			// but is no predicate over the callee's reads: see
+			// nilErrorEdge.
+			for _, a := range call.Call.Args {
+				next(a)
+			}
+			return
 		}
 		next(v.Tuple)
 	case *ssa.Field:
@@ -224,13 +230,12 @@ func (c *checker) condReads(v ssa.Value, read map[ssa.Instruction][]guardRead, v
 	case *ssa.TypeAssert:
 		next(v.X)
 	case *ssa.Call:
-		if types.Identical(v.Type(), errorType) {
-			// What a function read on its way to an error says
-			// nothing of the paths that return nil: see nilErrorEdge.
-			return
-		}
-		if ps := c.callReads(&v.Call); len(ps) > 0 {
-			read[v] = append(read[v], ps...)
+		// What a function read on its way to an error says nothing of
+		// the paths that return nil: see nilErrorEdge.
+		if !types.Identical(v.Type(), errorType) {
+			if ps := c.callReads(&v.Call); len(ps) > 0 {
+				read[v] = append(read[v], ps...)
+			}
 		}
 		for _, a := range v.Call.Args {
 			next(a)
