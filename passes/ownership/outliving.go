@@ -357,8 +357,8 @@ func (c *checker) checkAliasing(fl *taint.Flow, h taint.Heap, p transfer.Point, 
 	if p.Kind == transfer.Go {
 		return false // every operand goes to the same goroutine
 	}
-	if p.Kind == transfer.GivesUp && !c.strict && c.transfersLast(p.Callee, make(map[*ssa.Function]bool)) {
-		return false // the callee does nothing after giving up
+	if p.Kind == transfer.GivesUp && c.transfersLast(p.Callee, make(map[*ssa.Function]bool)) {
+		return false // the callee does nothing after giving up: sound, so in both readings
 	}
 	for _, other := range p.Others {
 		if isExemptValue(fl, other) {

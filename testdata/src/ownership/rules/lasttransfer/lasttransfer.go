@@ -1,4 +1,4 @@
-// Package lasttransfer pins the rule that, by default, condition 2 (a
+// Package lasttransfer pins the rule that condition 2 (a
 // given-up argument reachable from another operand of the same call) does
 // not hold against a callee whose transfers are the last thing it does on
 // every path: it cannot use the other operand after giving the argument
