@@ -202,6 +202,13 @@ func (c *checker) condReads(v ssa.Value, read map[ssa.Instruction][]guardRead, v
 		}
 		next(v.X)
 	case *ssa.BinOp:
+		if comparison(v.Op) && !isConst(v.X) && !isConst(v.Y) {
+			// if s.max < v { s.max = v }: the test holds again for a
+			// larger v after the write, so it guards nothing; an
+			// initialisation tests against a constant (x == nil,
+			// version != unknown, n < 0).
+			return
+		}
 		next(v.X)
 		next(v.Y)
 	case *ssa.Phi:
@@ -924,4 +931,29 @@ func (fi *funcInfo) nilErrorEdge(ifi *ssa.If, i int) []string {
 		return nil
 	}
 	return fi.seenIfNil[call]
+}
+
+// comparison reports whether op compares its operands.
+func comparison(op token.Token) bool {
+	switch op {
+	case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+		return true
+	}
+	return false
+}
+
+// isConst reports whether v is a constant, possibly converted.
+func isConst(v ssa.Value) bool {
+	for {
+		switch x := v.(type) {
+		case *ssa.Const:
+			return true
+		case *ssa.Convert:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		default:
+			return false
+		}
+	}
 }
