@@ -33,6 +33,7 @@ var rulePackages = []string{
 	"ownership/rules/receiverwrites",
 	"ownership/rules/everycall",
 	"ownership/rules/calltouches",
+	"ownership/rules/loopvars",
 }
 
 // ruleStdPackages import sync (and the errgroup stand-in), so they are
