@@ -46,6 +46,7 @@ var ruleStdPackages = []string{
 	"ownership/rules/lockedwrites",
 	"ownership/rules/keptplaces",
 	"ownership/rules/stopjoins",
+	"ownership/rules/goroutineplaces",
 }
 
 func TestRules(t *testing.T) {
