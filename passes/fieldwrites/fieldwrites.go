@@ -468,11 +468,54 @@ func freshAt(obj ssa.Value, instr ssa.Instruction, ctors map[*ssa.Function]bool)
 // someone else (see publishes) may run before instr.
 func publishedBefore(obj ssa.Value, instr ssa.Instruction) bool {
 	for _, ref := range *obj.Referrers() {
-		if publishes(ref, obj) && before(ref, instr) {
+		if publishes(ref, obj) && before(ref, instr) && sameInstance(ref, instr, obj) {
 			return true
 		}
 	}
 	return false
+}
+
+// sameInstance reports whether a may run before b on a path that does not
+// run the instruction that makes obj again: an allocation (or constructor
+// call) in a loop makes a new object each iteration, so that publishing
+// one iteration's object does not publish the next one's (a Go 1.22 range
+// variable captured by the loop's closure is a new variable each
+// iteration, and the loop's copy into it builds it).
+func sameInstance(a, b ssa.Instruction, obj ssa.Value) bool {
+	def, ok := obj.(ssa.Instruction)
+	if !ok || def.Block() == nil {
+		return true
+	}
+	ob := def.Block()
+	if a.Block() == b.Block() && indexOf(a) < indexOf(b) {
+		return !(ob == a.Block() && indexOf(a) < indexOf(def) && indexOf(def) < indexOf(b))
+	}
+	if ob == a.Block() && indexOf(a) < indexOf(def) {
+		return false // leaving a's block runs def first
+	}
+	seen := make(map[*ssa.BasicBlock]bool)
+	stack := slices.Clone(a.Block().Succs)
+	for len(stack) > 0 {
+		blk := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[blk] {
+			continue
+		}
+		seen[blk] = true
+		if blk == ob {
+			continue // def runs again: b, which def dominates, sees a new object
+		}
+		if blk == b.Block() {
+			return true
+		}
+		stack = append(stack, blk.Succs...)
+	}
+	return false
+}
+
+// indexOf returns the position of instr in its block.
+func indexOf(instr ssa.Instruction) int {
+	return slices.Index(instr.Block().Instrs, instr)
 }
 
 // publishes reports whether use, an instruction using obj, may hand obj

@@ -22,6 +22,16 @@ func TestFacts(t *testing.T) {
 	analysistest.Run(t, suitetest.Dir(t), fieldwrites.Analyzer, "fieldwrites/basic")
 }
 
+// TestLoopVars checks that copying an element into a range variable that
+// is new each iteration (Go 1.22) builds it, even though the previous
+// iteration's closure published the previous variable; a variable
+// declared before the loop, or one overwritten after it was captured, is
+// written after construction.
+func TestLoopVars(t *testing.T) {
+	suitetest.Track(t, "fieldwrites")
+	analysistest.Run(t, suitetest.Dir(t), fieldwrites.Analyzer, "fieldwrites/loopvars")
+}
+
 // TestWritesOfUnknown: memory whose type the heap analysis does not know
 // has no writes to show (and no panic).
 func TestWritesOfUnknown(t *testing.T) {

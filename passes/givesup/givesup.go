@@ -477,7 +477,7 @@ func (r *Result) OtherSideWrites(fl *taint.Flow, h taint.Heap, p transfer.Point,
 func Transferred(fl *taint.Flow, h taint.Heap, vals []ssa.Value) taint.ObjSet {
 	var locs taint.LocSet
 	for _, v := range vals {
-		if fl.Exempt(v.Type()) {
+		if fl.Exempt(v.Type()) || fl.Exempt(dynamicType(v)) {
 			continue
 		}
 		for _, l := range fl.Locs(v) {
@@ -492,6 +492,23 @@ func Transferred(fl *taint.Flow, h taint.Heap, vals []ssa.Value) taint.ObjSet {
 		}
 	})
 	return out
+}
+
+// dynamicType returns the type of the value v converts to an interface
+// (an *os.File passed as an io.Writer), through conversions between
+// interfaces; else v's own type. The interface holds that value's memory,
+// and no other, so it is exempt as the value is.
+func dynamicType(v ssa.Value) types.Type {
+	for {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			return x.X.Type()
+		case *ssa.ChangeInterface:
+			v = x.X
+		default:
+			return v.Type()
+		}
+	}
 }
 
 // Opaque reports whether an object is neither transferred nor traversed:

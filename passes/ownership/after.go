@@ -67,6 +67,9 @@ const (
 	// madeMemory is new (allocated, received or returned new by a call
 	// on this path); what it points to may be old.
 	madeMemory
+	// cleanMemory is allocated on this path, and everything stored into
+	// it since holds no memory older than the path (see clean.go).
+	cleanMemory
 	// visitedMemory is a different element of a collection each
 	// iteration (a loop indexing a slice or a map by its counter), and so
 	// is everything below it: elements are assumed not to share memory.
@@ -166,6 +169,7 @@ func (w *walker) renew(instr ssa.Instruction, predIndex int, cur fresh) {
 	if w.c.leaveKept {
 		w.renewFields(instr, cur)
 	}
+	w.soil(instr, cur)
 	v, ok := instr.(ssa.Value)
 	if !ok {
 		return
@@ -182,7 +186,7 @@ func (w *walker) renew(instr ssa.Instruction, predIndex int, cur fresh) {
 	delete(cur, v)
 	switch i := instr.(type) {
 	case *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap, *ssa.MakeChan:
-		cur[v] = madeMemory
+		cur[v] = cleanMemory
 	case *ssa.MakeClosure:
 		// A new closure is fresh only if what it captures is.
 		all := madeMemory
@@ -218,8 +222,8 @@ func (w *walker) renew(instr ssa.Instruction, predIndex int, cur fresh) {
 		}
 	case *ssa.Call:
 		if b, ok := i.Call.Value.(*ssa.Builtin); ok {
-			if b.Name() == "append" && (w.ageOf(i.Call.Args[0], cur) != oldMemory || ssaops.ZeroCap(i.Call.Args[0])) {
-				cur[v] = madeMemory
+			if b.Name() == "append" {
+				cur[v] = w.appended(i.Call.Args, cur)
 			}
 		} else if w.madeBy(v, i) {
 			cur[v] = madeMemory
@@ -287,7 +291,7 @@ func (w *walker) roots(v ssa.Value, h taint.Heap, cur fresh) taint.ObjSet {
 	switch w.ageOf(v, cur) {
 	case oldMemory:
 		return w.fl.Reach(h, locs, givesup.Opaque)
-	case visitedMemory:
+	case cleanMemory, visitedMemory:
 		return nil
 	}
 	// Made memory holds only what was stored since it was made: objects
@@ -637,6 +641,11 @@ func (w *walker) disjoint(instr ssa.Instruction, h taint.Heap, acc *access, pl f
 	}
 	switch instr.(type) {
 	case *ssa.UnOp, *ssa.Store, *ssa.MapUpdate, *ssa.Lookup, *ssa.Range:
+	case *ssa.Go:
+		// Another goroutine handed the same memory races with this one
+		// only where their places meet, one writing: a producer that
+		// touches a queue only through sync/atomic, beside a consumer
+		// that pops from it.
 	case ssa.CallInstruction:
 		if w.transfers(instr.(ssa.CallInstruction)) && instr != w.p.Instr {
 			hp, ok := w.handOffPlaces(instr.(ssa.CallInstruction), h)

@@ -34,6 +34,7 @@ var rulePackages = []string{
 	"ownership/rules/everycall",
 	"ownership/rules/calltouches",
 	"ownership/rules/popfront",
+	"ownership/rules/loopvars",
 }
 
 // ruleStdPackages import sync (and the errgroup stand-in), so they are
@@ -48,6 +49,7 @@ var ruleStdPackages = []string{
 	"ownership/rules/stopjoins",
 	"ownership/rules/machinestart",
 	"ownership/rules/lasttransfer",
+	"ownership/rules/goroutineplaces",
 }
 
 func TestRules(t *testing.T) {

@@ -58,3 +58,87 @@ func ProduceSharedBody(out chan<- *Msg, n int) {
 		out <- &Msg{Seq: i, Body: body}
 	}
 }
+
+type Entry struct {
+	N    int
+	Done *bool
+}
+
+// flush hands a batch to the consumer; on shutdown it writes its entries.
+func flush(out chan<- []*Entry, stop <-chan struct{}, batch []*Entry) {
+	select {
+	case out <- batch:
+	case <-stop:
+		for _, e := range batch {
+			e.N = -1
+		}
+	}
+}
+
+// Batches replaces the batch by a new one right after handing it over,
+// and fills the new one with new entries: whatever path reaches the last
+// flush, the batch it flushes holds nothing an earlier flush handed over.
+// Quiet.
+func Batches(out chan<- []*Entry, stop <-chan struct{}, n, max int) {
+	batch := make([]*Entry, 0, max)
+	for i := 0; i < n; i++ {
+		batch = append(batch, &Entry{N: i})
+		if len(batch) >= max {
+			flush(out, stop, batch)
+			batch = make([]*Entry, 0, max)
+		}
+	}
+	if len(batch) != 0 {
+		flush(out, stop, batch)
+	}
+}
+
+// BatchesKeepLast starts each new batch with the last entry of the one it
+// handed over: the last flush may write an entry the consumer holds.
+// Reported.
+func BatchesKeepLast(out chan<- []*Entry, stop <-chan struct{}, n, max int) {
+	batch := make([]*Entry, 0, max)
+	for i := 0; i < n; i++ {
+		batch = append(batch, &Entry{N: i})
+		if len(batch) >= max {
+			last := batch[len(batch)-1]
+			flush(out, stop, batch)
+			batch = make([]*Entry, 0, max)
+			batch = append(batch, last)
+		}
+	}
+	if len(batch) != 0 {
+		flush(out, stop, batch) // want `batch is passed to freshperiteration.flush after it was given up by freshperiteration.flush`
+	}
+}
+
+// BatchesTruncated reuses the handed-over batch's array: reported.
+func BatchesTruncated(out chan<- []*Entry, stop <-chan struct{}, n, max int) {
+	batch := make([]*Entry, 0, max)
+	for i := 0; i < n; i++ {
+		batch = append(batch, &Entry{N: i}) // want `batch is written after it was given up by freshperiteration.flush`
+		if len(batch) >= max {
+			flush(out, stop, batch)
+			batch = batch[:0]
+		}
+	}
+	if len(batch) != 0 {
+		flush(out, stop, batch) // want `batch is passed to freshperiteration.flush after it was given up by freshperiteration.flush`
+	}
+}
+
+// BatchesSharedFlag makes each entry of the new batch point to a flag
+// that the handed-over entries point to as well: reported.
+func BatchesSharedFlag(out chan<- []*Entry, stop <-chan struct{}, n, max int) {
+	done := new(bool)
+	batch := make([]*Entry, 0, max)
+	for i := 0; i < n; i++ {
+		batch = append(batch, &Entry{N: i, Done: done})
+		if len(batch) >= max {
+			flush(out, stop, batch)
+			batch = make([]*Entry, 0, max)
+		}
+	}
+	*done = true // want `is written after`
+	_ = batch
+}

@@ -7,6 +7,8 @@
 package sharedtypes
 
 import (
+	"os"
+	"runtime/pprof"
 	"sync"
 	"sync/atomic"
 )
@@ -111,4 +113,71 @@ func record(c Counter) { c.hist[0]++ }
 func Record(c Counter) int {
 	go record(c)
 	return c.hist[0] // want `is read after it was handed to the goroutine`
+}
+
+// Sink is a writer of this package, with no synchronisation.
+type Sink struct{ buf []byte }
+
+func (s *Sink) Write(p []byte) (int, error) {
+	s.buf = append(s.buf, p...)
+	return len(p), nil
+}
+
+// Safe is a writer safe for concurrent use.
+type Safe struct {
+	mu sync.Mutex
+	n  int
+}
+
+func (s *Safe) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	s.n += len(p)
+	s.mu.Unlock()
+	return len(p), nil
+}
+
+type writer interface {
+	Write(p []byte) (int, error)
+}
+
+// recordTo hands its writer to a goroutine that writes to it.
+func recordTo(w writer) {
+	go func() { _, _ = w.Write([]byte("x")) }()
+}
+
+var (
+	safeOut *Safe
+	fileOut *os.File
+	sinkOut *Sink
+)
+
+// StartSafe keeps the writer it hands on, converted to an interface: its
+// dynamic type is shareable, so quiet.
+func StartSafe() {
+	safeOut = &Safe{}
+	recordTo(safeOut)
+}
+
+// StartFile keeps the file it hands to the profiler, converted to an
+// io.Writer: *os.File is safe for concurrent use, so quiet.
+func StartFile(name string) error {
+	var err error
+	fileOut, err = os.Create(name)
+	if err != nil {
+		return err
+	}
+	return pprof.StartCPUProfile(fileOut)
+}
+
+// StartSinkProfile keeps a writer that is not shareable: reported.
+func StartSinkProfile() error {
+	sinkOut = &Sink{}
+	return pprof.StartCPUProfile(sinkOut) // want `sinkOut is given up by pprof.StartCPUProfile .* but stays reachable from sharedtypes.sinkOut`
+}
+
+// StartSink keeps a writer of a type that is not shareable, converted to
+// an interface: reported.
+func StartSink() {
+	sinkOut = &Sink{}
+	recordTo(sinkOut) // want `is given up by sharedtypes.recordTo .* but stays reachable from sharedtypes.sinkOut`
 }
