@@ -725,8 +725,7 @@ func (c *checker) apply(fn *ssa.Function, st *state, sum *Summary, callee *ssa.F
 		// callee chain, made once for the accesses sharing it; obs
 		// rebases the observations the callee's accesses share.
 		var links map[*callChain]*callChain
-		obs := obsRebaser{c: c, at: instr, args: args, bindings: bindings}
-		keep := callerHeld(st)
+		obs := obsRebaser{c: c, at: instr, args: args, bindings: bindings, held: st.held, keep: callerHeld(st)}
 		for _, a := range sum.Accesses {
 			p := c.rebase(a.Path, args, bindings)
 			if p == "" {
@@ -770,8 +769,8 @@ func (c *checker) apply(fn *ssa.Function, st *state, sum *Summary, callee *ssa.F
 			emit(Access{Path: p, Write: a.Write, Atomic: a.Atomic, Held: held, Elem: elem,
 				Released: union(st.released, rebaseAll(a.Released)),
 				After:    union(st.recvd, c.rebaseChans(a.After, args, bindings)), Before: c.rebaseChans(a.Before, args, bindings),
-				Seen:   union(st.seen, expandCallerLock(obs.rebase(a.Seen), st.held, false, keep)),
-				Guards: expandCallerLock(obs.rebase(a.Guards), st.held, true, keep),
+				Seen:   union(st.seen, obs.expand(a.Seen, false)),
+				Guards: obs.expand(a.Guards, true),
 				Func:   name, Pos: pos, calls: calls})
 		}
 	}

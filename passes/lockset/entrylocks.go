@@ -51,7 +51,7 @@ func (c *checker) analyzeAll(funcs []*ssa.Function) {
 		c.entryHeld = next
 		c.funcs = make(map[*ssa.Function]*funcInfo)
 		c.fulls = make(map[*ssa.Function]*funcInfo)
-		c.guards, c.rebasedObs = nil, nil
+		c.guards, c.rebasedObs, c.expandedObs = nil, nil, nil
 		c.specs = make(map[specKey]*funcInfo)
 	}
 }

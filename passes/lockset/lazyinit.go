@@ -9,6 +9,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -536,7 +537,10 @@ func (c *checker) observe(fi *funcInfo, st *state, instr ssa.Instruction) {
 				guard = append(guard, observation(r.path, h.Lock))
 			}
 		}
-		if !r.atomic && callerHeld(st) {
+		if !r.atomic && len(st.held) == 0 && callerHeld(st) && c.calledLocking[fi.fn] {
+			// Under the caller's locks only when the function holds
+			// none of its own: a read under its own lock is observed
+			// under that one.
 			seen = append(seen, observation(r.path, callerLock))
 			guard = append(guard, observation(r.path, callerLock))
 		}
@@ -682,6 +686,44 @@ func (c *checker) rebaseObservations(obs []string, args, bindings []ssa.Value) [
 // site rewrites it into the locks held there (expandCallerLock).
 const callerLock = "^caller"
 
+// calledByLockers returns the static callees of the functions of funcs
+// that take a lock: the helpers a caller may run holding it. The strict
+// reading, which follows no guard, has none.
+func (c *checker) calledByLockers(funcs []*ssa.Function) map[*ssa.Function]bool {
+	if c.model.Strict || len(c.guardNames) == 0 {
+		return nil
+	}
+	out := make(map[*ssa.Function]bool)
+	var callees []*ssa.Function
+	for _, fn := range funcs {
+		locks := false
+		callees = callees[:0]
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				if rc, ok := c.model.Resolve(call.Common()); ok {
+					if _, acquires := c.model.LockKindOf(rc).Acquires(); acquires {
+						locks = true
+						continue
+					}
+				}
+				if callee, _ := staticCallee(call.Common()); callee != nil {
+					callees = append(callees, callee)
+				}
+			}
+		}
+		if locks {
+			for _, callee := range callees {
+				out[callee] = true
+			}
+		}
+	}
+	return out
+}
+
 // callerHeld reports whether the function still holds, in st, every lock
 // its caller held on entry: it has released none.
 func callerHeld(st *state) bool { return len(st.released) == 0 }
@@ -692,7 +734,7 @@ func callerHeld(st *state) bool { return len(st.released) == 0 }
 // set (guards). They are kept under callerLock too when the caller still
 // holds its own caller's locks (keep).
 func expandCallerLock(obs []string, held lockset, guards, keep bool) []string {
-	if !slices.ContainsFunc(obs, func(o string) bool { _, l := splitObservation(o); return l == callerLock }) {
+	if !slices.ContainsFunc(obs, isCallerObservation) {
 		return obs
 	}
 	out := make([]string, 0, len(obs)+len(held))
@@ -798,6 +840,11 @@ type obsRebaser struct {
 	c              *checker
 	at             ssa.Instruction
 	args, bindings []ssa.Value
+	// held and keep are the call site's locks and callerHeld, for
+	// expand; heldKey names held, made on first use.
+	held    lockset
+	keep    bool
+	heldKey string
 }
 
 type obsSlice struct {
@@ -821,11 +868,56 @@ func (r *obsRebaser) rebase(obs []string) []string {
 	return out
 }
 
+// expand is rebase followed by expandCallerLock with the call site's
+// locks, memoised by the call, the slice and the locks: the accesses of
+// one callee state share their observations, and an analysis of the
+// caller holds the same locks at the call on most visits.
+func (r *obsRebaser) expand(obs []string, guards bool) []string {
+	out := r.rebase(obs)
+	if len(out) == 0 || !slices.ContainsFunc(out, isCallerObservation) {
+		return out
+	}
+	if r.heldKey == "" {
+		var b strings.Builder
+		b.WriteString(strconv.FormatBool(r.keep))
+		for _, h := range r.held {
+			b.WriteString(obsSep)
+			b.WriteString(h.Lock)
+			b.WriteString(strconv.FormatBool(h.Read))
+		}
+		r.heldKey = b.String()
+	}
+	k := expandedObs{rebasedObs{r.at, obsSlice{&obs[0], len(obs)}}, r.heldKey, guards}
+	if e, ok := r.c.expandedObs[k]; ok {
+		return e
+	}
+	e := expandCallerLock(out, r.held, guards, r.keep)
+	if r.c.expandedObs == nil {
+		r.c.expandedObs = make(map[expandedObs][]string)
+	}
+	r.c.expandedObs[k] = e
+	return e
+}
+
+// isCallerObservation reports whether o is under callerLock.
+func isCallerObservation(o string) bool {
+	_, lock := splitObservation(o)
+	return lock == callerLock
+}
+
 // rebasedObs keys the observations of a callee's access rebased at a
 // call site: every analysis of the caller rebases them alike.
 type rebasedObs struct {
 	at  ssa.Instruction
 	obs obsSlice
+}
+
+// expandedObs keys them expanded with the locks held there (heldKey), as
+// a guard's or a read's (guards).
+type expandedObs struct {
+	rebasedObs
+	heldKey string
+	guards  bool
 }
 
 // canonObservations rewrites observations into entry-independent

@@ -96,8 +96,14 @@ type checker struct {
 	// lazy initialisation or closing flags, and guards the guardsOf
 	// memo, reset with funcs (lazyinit.go).
 	guardNames map[string]bool
-	guards     map[*ssa.Function]*initGuards
-	rebasedObs map[rebasedObs][]string
+	// calledLocking are the functions some function that takes a lock
+	// calls: those whose guard reads may be under their caller's lock
+	// (callerLock); the others' would only cost.
+	calledLocking map[*ssa.Function]bool
+	guards        map[*ssa.Function]*initGuards
+	rebasedObs    map[rebasedObs][]string
+	// expandedObs memoises obsRebaser.expand, as rebasedObs does rebase.
+	expandedObs map[expandedObs][]string
 	// shared are the package's shared reference fields, by fieldKey
 	// (shared.go).
 	shared map[string]bool
@@ -138,6 +144,7 @@ func run(pass *analysis.Pass) (any, error) {
 
 	c.inferShared(funcs)
 	c.guardNames = c.guardFieldNames(funcs)
+	c.calledLocking = c.calledByLockers(funcs)
 	c.analyzeAll(funcs)
 
 	// Summaries, exported for callers in other packages.
