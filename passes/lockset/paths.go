@@ -165,6 +165,11 @@ func (c *checker) pathOfDepth(v ssa.Value, d int, regs bool) (p string) {
 		if i := c.spilledParam(v); i >= 0 {
 			return paramRoot(i)
 		}
+		if regs {
+			if p := c.capturedOnce(v); p != "" {
+				return p
+			}
+		}
 		return c.allocRoot(v)
 	case *ssa.FieldAddr:
 		name, ok := ssaops.FieldName(v.X.Type(), v.Field)
@@ -286,6 +291,31 @@ func (c *checker) spilledParam(a *ssa.Alloc) int {
 	}
 	c.params[a] = i
 	return i
+}
+
+// capturedOnce returns, in the default reading, the path of the pointer
+// that the variable a holds throughout, if it is assigned once from a
+// location a caller can name: nc := sub.conn; go func() { nc.mu.Lock() …
+// }() takes the lock that other methods name sub.conn.mu, and so do the
+// function's own uses of nc. Only locks are named so (lockPath); that
+// sub.conn still points to the same connection when the lock is taken is
+// assumed, as for a lock reached through a field in any frame. The
+// strict reading keeps the variable's own name.
+func (c *checker) capturedOnce(a *ssa.Alloc) string {
+	if c.model.Strict || !a.Heap || reassigned(a, 0) {
+		return ""
+	}
+	stored := ssaops.StoredOnce(a)
+	if stored == nil {
+		return ""
+	}
+	if _, ok := ssaops.CoreType(stored.Type()).(*types.Pointer); !ok {
+		return ""
+	}
+	if p := c.pathOfDepth(stored, 0, false); p != "" && !isLocal(p) {
+		return p
+	}
+	return ""
 }
 
 // paramVar reports whether v is the variable of a captured parameter
