@@ -264,6 +264,10 @@ func (gs *initGuards) guardedBy(b *ssa.BasicBlock) []string {
 		if t == b || !t.Dominates(b) {
 			continue
 		}
+		if skipsDirectly(t, b) {
+			out = union(out, ps) // every guard the test reads
+			continue
+		}
 		for _, g := range ps {
 			if gs.skips(t, b, g, 0) {
 				out = union(out, []string{g})
@@ -285,11 +289,25 @@ const maxShortCircuit = 4
 // x < -1) is a chain of blocks, each the only way into the next: one of
 // them skips b.
 func (gs *initGuards) skips(t, b *ssa.BasicBlock, g string, depth int) bool {
+	if skipsDirectly(t, b) {
+		return true
+	}
+	if depth == maxShortCircuit {
+		return false
+	}
 	for _, s := range t.Succs {
-		if !ssaops.Reaches(s, b) {
+		if s != b && len(s.Preds) == 1 && slices.Contains(gs.tests[s], g) && gs.skips(s, b, g, depth+1) {
 			return true
 		}
-		if depth < maxShortCircuit && s != b && len(s.Preds) == 1 && slices.Contains(gs.tests[s], g) && gs.skips(s, b, g, depth+1) {
+	}
+	return false
+}
+
+// skipsDirectly reports whether a successor of t never reaches b,
+// whatever t tests.
+func skipsDirectly(t, b *ssa.BasicBlock) bool {
+	for _, s := range t.Succs {
+		if !ssaops.Reaches(s, b) {
 			return true
 		}
 	}
