@@ -4,6 +4,11 @@
 
 package model
 
+import (
+	"go/types"
+	"strings"
+)
+
 // stdRows is what the standard library and golang.org/x/sync do to
 // concurrency, one row per fact.
 var stdRows = []Row{
@@ -84,6 +89,23 @@ var stdRows = []Row{
 	// Calls that only read what their operands reach.
 	{Func: "reflect.DeepEqual", Kind: Reads},
 
+	// Functions of the runtime, which the passes do not analyse (see
+	// unanalysed), that write or keep what their operands reach.
+	{Func: "runtime.ReadMemStats", Kind: Opaque},
+	{Func: "runtime.Callers", Kind: Opaque},
+	{Func: "runtime.CallersFrames", Kind: Opaque},
+	{Func: "(*runtime.Frames).Next", Kind: Opaque},
+	{Func: "runtime.Stack", Kind: Opaque},
+	{Func: "runtime.BlockProfile", Kind: Opaque},
+	{Func: "runtime.MemProfile", Kind: Opaque},
+	{Func: "runtime.MutexProfile", Kind: Opaque},
+	{Func: "runtime.GoroutineProfile", Kind: Opaque},
+	{Func: "runtime.ThreadCreateProfile", Kind: Opaque},
+	{Func: "runtime.SetFinalizer", Kind: Opaque},
+	{Func: "runtime.AddCleanup", Kind: Opaque},
+	{Func: "(*runtime.Pinner).Pin", Kind: Opaque},
+	{Func: "(*runtime.Pinner).Unpin", Kind: Opaque},
+
 	// Calls that write the elements of a slice argument in place.
 	{Func: "sort.Slice", Kind: WritesElems, Args: []int{0}},
 	{Func: "sort.SliceStable", Kind: WritesElems, Args: []int{0}},
@@ -97,6 +119,35 @@ var stdRows = []Row{
 	{Func: "slices.CompactFunc", Kind: WritesElems, Args: []int{0}},
 	{Func: "slices.Insert", Kind: WritesElems, Args: []int{0}},
 	{Func: "slices.Replace", Kind: WritesElems, Args: []int{0}},
+}
+
+// unanalysed lists the packages the passes do not analyse, by import path
+// ("p/..." for p's subpackages): the runtime, which implements goroutines,
+// channels, maps and the scheduler with locks and atomics of its own that
+// no caller can name, and the internal packages that only it imports.
+// Every package waits for the runtime's facts, so its analysis sat on the
+// critical path of every vet run, a third of a small module's time, for
+// facts no caller used. Their functions only read what their operands
+// reach (Rows gives them a Reads row), except the Opaque rows above.
+var unanalysed = []string{"runtime", "internal/runtime/..."}
+
+// Analysed reports whether the passes analyse the code of pkg; nil (the
+// universe) is not code.
+func Analysed(pkg *types.Package) bool {
+	if pkg == nil {
+		return true
+	}
+	path := pkg.Path()
+	for _, u := range unanalysed {
+		if prefix, ok := strings.CutSuffix(u, "/..."); ok {
+			if strings.HasPrefix(path, prefix+"/") {
+				return false
+			}
+		} else if path == u {
+			return false
+		}
+	}
+	return true
 }
 
 // A TypeClass says how values of a named type behave when shared.

@@ -100,6 +100,12 @@ const (
 	// goroutines they wait for is done (wg.Done): what the goroutine did
 	// before it happens before the Join returns.
 	Done
+	// Opaque is a function of a package the passes do not analyse
+	// (Analysed) that writes or keeps memory its operands reach
+	// (runtime.ReadMemStats, runtime.SetFinalizer): rather than the
+	// Reads row the other functions of such a package get, it is an
+	// unknown callee, for which the strict reading assumes the worst.
+	Opaque
 )
 
 var kindNames = [...]string{
@@ -108,7 +114,7 @@ var kindNames = [...]string{
 	TryLock: "trylock", TryRLock: "tryrlock", Once: "once", Handler: "handler", Entry: "entry",
 	Parallel: "parallel", Reads: "reads", Exits: "exits", Unwinds: "unwinds",
 	Delayed: "delayed", Receive: "receive", Forward: "forward", Actor: "actor", Become: "become",
-	WritesElems: "writeselems", Done: "done",
+	WritesElems: "writeselems", Done: "done", Opaque: "opaque",
 }
 
 func (k Kind) String() string {
@@ -199,13 +205,25 @@ func (m *Model) Add(rows ...Row) {
 	}
 }
 
-// Rows returns the rows of fn, by the full name of its origin.
+// Rows returns the rows of fn, by the full name of its origin. A
+// function of a package the passes do not analyse (Analysed) has a Reads
+// row unless rows say otherwise.
 func (m *Model) Rows(fn *types.Func) []Row {
-	if m == nil || fn == nil || !m.names[fn.Name()] {
+	if m == nil || fn == nil {
 		return nil
 	}
-	return m.rows[RowName(fn)]
+	var rows []Row
+	if m.names[fn.Name()] {
+		rows = m.rows[RowName(fn)]
+	}
+	if rows == nil && !Analysed(fn.Pkg()) {
+		return readsRows
+	}
+	return rows
 }
+
+// readsRows are the rows of a function that only reads its operands.
+var readsRows = []Row{{Kind: Reads}}
 
 // RowName is the name rows give fn: the full name of its origin, with the
 // type parameters of a generic receiver left out

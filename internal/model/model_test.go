@@ -645,3 +645,42 @@ func use(m Mailbox[*int], b *Box[string, int]) { m.Send(nil, nil); b.Put("", 1) 
 		t.Errorf("RowName = %q, want %q", got, want)
 	}
 }
+
+func TestUnanalysedPackages(t *testing.T) {
+	for path, want := range map[string]bool{
+		"runtime":                false,
+		"internal/runtime/maps":  false,
+		"internal/runtime":       true, // only its subpackages are listed
+		"runtime/pprof":          true,
+		"internal/runtimefoo":    true,
+		"sync":                   true,
+		"example.com/runtime":    true,
+		"example.com/a/internal": true,
+	} {
+		if got := model.Analysed(types.NewPackage(path, "p")); got != want {
+			t.Errorf("Analysed(%q) = %v, want %v", path, got, want)
+		}
+	}
+	if !model.Analysed(nil) {
+		t.Error("Analysed(nil) = false, want true")
+	}
+
+	rt := types.NewPackage("runtime", "runtime")
+	sig := types.NewSignatureType(nil, nil, nil, nil, nil, false)
+	m := model.Default()
+	for name, want := range map[string]model.Kind{
+		"GC":           model.Reads,  // no row: only reads its operands
+		"ReadMemStats": model.Opaque, // writes *m: an unknown callee
+		"Goexit":       model.Unwinds,
+	} {
+		fn := types.NewFunc(token.NoPos, rt, name, sig)
+		rows := m.Rows(fn)
+		if len(rows) != 1 || rows[0].Kind != want {
+			t.Errorf("Rows(runtime.%s) = %v, want one %v row", name, rows, want)
+		}
+	}
+	other := types.NewFunc(token.NoPos, types.NewPackage("example.com/p", "p"), "GC", sig)
+	if rows := m.Rows(other); rows != nil {
+		t.Errorf("Rows(example.com/p.GC) = %v, want none", rows)
+	}
+}

@@ -141,6 +141,9 @@ func run(pass *analysis.Pass) (any, error) {
 		branches:     make(map[*ssa.Function][]inputRef),
 	}
 	funcs := ssainfo.SrcFuncs
+	if !model.Analysed(pass.Pkg) {
+		funcs = nil // the model describes it instead
+	}
 
 	c.inferShared(funcs)
 	c.guardNames = c.guardFieldNames(funcs)

@@ -159,13 +159,22 @@ func newSolver(r *Result, summaries map[*ssa.Function]*Summary) *solver {
 	}
 }
 
+// analysedFuncs returns the functions of the package to analyse: none
+// for a package the model describes instead (model.Analysed).
+func analysedFuncs(pass *analysis.Pass, ssaInfo *buildssa.SSA) []*ssa.Function {
+	if !model.Analysed(pass.Pkg) {
+		return nil
+	}
+	return ssaInfo.SrcFuncs
+}
+
 func run(pass *analysis.Pass) (any, error) {
 	ssaInfo := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
 	r := &Result{
 		pass:      pass,
 		prog:      ssaInfo.Pkg.Prog,
 		pkg:       pass.Pkg,
-		Funcs:     ssaInfo.SrcFuncs,
+		Funcs:     analysedFuncs(pass, ssaInfo),
 		summaries: make(map[*ssa.Function]*Summary),
 		strict:    pass.ResultOf[concur.Analyzer].(*model.Model).Strict,
 		model:     pass.ResultOf[concur.Analyzer].(*model.Model),
