@@ -124,6 +124,9 @@ func main() {
 	if os.Getenv(childEnv) != "" && standalone(args) {
 		emitEvents(analyzers) // for the parent's progress line and summary
 	}
+	if factsOnly(args) {
+		skipReporting(ownership.Analyzer, xsa.Analyzer, ignores.Analyzer)
+	}
 	multichecker.Main(analyzers...)
 }
 
