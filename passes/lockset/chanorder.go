@@ -7,6 +7,8 @@ package lockset
 import (
 	"go/token"
 	"go/types"
+	"maps"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -91,7 +93,6 @@ func (c *checker) liveness(sp *spawn, siblings []*spawn) *liveness {
 	// A case of a select that receives from a related channel is a join
 	// on entry to the block that runs it, even when other cases are not
 	// (select { case <-done: case <-time.After(d): t.Fatal() }).
-	type cfgEdge struct{ from, to *ssa.BasicBlock }
 	caseEffects := make(map[cfgEdge]*joinEffect)
 	for _, b := range fn.Blocks {
 		for _, succ := range b.Succs {
@@ -101,12 +102,35 @@ func (c *checker) liveness(sp *spawn, siblings []*spawn) *liveness {
 		}
 	}
 	waitAll := make(map[*ssa.BasicBlock]bool) // counted loops that wait for every instance
+	var waitLoops []*model.CountedLoop
 	if len(effects) > 0 {
 		for _, b := range fn.Blocks {
 			if l := model.CountedLoopAt(b); l != nil && c.waitsForAll(sp, l, effects, siblings) {
 				waitAll[b] = true
+				waitLoops = append(waitLoops, l)
 			}
 		}
+	}
+	// A wait that another goroutine may complete joins none in
+	// particular, unless a counted loop around it waits for them all.
+	shared := c.sharedWait(sp, siblings, maps.Clone(effects))
+	inWaitLoop := func(b *ssa.BasicBlock) bool {
+		return slices.ContainsFunc(waitLoops, func(l *model.CountedLoop) bool { return l.Contains(b) })
+	}
+	for instr, e := range effects {
+		if e.chans != nil && shared(instr, e.chans) && !inWaitLoop(instr.Block()) {
+			delete(effects, instr)
+		}
+	}
+	for ce, e := range caseEffects {
+		if shared(ce.from.Instrs[len(ce.from.Instrs)-1], e.chans) && !inWaitLoop(ce.from) {
+			delete(caseEffects, ce)
+		}
+	}
+	// A receive that finds the channel closed follows the close, whoever
+	// else sends on it.
+	for ce, e := range c.closeJoins(sp, siblings, sigs, gi) {
+		caseEffects[ce] = e
 	}
 
 	lv := &liveness{level: make(map[ssa.Instruction]uint8)}
@@ -182,6 +206,205 @@ func (c *checker) liveness(sp *spawn, siblings []*spawn) *liveness {
 		lv.tail = c.tailAccesses(sp, gi, tail)
 	}
 	return lv
+}
+
+// A cfgEdge is an edge of a function's control-flow graph.
+type cfgEdge struct{ from, to *ssa.BasicBlock }
+
+// closeJoins returns what the edges of the spawner taken only once a
+// channel is closed do to sp: the exits of ranges over the channel and
+// the !ok branches of comma-ok receives from it. If a sibling goroutine
+// closes the channel, on every path, after waiting for sp, the edge joins
+// sp: the fan-in idiom
+//
+//	go func() { wg.Wait(); close(out) }()
+//	for v := range out { … }
+//
+// whose range ends only after every goroutine wg waits for. If sp closes
+// the channel itself, only what it does after a signal on the channel
+// still runs (receiveEffect).
+func (c *checker) closeJoins(sp *spawn, siblings []*spawn, sigs []signal, gi *funcInfo) map[cfgEdge]*joinEffect {
+	var waited []any // what sp is related to, named in the spawner's frame
+	for _, v := range slices.Concat(sp.args, sp.bindings, []ssa.Value{sp.group}) {
+		if v != nil {
+			waited = append(waited, c.chanKey(v))
+		}
+	}
+	if len(waited) == 0 {
+		return nil
+	}
+	keys := make(map[any]bool) // channels closed only after waiting for sp
+	for _, o := range siblings {
+		if o == sp || o.callee == nil || o.callee.Blocks == nil {
+			continue
+		}
+		waitsForSp := func(v ssa.Value) bool {
+			k := c.goChanKey(o, v)
+			return k != nil && slices.Contains(waited, k)
+		}
+		var waits []ssa.Instruction
+		closes := make(map[any][]ssa.Instruction)
+		for _, b := range o.callee.Blocks {
+			for _, instr := range b.Instrs {
+				if ch := closedChan(instr); ch != nil {
+					if k := c.goChanKey(o, ch); k != nil {
+						closes[k] = append(closes[k], instr)
+					}
+					continue
+				}
+				if _, ok := instr.(*ssa.Call); ok && c.model.IsJoin(instr, waitsForSp) {
+					waits = append(waits, instr)
+				}
+			}
+		}
+		for k, cls := range closes {
+			if len(waits) > 0 && !slices.ContainsFunc(cls, func(cl ssa.Instruction) bool { return !afterAny(waits, cl) }) {
+				keys[k] = true
+			}
+		}
+	}
+	own := make(map[any]bool) // channels sp's own body closes
+	if fn := sp.callee; fn != nil {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if ch := closedChan(instr); ch != nil {
+					if k := c.goChanKey(sp, ch); k != nil {
+						own[k] = true
+					}
+				}
+			}
+		}
+	}
+	if len(keys) == 0 && len(own) == 0 {
+		return nil
+	}
+	edges := make(map[cfgEdge]*joinEffect)
+	for _, b := range sp.parent.fn.Blocks {
+		ch := closedBranch(b)
+		if ch == nil {
+			continue
+		}
+		switch k := c.chanKey(ch); {
+		case keys[k]:
+			edges[cfgEdge{b, b.Succs[1]}] = &joinEffect{level: joined}
+		case own[k]:
+			edges[cfgEdge{b, b.Succs[1]}] = c.receiveEffect([]ssa.Value{ch}, true, sigs, gi)
+		}
+	}
+	return edges
+}
+
+// closedChan returns the channel instr closes, if it is a call of close.
+func closedChan(instr ssa.Instruction) ssa.Value {
+	if call, ok := instr.(*ssa.Call); ok {
+		if bi, ok := call.Call.Value.(*ssa.Builtin); ok && bi.Name() == "close" && len(call.Call.Args) == 1 {
+			return call.Call.Args[0]
+		}
+	}
+	return nil
+}
+
+// afterAny reports whether one of waits comes before instr on every path
+// to it: its block dominates instr's, and precedes instr within it.
+func afterAny(waits []ssa.Instruction, instr ssa.Instruction) bool {
+	for _, w := range waits {
+		if precedes(w, instr) {
+			return true
+		}
+	}
+	return false
+}
+
+// closedBranch returns the channel b receives from when b ends by
+// branching on the ok of a comma-ok receive (as a range over a channel
+// does), whose false successor runs only once the channel is closed.
+func closedBranch(b *ssa.BasicBlock) ssa.Value {
+	if len(b.Instrs) == 0 || len(b.Succs) != 2 {
+		return nil
+	}
+	iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !ok {
+		return nil
+	}
+	ext, ok := iff.Cond.(*ssa.Extract)
+	if !ok || ext.Index != 1 {
+		return nil
+	}
+	recv, ok := ext.Tuple.(*ssa.UnOp)
+	if !ok || recv.Op != token.ARROW || !recv.CommaOk {
+		return nil
+	}
+	return recv.X
+}
+
+// sharedWait returns whether a wait of the spawner at instr on chans may
+// be completed by a goroutine other than the instance of sp that the
+// wait follows: a receive takes one send, and a send on an unbuffered
+// channel one receive, whichever goroutine makes it. That is so when sp
+// starts an instance on each trip of a loop and the wait does not follow
+// its go statement in the same block (a receive after the loop that
+// started them takes one of their sends), or when a sibling spawn related
+// to one of the channels may still run: it is started before the wait,
+// and no other wait on its channels comes between its go statement and
+// this wait on every path (go a(); go b(); <-done). Such a wait is a join
+// only inside a counted loop that waits for every instance (waitsForAll).
+// waits are the spawner's waits on channels.
+func (c *checker) sharedWait(sp *spawn, siblings []*spawn, waits map[ssa.Instruction]*joinEffect) func(instr ssa.Instruction, chans []ssa.Value) bool {
+	looped := c.inLoop(sp.instr)
+	var others []*spawn
+	var rels []func(ssa.Value) bool
+	for _, o := range siblings {
+		if o != sp && o.instr != sp.instr {
+			others = append(others, o)
+			rels = append(rels, c.related(o))
+		}
+	}
+	return func(instr ssa.Instruction, chans []ssa.Value) bool {
+		if looped && !earlierInBlock(sp.instr, instr) {
+			return true
+		}
+		for k, o := range others {
+			if !slices.ContainsFunc(chans, rels[k]) || !precedes(o.instr, instr) {
+				continue
+			}
+			waited := false // by a wait between its start and instr
+			for w, e := range waits {
+				if w != instr && e.chans != nil && slices.ContainsFunc(e.chans, rels[k]) && precedes(o.instr, w) && precedes(w, instr) {
+					waited = true
+					break
+				}
+			}
+			if !waited {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// precedes reports whether a runs before b on every path to b: earlier in
+// its block, or in a block that dominates b's.
+func precedes(a, b ssa.Instruction) bool {
+	if a.Block() == b.Block() {
+		return earlierInBlock(a, b)
+	}
+	return a.Block().Dominates(b.Block())
+}
+
+// earlierInBlock reports whether a comes before b in the same block.
+func earlierInBlock(a, b ssa.Instruction) bool {
+	if a.Block() != b.Block() {
+		return false
+	}
+	for _, instr := range a.Block().Instrs {
+		switch instr {
+		case a:
+			return true
+		case b:
+			return false
+		}
+	}
+	return false
 }
 
 // tailAccesses rebases the goroutine's sites in tail onto the spawner's

@@ -623,8 +623,10 @@ func (c *checker) checkSpawns(spawns []*spawn, found func(race)) {
 			}
 		}
 
-		if loop {
-			// Each iteration starts another instance. Instances are
+		if loop && lv.level[sp.instr] != joined {
+			// Each iteration starts another instance, unless it waits
+			// for the one before (sharedWait keeps only such waits of a
+			// goroutine started in a loop: go f(); <-done). Instances are
 			// assumed to work on different elements of a shared slice
 			// (results[i] = ...), the fan-out idiom, when both name the
 			// element by an index that tells instances apart; one that

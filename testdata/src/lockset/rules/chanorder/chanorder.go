@@ -1,4 +1,4 @@
-package chanorder // want package:"lockset summaries: 5"
+package chanorder // want package:"lockset summaries: 6"
 
 import "sync"
 
