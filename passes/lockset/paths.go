@@ -189,6 +189,14 @@ func (c *checker) pathOfDepth(v ssa.Value, d int, regs bool) (p string) {
 			return extend(c.pathOfDepth(v.X, d+1, regs), partSel)
 		}
 		return extend(c.pathOfDepth(v.X, d+1, regs), allSel)
+	case *ssa.Lookup:
+		// A map's element, as IndexAddr and a load name a slice's: a
+		// pointer taken out of a map shares its object with every other
+		// lookup of the key. (A string's bytes are never written.)
+		if _, ok := ssaops.CoreType(v.X.Type()).(*types.Map); ok {
+			return extend(c.pathOfDepth(v.X, d+1, regs), allSel)
+		}
+		return ""
 	case *ssa.Index:
 		// An element of an array value in a register: not tracked. (Alias
 		// would wrongly give it the path of the whole array.)
