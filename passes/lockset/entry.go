@@ -126,6 +126,56 @@ func (c *checker) goEntryHeld(sp *spawn) lockset {
 func (c *checker) goAccesses(sp *spawn, held lockset, sum *Summary) []Access {
 	var out []Access
 	c.apply(sp.parent.fn, &state{held: held}, sum, sp.callee, sp.args, sp.bindings, sp.instr, func(a Access) { out = append(out, a) })
+	for local, slot := range c.publishedArgs(sp) {
+		for _, a := range out {
+			if root, sel := splitPath(a.Path); root == local {
+				a.Path = slot + sel
+				a.Held = slices.Clone(a.Held)
+				for i, h := range a.Held {
+					if r, hs := splitPath(h.Lock); r == local {
+						a.Held[i].Lock = slot + hs
+					}
+				}
+				out = append(out, a)
+			}
+		}
+	}
+	return out
+}
+
+// publishedArgs maps the root of each argument of sp that is an object
+// the spawner allocates and stores, once, into a location other entry
+// points can name (c.j = j; go j.run()) to that location's path. The goroutine's accesses to the object are then also
+// accesses to what the location points to, which other code reaches
+// through the structure (c.j.state): the object is the same, though
+// the structure may point elsewhere later, as for any path.
+func (c *checker) publishedArgs(sp *spawn) map[string]string {
+	var out map[string]string
+	for _, v := range sp.args {
+		alloc, ok := v.(*ssa.Alloc)
+		if !ok || !alloc.Heap {
+			continue
+		}
+		var slot string
+		for _, ref := range *alloc.Referrers() {
+			st, ok := ref.(*ssa.Store)
+			if !ok || st.Val != alloc {
+				continue
+			}
+			p := c.pathOf(st.Addr)
+			if slot != "" || p == "" || isLocal(p) {
+				slot = ""
+				break
+			}
+			slot = p
+		}
+		if slot != "" {
+			if out == nil {
+				out = make(map[string]string)
+			}
+			out[c.allocRoot(alloc)] = slot
+		}
+	}
 	return out
 }
 
