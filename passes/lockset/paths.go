@@ -193,7 +193,7 @@ func (c *checker) pathOfDepth(v ssa.Value, d int, regs bool) (p string) {
 		// A map's element, as IndexAddr and a load name a slice's: a
 		// pointer taken out of a map shares its object with every other
 		// lookup of the key. (A string's bytes are never written.)
-		if _, ok := ssaops.CoreType(v.X.Type()).(*types.Map); ok {
+		if _, ok := ssaops.CoreType(v.X.Type()).(*types.Map); ok && (c.model.Strict || !c.taken(v)) {
 			return extend(c.pathOfDepth(v.X, d+1, regs), allSel)
 		}
 		return ""
@@ -234,6 +234,31 @@ func (c *checker) pathOfDepth(v ssa.Value, d int, regs bool) (p string) {
 		}
 	}
 	return ""
+}
+
+// taken reports whether the function deletes the key of the lookup l from
+// its map, the idiom that takes an entry out (call := c.pending[seq];
+// delete(c.pending, seq), under the map's lock): whoever deletes it owns
+// the object, which no other lookup finds any more. The default reading
+// names such an object by nothing shared.
+func (c *checker) taken(l *ssa.Lookup) bool {
+	refs := l.Index.Referrers()
+	if refs == nil {
+		return false // a constant key: a fixed entry, not one taken out
+	}
+	m := c.pathOfDepth(l.X, 0, false)
+	for _, ref := range *refs {
+		call, ok := ref.(*ssa.Call)
+		if !ok || len(call.Call.Args) != 2 || call.Call.Args[1] != l.Index {
+			continue
+		}
+		if b, ok := call.Call.Value.(*ssa.Builtin); ok && b.Name() == "delete" {
+			if x := call.Call.Args[0]; x == l.X || m != "" && c.pathOfDepth(x, 0, false) == m {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // regRoot names a value computed in its function by its rank among the

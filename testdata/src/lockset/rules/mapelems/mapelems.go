@@ -1,4 +1,4 @@
-package mapelems // want package:"lockset summaries: 4"
+package mapelems // want package:"lockset summaries: 8"
 
 import "sync"
 
@@ -53,4 +53,44 @@ func (r *Registry) ID(key string) string {
 	s := r.sessions[key]
 	r.mu.Unlock()
 	return s.id
+}
+
+type call struct {
+	err  error
+	done chan struct{}
+}
+
+type Client struct {
+	mu      sync.Mutex
+	pending map[uint64]*call
+}
+
+// finish takes the call out of the map under the lock: whoever deletes
+// it owns it, so the write after the unlock meets no other lookup's.
+// Quiet.
+func (cl *Client) finish(seq uint64, err error) {
+	cl.mu.Lock()
+	c := cl.pending[seq]
+	delete(cl.pending, seq)
+	cl.mu.Unlock()
+	if c != nil {
+		c.err = err
+		close(c.done)
+	}
+}
+
+// Fail and Reply finish calls from two entry points.
+func (cl *Client) Fail(seq uint64, err error) { cl.finish(seq, err) }
+
+// Reply finishes a call from the reader's side.
+func (cl *Client) Reply(seq uint64) { cl.finish(seq, nil) }
+
+// Cancel marks a pending call under the lock, without taking it out:
+// finish either took it first, or runs after this section.
+func (cl *Client) Cancel(seq uint64, err error) {
+	cl.mu.Lock()
+	defer cl.mu.Unlock()
+	if c := cl.pending[seq]; c != nil {
+		c.err = err
+	}
 }
