@@ -130,9 +130,15 @@ func (s *staleScan) storesInto(a ssa.Value, depth int) {
 			}
 		case *ssa.FieldAddr, *ssa.IndexAddr, *ssa.Slice, *ssa.ChangeType, *ssa.MakeInterface, *ssa.Phi:
 			s.storesInto(r.(ssa.Value), depth)
-		case *ssa.UnOp, *ssa.Lookup, *ssa.Range, *ssa.Send, *ssa.DebugRef, *ssa.Field, *ssa.Index,
+		case *ssa.UnOp, *ssa.Lookup, *ssa.Range, *ssa.DebugRef, *ssa.Field, *ssa.Index,
 			*ssa.BinOp, *ssa.TypeAssert, *ssa.Extract, *ssa.Next:
-			// Reads, or the value handed on: nothing is stored into it.
+			// Reads: nothing is stored into it.
+		case *ssa.Send:
+			// Whoever receives it may store into it, unless this is
+			// the access being judged.
+			if r != s.at {
+				s.unknown = true
+			}
 		case ssa.CallInstruction:
 			s.call(r, a, depth)
 		default:

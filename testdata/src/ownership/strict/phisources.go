@@ -66,3 +66,20 @@ func (m *ringManager) AssignOrLast(ids []int) {
 		last = keys
 	}
 }
+
+// AssignFilled has a helper fill the first node's assignment with the
+// keys sent last: handing them to the call is the use.
+func (m *ringManager) AssignFilled(ids []int) {
+	var last []int
+	for _, id := range ids {
+		keys := append([]int(nil), id)
+		a := &assignment{keys: keys}
+		if id == 0 {
+			fillKeys(a, last) // want `a is passed to strict.fillKeys after it was sent on m.out \(line 80\)`
+		}
+		m.out <- a
+		last = keys
+	}
+}
+
+func fillKeys(a *assignment, keys []int) { a.keys = keys }
