@@ -106,6 +106,10 @@ var stdRows = []Row{
 	{Func: "(*runtime.Pinner).Pin", Kind: Opaque},
 	{Func: "(*runtime.Pinner).Unpin", Kind: Opaque},
 
+	// Calls that return a shallow copy of a container: maps.Clone's body
+	// hands the map to the runtime (maps.clone, linked by name).
+	{Func: "maps.Clone", Kind: Copies, Args: []int{0}},
+
 	// Calls that write the elements of a slice argument in place.
 	{Func: "sort.Slice", Kind: WritesElems, Args: []int{0}},
 	{Func: "sort.SliceStable", Kind: WritesElems, Args: []int{0}},

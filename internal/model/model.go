@@ -106,6 +106,13 @@ const (
 	// Reads row the other functions of such a package get, it is an
 	// unknown callee, for which the strict reading assumes the worst.
 	Opaque
+	// Copies returns a shallow copy of the container passed as Args[0]:
+	// new memory that holds what the container's own memory holds (its
+	// keys and values), reads the container and writes none of it
+	// (maps.Clone, whose copy the runtime makes out of the analysis's
+	// sight, so that the strict reading would otherwise link the copy to
+	// the original).
+	Copies
 )
 
 var kindNames = [...]string{
@@ -114,7 +121,7 @@ var kindNames = [...]string{
 	TryLock: "trylock", TryRLock: "tryrlock", Once: "once", Handler: "handler", Entry: "entry",
 	Parallel: "parallel", Reads: "reads", Exits: "exits", Unwinds: "unwinds",
 	Delayed: "delayed", Receive: "receive", Forward: "forward", Actor: "actor", Become: "become",
-	WritesElems: "writeselems", Done: "done", Opaque: "opaque",
+	WritesElems: "writeselems", Done: "done", Opaque: "opaque", Copies: "copies",
 }
 
 func (k Kind) String() string {

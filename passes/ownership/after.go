@@ -47,6 +47,11 @@ type walker struct {
 	// the started function only reads places nothing rewrites
 	// (checker.keptMayRace).
 	keptSafe bool
+	// stale holds the values the walk found old where it computed them,
+	// on any path: a loop-carried phi, a load of older memory. What they
+	// reach may be an earlier iteration's instance of an allocation the
+	// path made anew (see renewed).
+	stale map[ssa.Value]bool
 }
 
 // places are the places of a heap an instruction may read and write.
@@ -78,7 +83,8 @@ const (
 
 func (c *checker) checkAfter(fl *taint.Flow, h taint.Heap, p transfer.Point, given []givenValue, all, written taint.ObjSet, other *places, keptSafe bool) {
 	w := &walker{c: c, fl: fl, p: p, given: given, all: all, joins: c.gu.Joiner(fl, h, p), written: written,
-		delayed: c.gu.Model.Delayed(p.Instr), defers: hasDefers(p.Instr.Parent()), other: other, keptSafe: keptSafe}
+		delayed: c.gu.Model.Delayed(p.Instr), defers: hasDefers(p.Instr.Parent()), other: other, keptSafe: keptSafe,
+		stale: make(map[ssa.Value]bool)}
 	w.run()
 }
 
@@ -178,6 +184,7 @@ func (w *walker) renew(instr ssa.Instruction, predIndex int, cur fresh) {
 		cur[v] = cur[x]
 		if cur[v] == oldMemory {
 			delete(cur, v)
+			w.stale[v] = true
 		}
 		return
 	}
@@ -249,12 +256,13 @@ func (w *walker) renew(instr ssa.Instruction, predIndex int, cur fresh) {
 	}
 	if cur[v] == oldMemory {
 		delete(cur, v)
+		w.stale[v] = true
 	}
 }
 
 // touched returns the transferred objects v's memory overlaps: directly
 // the objects v points into, or everything reachable from v.
-func (w *walker) touched(v ssa.Value, h taint.Heap, cur fresh, deep bool) taint.ObjSet {
+func (w *walker) touched(v ssa.Value, h taint.Heap, cur fresh, deep bool, at ssa.Instruction) taint.ObjSet {
 	var out taint.ObjSet
 	keep := func(o taint.ObjID) {
 		if w.all.Has(o) {
@@ -272,18 +280,18 @@ func (w *walker) touched(v ssa.Value, h taint.Heap, cur fresh, deep bool) taint.
 	if isExemptValue(w.fl, v) {
 		return nil
 	}
-	w.roots(v, h, cur).Each(keep)
+	w.roots(v, h, cur, at).Each(keep)
 	return out
 }
 
 // roots returns the memory reachable from v that may predate the current
 // iteration: a fresh value's own objects are new, though what they point
 // to may not be, and a new closure holds its captures.
-func (w *walker) roots(v ssa.Value, h taint.Heap, cur fresh) taint.ObjSet {
+func (w *walker) roots(v ssa.Value, h taint.Heap, cur fresh, at ssa.Instruction) taint.ObjSet {
 	if mc, ok := v.(*ssa.MakeClosure); ok && cur[v] == oldMemory {
 		var out taint.ObjSet
 		for _, b := range mc.Bindings {
-			w.roots(b, h, cur).Each(func(o taint.ObjID) { out.Add(o) })
+			w.roots(b, h, cur, at).Each(func(o taint.ObjID) { out.Add(o) })
 		}
 		return out
 	}
@@ -297,7 +305,7 @@ func (w *walker) roots(v ssa.Value, h taint.Heap, cur fresh) taint.ObjSet {
 	// Made memory holds only what was stored since it was made: objects
 	// made anew on this path are new instances there too, and so is what
 	// elements visited on it reach.
-	renewed := w.renewed(cur, h)
+	renewed := w.renewed(cur, h, w.staleStored(v, cur, at))
 	var below taint.LocSet
 	for _, l := range locs {
 		h.Fields(l.Obj, func(_ string, to taint.LocSet) { below = append(below, to...) })
@@ -312,9 +320,14 @@ func (w *walker) roots(v ssa.Value, h taint.Heap, cur fresh) taint.ObjSet {
 }
 
 // renewed returns the objects allocated anew on the current path, and
-// those reachable from the elements it visits.
-func (w *walker) renewed(cur fresh, h taint.Heap) taint.ObjSet {
-	var out taint.ObjSet
+// those reachable from the elements it visits. An allocation made anew
+// counts only if stale, the locations of older values the path stored
+// into the memory being judged, reach none of its objects: one abstract
+// object stands for every iteration's instance, and a value carried over
+// from an earlier iteration (`last = keys`, then `keys = last`) may hold
+// the instance that was handed over.
+func (w *walker) renewed(cur fresh, h taint.Heap, stale taint.LocSet) taint.ObjSet {
+	var out, made taint.ObjSet
 	for v, a := range cur {
 		if a == visitedMemory {
 			w.fl.Reach(h, w.fl.Locs(v), givesup.Opaque).Each(func(o taint.ObjID) { out.Add(o) })
@@ -324,13 +337,56 @@ func (w *walker) renewed(cur fresh, h taint.Heap) taint.ObjSet {
 		if !ok {
 			continue
 		}
+		// A fresh phi holds, on this path, what one of its sources made
+		// on it: its allocations are new instances, though the merge of
+		// paths that did not run them (a loop that appends only under a
+		// condition) dropped the sources themselves.
+		var sources map[ssa.Instruction]bool
+		if phi, ok := v.(*ssa.Phi); ok {
+			sources = make(map[ssa.Instruction]bool)
+			allocatingSources(phi, sources, make(map[*ssa.Phi]bool))
+		}
 		for _, l := range w.fl.Locs(v) {
-			if w.fl.Object(l.Obj).Site == instr {
-				out.Add(l.Obj)
+			if site := w.fl.Object(l.Obj).Site; site == instr || sources[site] {
+				made.Add(l.Obj)
 			}
 		}
 	}
+	if len(made) == 0 {
+		return out
+	}
+	var older taint.ObjSet
+	if len(stale) > 0 {
+		older = w.fl.Reach(h, stale, givesup.Opaque)
+	}
+	made.Each(func(o taint.ObjID) {
+		if !older.Has(o) {
+			out.Add(o)
+		}
+	})
 	return out
+}
+
+// allocatingSources adds to out the allocations (make, new, a composite
+// literal, an append) whose values flow into phi, directly or through
+// other phis.
+func allocatingSources(phi *ssa.Phi, out map[ssa.Instruction]bool, seen map[*ssa.Phi]bool) {
+	if seen[phi] {
+		return
+	}
+	seen[phi] = true
+	for _, e := range phi.Edges {
+		switch e := e.(type) {
+		case *ssa.Phi:
+			allocatingSources(e, out, seen)
+		case *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap, *ssa.MakeChan:
+			out[e.(ssa.Instruction)] = true
+		case *ssa.Call:
+			if b, ok := e.Call.Value.(*ssa.Builtin); ok && b.Name() == "append" {
+				out[e] = true
+			}
+		}
+	}
 }
 
 // madeBy reports whether every location v holds was made by call: a
@@ -439,7 +495,7 @@ func (w *walker) checkUse(instr ssa.Instruction, h taint.Heap, cur fresh) bool {
 	if acc == nil || len(acc.objs) == 0 {
 		return false
 	}
-	if acc.keeps && !acc.write && !w.c.shared(w.fl, acc.objs, w.touched(acc.operand, h, cur, false), w.written) {
+	if acc.keeps && !acc.write && !w.c.shared(w.fl, acc.objs, w.touched(acc.operand, h, cur, false, instr), w.written) {
 		return false // kept, but no one is seen writing it
 	}
 	if acc.keeps && !acc.write && w.keptSafe {
@@ -476,7 +532,7 @@ func (w *walker) access(instr ssa.Instruction, h taint.Heap, cur fresh) *access 
 	// direct is an access to the memory v points into; a read races
 	// only with the other side's writes.
 	direct := func(verb string, write bool, v ssa.Value) *access {
-		if o := w.touched(v, h, cur, false); len(o) > 0 {
+		if o := w.touched(v, h, cur, false, instr); len(o) > 0 {
 			return &access{verb: verb, objs: o, operand: v, write: write}
 		}
 		return nil
@@ -487,7 +543,7 @@ func (w *walker) access(instr ssa.Instruction, h taint.Heap, cur fresh) *access 
 	// writing it (the callers below say so), while the strict reading
 	// assumes it.
 	deep := func(verb string, v ssa.Value) *access {
-		if o := w.touched(v, h, cur, true); len(o) > 0 {
+		if o := w.touched(v, h, cur, true, instr); len(o) > 0 {
 			return &access{verb: verb, objs: o, operand: v, write: w.c.strict}
 		}
 		return nil

@@ -34,6 +34,9 @@ func (f *Flow) call(c *ssa.CallCommon, instr ssa.CallInstruction, h Heap) LocSet
 		}
 		return LocSet{{f.site(instr, Received, resultType(v.Type()), "received message"), ""}}
 	}
+	if copied, ok := f.shallowCopy(c, instr, h); ok {
+		return copied
+	}
 	var result LocSet
 	if v := instr.Value(); v != nil && f.sv.tracked(v.Type()) {
 		result = LocSet{{f.site(instr, CallResult, resultType(v.Type()), "result of call"), ""}}

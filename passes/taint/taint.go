@@ -304,6 +304,12 @@ func (sv *solver) summaryFor(fn *ssa.Function) *Summary {
 			sv.summaries[fn] = s
 			return s
 		}
+		if row, copies := sv.res.model.Find(obj, model.Copies); copies {
+			if s := copySummary(fn, row); s != nil {
+				sv.summaries[fn] = s
+				return s
+			}
+		}
 	}
 	if fn.Blocks == nil {
 		if origin := fn.Origin(); origin != nil && origin != fn {
