@@ -143,6 +143,10 @@ type funcInfo struct {
 	// those observations in fn's frame, for the branch where the call's
 	// error is nil (edge).
 	seenIfNil map[*ssa.Call][]string
+	// acquireIfNil maps a call whose callee has a Summary.AcquireIfNil
+	// to those locks in fn's frame, held on the branch where the call's
+	// error is nil (edge, nilerrlock.go).
+	acquireIfNil map[*ssa.Call][]Held
 }
 
 // A lockDrop is an instruction after which lock may no longer be held.
@@ -331,6 +335,8 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 	closing, closesOnEntry := c.closesAfter(fi)
 	var exit *state
 	var seenIfNil []string // met over the returns of a nil error
+	var heldIfNil lockset  // met over the returns of a nil error
+	returnsNil := false
 	for _, b := range fn.Blocks {
 		if in[b.Index] == nil {
 			continue // unreachable (or the recover block)
@@ -365,6 +371,11 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 					} else {
 						seenIfNil = intersect(seenIfNil, st.seen)
 					}
+					if !returnsNil {
+						heldIfNil, returnsNil = st.held, true
+					} else {
+						heldIfNil = heldIfNil.meet(st.held)
+					}
 				}
 			}
 		}
@@ -381,6 +392,7 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 		if extra := nonLocalObservations(seenIfNil); len(extra) > len(sum.Seen) {
 			sum.SeenIfNil = capObservations(extra, maxSummaryObservations)
 		}
+		sum.AcquireIfNil = onlyIfNil(slices.DeleteFunc(slices.Clone(heldIfNil), func(h Held) bool { return slices.Contains(exit.entry, h.Lock) }), sum.Acquire)
 	}
 	fi.sum = sum
 	return fi
@@ -400,6 +412,13 @@ func (c *checker) edge(fi *funcInfo, st *state, b *ssa.BasicBlock, i int) *state
 	if obs := fi.nilErrorEdge(ifi, i); len(obs) > 0 {
 		st = st.clone()
 		st.seen = union(st.seen, obs)
+	}
+	if locks := fi.lockedIfNilEdge(ifi, i); len(locks) > 0 {
+		st = st.clone()
+		for _, h := range locks {
+			st.held = st.held.add(h)
+			st.released = without(st.released, h.Lock)
+		}
 	}
 	cond, want := ifi.Cond, 0
 	if u, ok := cond.(*ssa.UnOp); ok && u.Op == token.NOT {
@@ -644,6 +663,9 @@ func (c *checker) call(fi *funcInfo, st *state, call *ssa.CallCommon, instr ssa.
 			fi.seenIfNil = make(map[*ssa.Call][]string)
 		}
 		fi.seenIfNil[ret] = expandCallerLock(c.rebaseObservations(sum.SeenIfNil, call.Args, bindings), st.held, false, callerHeld(st))
+	}
+	if ret, ok := instr.(*ssa.Call); ok && len(sum.AcquireIfNil) > 0 {
+		c.recordAcquireIfNil(fi, ret, sum.AcquireIfNil, call.Args, bindings)
 	}
 	c.apply(fn, st, sum, callee, call.Args, bindings, instr, emit)
 }

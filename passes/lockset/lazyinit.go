@@ -1017,6 +1017,15 @@ func (fi *funcInfo) nilErrorEdge(ifi *ssa.If, i int) []string {
 	if len(fi.seenIfNil) == 0 {
 		return nil
 	}
+	if call := nilErrorCall(ifi, i); call != nil {
+		return fi.seenIfNil[call]
+	}
+	return nil
+}
+
+// nilErrorCall returns the call whose error result ifi tests against nil,
+// if the i'th successor of ifi is the branch where that error is nil.
+func nilErrorCall(ifi *ssa.If, i int) *ssa.Call {
 	cmp, ok := ifi.Cond.(*ssa.BinOp)
 	if !ok || cmp.Op != token.EQL && cmp.Op != token.NEQ {
 		return nil
@@ -1040,7 +1049,7 @@ func (fi *funcInfo) nilErrorEdge(ifi *ssa.If, i int) []string {
 	if !ok {
 		return nil
 	}
-	return fi.seenIfNil[call]
+	return call
 }
 
 // comparison reports whether op compares its operands.
