@@ -218,6 +218,11 @@ func (c *checker) pathOfDepth(v ssa.Value, d int, regs bool) (p string) {
 			p = q
 		}
 		return p
+	case *ssa.TypeAssert:
+		if p, ok := c.assertedPath(v, d, regs); ok {
+			return p // the operand's object, of the asserted type (typesel.go)
+		}
+		return c.pathOfDepth(v.X, d+1, regs)
 	case ssa.Instruction:
 		// Conversions, boxing, slicing, type assertions and tuple
 		// extraction view the same memory as their operand.
@@ -421,6 +426,10 @@ func (c *checker) rebaseMode(p string, args, bindings []ssa.Value, lock bool) st
 			return ""
 		}
 		base = c.pathOfDepth(vals[i], 0, lock)
+		var ok bool
+		if sel, ok = matchTypeSel(sel, vals[i]); !ok {
+			return "" // the callee's case for another dynamic type
+		}
 	}
 	if base == "" {
 		return ""
@@ -497,7 +506,7 @@ func (n namer) display(p string) string {
 			name = "recv"
 		}
 	}
-	sel = strings.ReplaceAll(strings.ReplaceAll(sel, partSel, elemSel), allSel, elemSel)
+	sel = strings.ReplaceAll(strings.ReplaceAll(withoutTypeSels(sel), partSel, elemSel), allSel, elemSel)
 	if strings.HasSuffix(sel, derefSel) {
 		return "*" + name + strings.TrimSuffix(sel, derefSel)
 	}
