@@ -210,13 +210,18 @@ func condOf(b *ssa.BasicBlock) (v ssa.Value, negated bool) {
 }
 
 // feasible reports whether the i'th out-edge of b can be taken given the
-// fixed parameters and the split condition of fi.
+// fixed parameters, the split condition of fi, and constant conditions.
 func (c *checker) feasible(fi *funcInfo, b *ssa.BasicBlock, i int) bool {
 	v, negated := condOf(b)
 	if v == nil {
 		return true
 	}
 	want, ok := fi.args.lookup(c.inputIndex(v))
+	if k, isConst := v.(*ssa.Const); isConst && k.Value != nil && k.Value.Kind() == constant.Bool {
+		// A constant condition (const debug = false; if debug { … }):
+		// the SSA builder keeps both branches.
+		want, ok = constant.BoolVal(k.Value), true
+	}
 	if !ok && fi.split != nil && fi.split.v == v {
 		want, ok = fi.split.value, true
 	}

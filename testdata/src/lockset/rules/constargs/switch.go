@@ -45,3 +45,20 @@ func (r *Resolver) Small() { r.bounded(2) }
 
 // Large does. Reported.
 func (r *Resolver) Large() { r.bounded(16) }
+
+// debugHits is a compile-time switch, off.
+const debugHits = false
+
+// Trace writes r.hits only in debug builds: the branch never runs. Quiet.
+func (r *Resolver) Trace() {
+	if debugHits {
+		r.hits++
+	}
+}
+
+// Count writes r.hits whenever it is not in a debug build. Reported.
+func (r *Resolver) Count() {
+	if !debugHits {
+		r.hits++ // want `r.hits is read in \(\*Resolver\).Count without a lock and written in \(\*Resolver\).Refresh holding r.mu`
+	}
+}
