@@ -853,6 +853,7 @@ func (c *checker) onceDo(fi *funcInfo, st *state, once, f ssa.Value, instr ssa.I
 	st.held = st.held.add(Held{Lock: lock})
 	c.apply(fi.fn, st, c.calleeSummary(callee), callee, nil, bindings, instr, emit)
 	st.held = st.held.remove(lock)
+	st.seen = union(st.seen, []string{onceDone(lock)}) // oncedone.go
 }
 
 // funcPkg returns the import path of the package declaring fn, or "".

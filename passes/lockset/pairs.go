@@ -344,6 +344,9 @@ func racy(a, b *epAccess) bool {
 	if initOrdered(a, b) || initOrdered(b, a) {
 		return false // a lazy initialisation the reader went through (lazyinit.go)
 	}
+	if onceOrdered(a, b) || onceOrdered(b, a) {
+		return false // what a Once ran, and what follows its Do (oncedone.go)
+	}
 	return !protected(a, b)
 }
 
