@@ -428,6 +428,11 @@ func (c *checker) edge(fi *funcInfo, st *state, b *ssa.BasicBlock, i int) *state
 	if !ok || i != want {
 		return st
 	}
+	if lock := c.casWon(call); lock != "" {
+		out := st.clone()
+		out.held = out.held.add(Held{Lock: lock}) // casonce.go
+		return out
+	}
 	rc, ok := c.model.Resolve(call.Common())
 	if !ok {
 		return st

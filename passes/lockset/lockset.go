@@ -117,6 +117,8 @@ type checker struct {
 	instanceTypes map[*types.TypeName]bool
 	// instanceBodies are the methods that run as instances (shared.go).
 	instanceBodies map[*ssa.Function]bool
+	// oneShot are the package's one-shot flags, by field (casonce.go).
+	oneShot map[*types.Var]casPair
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -143,6 +145,7 @@ func run(pass *analysis.Pass) (any, error) {
 	funcs := ssainfo.SrcFuncs
 
 	c.inferShared(funcs)
+	c.oneShot = c.oneShotFlags(funcs)
 	c.guardNames = c.guardFieldNames(funcs)
 	c.calledLocking = c.calledByLockers(funcs)
 	c.analyzeAll(funcs)

@@ -64,15 +64,15 @@ type lockRef struct {
 	alias string
 	read  bool
 	once  bool
+	// cas marks the pseudo-lock of a won one-shot compare-and-swap
+	// (casonce.go): it orders, but is no evidence of sharing.
+	cas bool
 }
 
 // canonical rewrites a path of frame fn into an entry-independent
 // location, or "" if no other entry point can name it.
 func canonical(p string, fn *ssa.Function) string {
-	prefix := ""
-	if strings.HasPrefix(p, oncePrefix) {
-		prefix, p = oncePrefix, p[len(oncePrefix):]
-	}
+	prefix, p := pseudoPrefix(p)
 	root, sel := splitPath(p)
 	switch {
 	case strings.HasPrefix(root, "g:"), strings.HasPrefix(root, "s:"):
@@ -107,10 +107,7 @@ func (c *checker) goCanonAppend(accs []*epAccess, fn *ssa.Function, a *Access) [
 		if k := canonical(p, fn); k != "" {
 			return k
 		}
-		prefix := ""
-		if strings.HasPrefix(p, oncePrefix) {
-			prefix, p = oncePrefix, p[len(oncePrefix):]
-		}
+		prefix, p := pseudoPrefix(p)
 		if !isLocal(p) {
 			return ""
 		}
@@ -207,16 +204,14 @@ func (c *checker) epAccess(key string, fn *ssa.Function, a *Access, lockKey func
 		e.disp = e.disp[:i] + fmt.Sprintf("[%d]", a.Elem-1) + e.disp[i+len(elemSel):]
 	}
 	for _, h := range a.Held {
-		once := strings.HasPrefix(h.Lock, oncePrefix)
+		prefix, _ := pseudoPrefix(h.Lock)
+		once, cas := prefix == oncePrefix, prefix == casPrefix
 		disp := nm.display(h.Lock)
-		if once {
-			disp = nm.display(h.Lock[len(oncePrefix):])
-		}
 		// An element's lock is named like the element's location: a
 		// goroutine's own conns[idx].mu is the conns[i].mu its spawner
 		// takes when both reach conns[idx].buf.
 		key := strings.ReplaceAll(lockKey(h.Lock), allSel, partSel)
-		e.locks = append(e.locks, lockRef{key: key, alias: c.lockAlias(key), disp: disp, read: h.Read, once: once})
+		e.locks = append(e.locks, lockRef{key: key, alias: c.lockAlias(key), disp: disp, read: h.Read, once: once, cas: cas})
 	}
 	canon := func(ps []string) []string {
 		var out []string
@@ -276,7 +271,7 @@ func protected(a, b *epAccess) bool {
 // synchronized reports whether a is made under a lock or a once.Do, or
 // atomically: evidence that the code expects its location to be shared.
 func synchronized(a *epAccess) bool {
-	return a.atomic || len(a.locks) > 0
+	return a.atomic || slices.ContainsFunc(a.locks, func(l lockRef) bool { return !l.cas })
 }
 
 // expectsShared reports whether a shows that the code expects its
@@ -293,6 +288,9 @@ func expectsShared(a *epAccess) bool {
 	}
 	root := keyRoot(a.key)
 	for _, l := range a.locks {
+		if l.cas {
+			continue // it orders only (casonce.go)
+		}
 		if l.once || sameOwner(keyRoot(l.key), root) || l.alias != "" && sameOwner(keyRoot(l.alias), root) {
 			return true
 		}
@@ -509,7 +507,8 @@ func evidence(ea, eb *entry, a, b *epAccess) bool {
 
 // keyRoot returns the root of the location key k.
 func keyRoot(k string) string {
-	root, _ := splitPath(strings.TrimPrefix(k, oncePrefix))
+	_, k = pseudoPrefix(k)
+	root, _ := splitPath(k)
 	return root
 }
 

@@ -52,6 +52,17 @@ const (
 	oncePrefix = "once "
 )
 
+// pseudoPrefix splits the prefix of a pseudo-lock (oncePrefix, casPrefix)
+// off p; prefix is "" for a lock or a location.
+func pseudoPrefix(p string) (prefix, rest string) {
+	for _, pre := range []string{oncePrefix, casPrefix} {
+		if strings.HasPrefix(p, pre) {
+			return pre, p[len(pre):]
+		}
+	}
+	return "", p
+}
+
 // derefSel is the selector for "the location a pointer value points to"
 // when that pointer was itself loaded from memory: *s.p is s.p*, not s.p.
 // Pointer indirections through field and element selection stay
@@ -402,10 +413,7 @@ func (c *checker) rebaseLock(p string, args, bindings []ssa.Value) string {
 }
 
 func (c *checker) rebaseMode(p string, args, bindings []ssa.Value, lock bool) string {
-	prefix := ""
-	if strings.HasPrefix(p, oncePrefix) {
-		prefix, p = oncePrefix, p[len(oncePrefix):]
-	}
+	prefix, p := pseudoPrefix(p)
 	root, sel := splitPath(p)
 	var base string
 	switch {
@@ -459,10 +467,7 @@ type namer struct {
 
 // display renders p for a diagnostic, e.g. "c.items[*]" or "cache".
 func (n namer) display(p string) string {
-	once := strings.HasPrefix(p, oncePrefix)
-	if once {
-		p = p[len(oncePrefix):]
-	}
+	_, p = pseudoPrefix(p)
 	root, sel := splitPath(p)
 	name := "?"
 	body := strings.TrimSuffix(root, "|")
