@@ -492,17 +492,22 @@ func checkEntries(fset *token.FileSet, entries []*entry, strict bool, found func
 //     spawner under a lock, so another call of it cannot redo the access
 //     unprotected (zap's initialize under s.mu, which then starts
 //     flushLoop); the accesses of two such calls are still compared with
-//     each other;
+//     each other. A method of a type shared only with its goroutines
+//     (goOnly) needs no lock there: its methods are not concurrent with
+//     each other, so the spawner's call it makes is the one that started
+//     the goroutine, as for the spawner itself, which is never compared
+//     with its goroutine here (os/exec's Run, whose Start sets c.Process
+//     before go c.watchCtx);
 //   - an actor handler's access on a start message is ordered with the
 //     goroutines the handler starts later (startedAfter).
 func evidence(ea, eb *entry, a, b *epAccess) bool {
 	if ea.inferred && eb.inferred && !expectsShared(a) && !expectsShared(b) {
 		return false
 	}
-	orderedBy := func(g *entry, x *epAccess) bool {
-		return g.spawner != nil && x.fn == g.spawnerName && g.ordered[x.pos] && synchronized(x)
+	orderedBy := func(g, e *entry, x *epAccess) bool {
+		return g.spawner != nil && x.fn == g.spawnerName && g.ordered[x.pos] && (synchronized(x) || e.goOnly)
 	}
-	return !orderedBy(ea, b) && !orderedBy(eb, a) && !startedAfter(ea, a, eb) && !startedAfter(eb, b, ea)
+	return !orderedBy(ea, eb, b) && !orderedBy(eb, ea, a) && !startedAfter(ea, a, eb) && !startedAfter(eb, b, ea)
 }
 
 // keyRoot returns the root of the location key k.
