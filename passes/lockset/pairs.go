@@ -277,7 +277,8 @@ func synchronized(a *epAccess) bool {
 // expectsShared reports whether a shows that the code expects its
 // location to be shared: it is made atomically, in a once.Do, or under a
 // lock of the same object (the receiver's own mutex for a field of the
-// receiver, a lock reached from the same root) or, for a package-level
+// receiver, a lock reached from the same root that the location's object
+// or one above it holds: guardsLocation) or, for a package-level
 // location, under a package-level lock. A package-level lock held over a
 // field of some object serialises something else (testing's
 // benchmarkLock around a benchmark's run), which says nothing of the
@@ -291,11 +292,47 @@ func expectsShared(a *epAccess) bool {
 		if l.cas {
 			continue // it orders only (casonce.go)
 		}
-		if l.once || sameOwner(keyRoot(l.key), root) || l.alias != "" && sameOwner(keyRoot(l.alias), root) {
+		if l.once || guardsLocation(l.key, a.key) || l.alias != "" && sameOwner(keyRoot(l.alias), root) {
 			return true
 		}
 	}
 	return false
+}
+
+// guardsLocation reports whether the lock lock can guard the location
+// loc: rooted at the same owner (sameOwner), and, under one root, held by
+// the object loc lies in or by one loc lies under (the owner of lock, its
+// path without its last selector, is a prefix of loc). A mutex guards
+// the fields of the struct that holds it and what hangs below them, not
+// its parent's: net/http's Hijack holds w.conn.mu, the connection's lock,
+// which is no evidence that the response's own w.w is shared.
+func guardsLocation(lock, loc string) bool {
+	lroot, root := keyRoot(lock), keyRoot(loc)
+	if !sameOwner(lroot, root) {
+		return false
+	}
+	if lroot != root {
+		return true // package-level variables, or one function's captured variables
+	}
+	_, lock = pseudoPrefix(lock)
+	return hasPathPrefix(loc, lockOwner(lock))
+}
+
+// lockOwner returns the path of the object that holds the lock at path
+// lock: lock without its last selector (and without a final pointer
+// indirection: mu *sync.Mutex is its holder's too); a root alone owns
+// itself.
+func lockOwner(lock string) string {
+	lock = strings.TrimSuffix(lock, derefSel)
+	root, sel := splitPath(lock)
+	if sel == "" {
+		return lock
+	}
+	i := max(strings.LastIndexByte(sel, '.'), strings.LastIndexByte(sel, '['))
+	if i < 0 {
+		return root
+	}
+	return root + sel[:i]
 }
 
 // sameOwner reports whether a lock rooted at lroot can guard a location
