@@ -131,12 +131,12 @@ func (c *checker) flagUse(fa *ssa.FieldAddr, ref ssa.Instruction, f *types.Var, 
 			if old == nil || nw == nil {
 				return false
 			}
-			p, seen := pairs[f]
-			if !seen {
+			p := pairs[f]
+			if p.old == nil { // the first compare-and-swap seen
 				pairs[f] = casPair{old, nw}
 				return true
 			}
-			return p.old != nil && constant.Compare(p.old, token.EQL, old) && constant.Compare(p.new, token.EQL, nw)
+			return constant.Compare(p.old, token.EQL, old) && constant.Compare(p.new, token.EQL, nw)
 		case strings.HasPrefix(op, "Store"), strings.HasPrefix(op, "Swap"):
 			if len(call.Args) != 2 {
 				return false

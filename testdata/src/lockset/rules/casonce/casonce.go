@@ -78,3 +78,32 @@ func Start(f *Flag) {
 		go f.Run()
 	}
 }
+
+// Conn is closed once; closing marks it first with a Store of the new
+// value, which keeps the flag one-shot.
+type Conn struct {
+	closed atomic.Bool
+	fd     *int
+}
+
+func (c *Conn) markClosed() { c.closed.Store(true) }
+
+// Close and Abort release c.fd only after winning c.closed. Quiet.
+func (c *Conn) Close() {
+	if c.closed.CompareAndSwap(false, true) {
+		c.fd = nil
+	}
+}
+
+func (c *Conn) Abort() {
+	if !c.closed.CompareAndSwap(false, true) {
+		return
+	}
+	c.fd = nil
+}
+
+func Serve(c *Conn) {
+	go c.Close()
+	go c.Abort()
+	c.markClosed()
+}
