@@ -67,6 +67,9 @@ type lockRef struct {
 	// cas marks the pseudo-lock of a won one-shot compare-and-swap
 	// (casonce.go): it orders, but is no evidence of sharing.
 	cas bool
+	// belowPointer marks a lock held by another object than the one
+	// the access's location lies in (lockowner.go): no evidence.
+	belowPointer bool
 }
 
 // canonical rewrites a path of frame fn into an entry-independent
@@ -211,7 +214,7 @@ func (c *checker) epAccess(key string, fn *ssa.Function, a *Access, lockKey func
 		// goroutine's own conns[idx].mu is the conns[i].mu its spawner
 		// takes when both reach conns[idx].buf.
 		key := strings.ReplaceAll(lockKey(h.Lock), allSel, partSel)
-		e.locks = append(e.locks, lockRef{key: key, alias: c.lockAlias(key), disp: disp, read: h.Read, once: once, cas: cas})
+		e.locks = append(e.locks, lockRef{key: key, alias: c.lockAlias(key), disp: disp, read: h.Read, once: once, cas: cas, belowPointer: c.lockBelowPointer(fn, a.Path, h.Lock)})
 	}
 	canon := func(ps []string) []string {
 		var out []string
@@ -277,8 +280,9 @@ func synchronized(a *epAccess) bool {
 // expectsShared reports whether a shows that the code expects its
 // location to be shared: it is made atomically, in a once.Do, or under a
 // lock of the same object (the receiver's own mutex for a field of the
-// receiver, a lock reached from the same root that the location's object
-// or one above it holds: guardsLocation) or, for a package-level
+// receiver, a lock reached from the same root and held by the object the
+// location lies in, or one above it, not behind a pointer: belowPointer)
+// or, for a package-level
 // location, under a package-level lock. A package-level lock held over a
 // field of some object serialises something else (testing's
 // benchmarkLock around a benchmark's run), which says nothing of the
@@ -292,47 +296,11 @@ func expectsShared(a *epAccess) bool {
 		if l.cas {
 			continue // it orders only (casonce.go)
 		}
-		if l.once || guardsLocation(l.key, a.key) || l.alias != "" && sameOwner(keyRoot(l.alias), root) {
+		if l.once || !l.belowPointer && sameOwner(keyRoot(l.key), root) || l.alias != "" && sameOwner(keyRoot(l.alias), root) {
 			return true
 		}
 	}
 	return false
-}
-
-// guardsLocation reports whether the lock lock can guard the location
-// loc: rooted at the same owner (sameOwner), and, under one root, held by
-// the object loc lies in or by one loc lies under (the owner of lock, its
-// path without its last selector, is a prefix of loc). A mutex guards
-// the fields of the struct that holds it and what hangs below them, not
-// its parent's: net/http's Hijack holds w.conn.mu, the connection's lock,
-// which is no evidence that the response's own w.w is shared.
-func guardsLocation(lock, loc string) bool {
-	lroot, root := keyRoot(lock), keyRoot(loc)
-	if !sameOwner(lroot, root) {
-		return false
-	}
-	if lroot != root {
-		return true // package-level variables, or one function's captured variables
-	}
-	_, lock = pseudoPrefix(lock)
-	return hasPathPrefix(loc, lockOwner(lock))
-}
-
-// lockOwner returns the path of the object that holds the lock at path
-// lock: lock without its last selector (and without a final pointer
-// indirection: mu *sync.Mutex is its holder's too); a root alone owns
-// itself.
-func lockOwner(lock string) string {
-	lock = strings.TrimSuffix(lock, derefSel)
-	root, sel := splitPath(lock)
-	if sel == "" {
-		return lock
-	}
-	i := max(strings.LastIndexByte(sel, '.'), strings.LastIndexByte(sel, '['))
-	if i < 0 {
-		return root
-	}
-	return root + sel[:i]
 }
 
 // sameOwner reports whether a lock rooted at lroot can guard a location
