@@ -40,11 +40,13 @@ import (
 // or, past the parameters, FreeVars[param-len(Params)], a captured
 // variable fixed by the binding of the call's closure. With a field, it
 // fixes instead whether that field of the parameter is not nil (value):
-// the caller tested it (fieldnil.go).
+// the caller tested it (fieldnil.go). With konst, it fixes the parameter
+// to that constant of another basic type than bool (constargs.go).
 type boolArg struct {
 	param int
 	field string
 	value bool
+	konst constant.Value
 }
 
 // An inputRef names a parameter, or a field of one, that a function
@@ -65,6 +67,10 @@ func (a boolArgs) key() string {
 		if x.field != "" {
 			b.WriteString("." + x.field)
 		}
+		if x.konst != nil {
+			b.WriteString("=" + strconv.Quote(x.konst.ExactString()))
+			continue
+		}
 		b.WriteString(strconv.FormatBool(x.value)[:1])
 	}
 	return b.String()
@@ -80,7 +86,7 @@ func (a boolArgs) lookupField(i int, field string) (value, ok bool) {
 		return false, false
 	}
 	for _, x := range a {
-		if x.param == i && x.field == field {
+		if x.param == i && x.field == field && x.konst == nil {
 			return x.value, true
 		}
 	}
@@ -114,7 +120,8 @@ func (c *checker) inputIndex(v ssa.Value) int {
 
 // branchParams returns the inputs (inputIndex) of fn, boolean parameters
 // and captured variables, that some If of fn tests directly (or negated),
-// and, in the default reading, the fields of inputs it tests against nil
+// parameters it compares with a constant (constargs.go), and, in the
+// default reading, the fields of inputs it tests against nil
 // (fieldnil.go), or that fn passes on to a function of the package that
 // branches on them (a helper, or the literals that take the lock),
 // memoised.
@@ -134,6 +141,9 @@ func (c *checker) branchParams(fn *ssa.Function) []inputRef {
 		add(c.inputIndex(v), "")
 		if t, ok := c.nilTest(v); ok {
 			add(t.input, t.field)
+		}
+		if t, ok := c.constTest(v); ok {
+			add(t.input, "")
 		}
 		for _, instr := range b.Instrs {
 			call, ok := instr.(ssa.CallInstruction)
@@ -200,13 +210,18 @@ func condOf(b *ssa.BasicBlock) (v ssa.Value, negated bool) {
 }
 
 // feasible reports whether the i'th out-edge of b can be taken given the
-// fixed parameters and the split condition of fi.
+// fixed parameters, the split condition of fi, and constant conditions.
 func (c *checker) feasible(fi *funcInfo, b *ssa.BasicBlock, i int) bool {
 	v, negated := condOf(b)
 	if v == nil {
 		return true
 	}
 	want, ok := fi.args.lookup(c.inputIndex(v))
+	if k, isConst := v.(*ssa.Const); isConst && k.Value != nil && k.Value.Kind() == constant.Bool {
+		// A constant condition (const debug = false; if debug { … }):
+		// the SSA builder keeps both branches.
+		want, ok = constant.BoolVal(k.Value), true
+	}
 	if !ok && fi.split != nil && fi.split.v == v {
 		want, ok = fi.split.value, true
 	}
@@ -218,6 +233,11 @@ func (c *checker) feasible(fi *funcInfo, b *ssa.BasicBlock, i int) bool {
 		}
 	}
 	if !ok {
+		if t, isTest := c.constTest(v); isTest {
+			want, ok = t.eval(fi.args)
+		}
+	}
+	if !ok {
 		return true
 	}
 	return (i == 0) == (want != negated) // Succs[0] is the true branch
@@ -225,8 +245,9 @@ func (c *checker) feasible(fi *funcInfo, b *ssa.BasicBlock, i int) bool {
 
 // fixedArgs returns the parameters and captured variables of callee that
 // the call, with its arguments args and its closure's bindings, fixes to
-// constants and that callee branches on: literal true or false, or an
-// input of the caller fixed itself.
+// constants and that callee branches on: literal true or false, another
+// constant of a basic type (constargs.go), or an input of the caller
+// fixed itself.
 func (c *checker) fixedArgs(caller *funcInfo, callee *ssa.Function, args, bindings []ssa.Value, at ssa.Instruction) boolArgs {
 	var out boolArgs
 	for _, r := range c.branchParams(callee) {
@@ -236,9 +257,9 @@ func (c *checker) fixedArgs(caller *funcInfo, callee *ssa.Function, args, bindin
 				continue
 			}
 			if v, ok := caller.args.lookupField(c.passedInput(a), r.field); ok {
-				out = append(out, boolArg{r.param, r.field, v})
+				out = append(out, boolArg{r.param, r.field, v, nil})
 			} else if v, ok := c.testedNil(at, a, r.field); ok {
-				out = append(out, boolArg{r.param, r.field, v})
+				out = append(out, boolArg{r.param, r.field, v, nil})
 			}
 			continue
 		}
@@ -246,11 +267,16 @@ func (c *checker) fixedArgs(caller *funcInfo, callee *ssa.Function, args, bindin
 		case nil:
 		case *ssa.Const:
 			if b, ok := a.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsBoolean != 0 && a.Value != nil && a.Value.Kind() == constant.Bool {
-				out = append(out, boolArg{r.param, "", constant.BoolVal(a.Value)})
+				out = append(out, boolArg{r.param, "", constant.BoolVal(a.Value), nil})
+			} else if comparableConst(a) {
+				out = append(out, boolArg{r.param, "", false, a.Value})
 			}
 		default:
-			if v, ok := caller.args.lookup(c.passedInput(a)); ok {
-				out = append(out, boolArg{r.param, "", v})
+			i := c.passedInput(a)
+			if v, ok := caller.args.lookup(i); ok {
+				out = append(out, boolArg{r.param, "", v, nil})
+			} else if k := caller.args.lookupConst(i); k != nil {
+				out = append(out, boolArg{r.param, "", false, k})
 			}
 		}
 	}

@@ -143,6 +143,10 @@ type funcInfo struct {
 	// those observations in fn's frame, for the branch where the call's
 	// error is nil (edge).
 	seenIfNil map[*ssa.Call][]string
+	// acquireIfNil maps a call whose callee has a Summary.AcquireIfNil
+	// to those locks in fn's frame, held on the branch where the call's
+	// error is nil (edge, nilerrlock.go).
+	acquireIfNil map[*ssa.Call][]Held
 }
 
 // A lockDrop is an instruction after which lock may no longer be held.
@@ -331,6 +335,8 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 	closing, closesOnEntry := c.closesAfter(fi)
 	var exit *state
 	var seenIfNil []string // met over the returns of a nil error
+	var heldIfNil lockset  // met over the returns of a nil error
+	returnsNil := false
 	for _, b := range fn.Blocks {
 		if in[b.Index] == nil {
 			continue // unreachable (or the recover block)
@@ -365,6 +371,11 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 					} else {
 						seenIfNil = intersect(seenIfNil, st.seen)
 					}
+					if !returnsNil {
+						heldIfNil, returnsNil = st.held, true
+					} else {
+						heldIfNil = heldIfNil.meet(st.held)
+					}
 				}
 			}
 		}
@@ -381,6 +392,7 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 		if extra := nonLocalObservations(seenIfNil); len(extra) > len(sum.Seen) {
 			sum.SeenIfNil = capObservations(extra, maxSummaryObservations)
 		}
+		sum.AcquireIfNil = onlyIfNil(slices.DeleteFunc(slices.Clone(heldIfNil), func(h Held) bool { return slices.Contains(exit.entry, h.Lock) }), sum.Acquire)
 	}
 	fi.sum = sum
 	return fi
@@ -401,6 +413,13 @@ func (c *checker) edge(fi *funcInfo, st *state, b *ssa.BasicBlock, i int) *state
 		st = st.clone()
 		st.seen = union(st.seen, obs)
 	}
+	if locks := fi.lockedIfNilEdge(ifi, i); len(locks) > 0 {
+		st = st.clone()
+		for _, h := range locks {
+			st.held = st.held.add(h)
+			st.released = without(st.released, h.Lock)
+		}
+	}
 	cond, want := ifi.Cond, 0
 	if u, ok := cond.(*ssa.UnOp); ok && u.Op == token.NOT {
 		cond, want = u.X, 1
@@ -408,6 +427,11 @@ func (c *checker) edge(fi *funcInfo, st *state, b *ssa.BasicBlock, i int) *state
 	call, ok := cond.(*ssa.Call)
 	if !ok || i != want {
 		return st
+	}
+	if lock := c.casWon(call); lock != "" {
+		out := st.clone()
+		out.held = out.held.add(Held{Lock: lock}) // casonce.go
+		return out
 	}
 	rc, ok := c.model.Resolve(call.Common())
 	if !ok {
@@ -645,6 +669,9 @@ func (c *checker) call(fi *funcInfo, st *state, call *ssa.CallCommon, instr ssa.
 		}
 		fi.seenIfNil[ret] = expandCallerLock(c.rebaseObservations(sum.SeenIfNil, call.Args, bindings), st.held, false, callerHeld(st))
 	}
+	if ret, ok := instr.(*ssa.Call); ok && len(sum.AcquireIfNil) > 0 {
+		c.recordAcquireIfNil(fi, ret, sum.AcquireIfNil, call.Args, bindings)
+	}
 	c.apply(fn, st, sum, callee, call.Args, bindings, instr, emit)
 }
 
@@ -831,6 +858,7 @@ func (c *checker) onceDo(fi *funcInfo, st *state, once, f ssa.Value, instr ssa.I
 	st.held = st.held.add(Held{Lock: lock})
 	c.apply(fi.fn, st, c.calleeSummary(callee), callee, nil, bindings, instr, emit)
 	st.held = st.held.remove(lock)
+	st.seen = union(st.seen, []string{onceDone(lock)}) // oncedone.go
 }
 
 // funcPkg returns the import path of the package declaring fn, or "".

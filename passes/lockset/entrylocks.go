@@ -141,7 +141,7 @@ func (c *checker) entryLocks(funcs []*ssa.Function) map[*ssa.Function]lockset {
 // function call calls: a package-level lock as it is, a lock under an
 // argument's path under the parameter's.
 func (c *checker) intoCallee(lock string, call ssa.CallInstruction) string {
-	if strings.HasPrefix(lock, oncePrefix) {
+	if prefix, _ := pseudoPrefix(lock); prefix != "" {
 		return ""
 	}
 	if strings.HasPrefix(lock, "g:") {

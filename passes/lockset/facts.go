@@ -64,6 +64,11 @@ type Summary struct {
 	// caller's branch where the error is nil has seen them
 	// (nilErrorEdge).
 	Seen, SeenIfNil []string
+	// AcquireIfNil lists the locks held on every return of a nil error
+	// that were not held on entry and that Acquire does not list (a
+	// getter that returns holding its lock unless it fails, nilerrlock.go):
+	// the caller's branch where the error is nil holds them.
+	AcquireIfNil []Held
 }
 
 func (s *Summary) String() string {
@@ -84,7 +89,7 @@ func (s *Summary) String() string {
 
 func (s *Summary) empty() bool {
 	return len(s.Acquire) == 0 && len(s.Release) == 0 && len(s.Accesses) == 0 &&
-		len(s.Received) == 0 && len(s.Closes) == 0 && len(s.Seen) == 0
+		len(s.Received) == 0 && len(s.Closes) == 0 && len(s.Seen) == 0 && len(s.AcquireIfNil) == 0
 }
 
 // Held is a lock in a lockset.

@@ -788,35 +788,52 @@ const maxSummaryObservations = 16
 // capObservations keeps the first max of the sorted set obs.
 func capObservations(obs []string, max int) []string {
 	if len(obs) > max {
-		return obs[:max:max]
+		return keepFirst(obs, max, onceRank)
 	}
 	return obs
 }
 
+// keepFirst returns max observations of the sorted set obs, by rank
+// (0 first), each rank in order, as a sorted set. The calls of a Once's
+// Do (oncedone.go) come before other guards: they sort after the guards
+// of package-level variables, which a long initialisation has many of.
+func keepFirst(obs []string, max int, rank func(string) int) []string {
+	out := make([]string, 0, max)
+	for r := 0; r < 3; r++ {
+		for _, o := range obs {
+			if len(out) == max {
+				return sortedSet(out)
+			}
+			if rank(o) == r {
+				out = append(out, o)
+			}
+		}
+	}
+	return sortedSet(out)
+}
+
+// onceRank ranks the calls of a Once's Do before other observations.
+func onceRank(o string) int {
+	if strings.HasPrefix(o, oncePrefix) {
+		return 0
+	}
+	return 1
+}
+
 // capAccessObservations keeps maxObservations of the sorted set obs for an
 // access of path: those of path itself first (the reader of a field that
-// its own pass initialised), then the first others.
+// its own pass initialised), then the calls of a Once's Do, then the
+// first others.
 func capAccessObservations(obs []string, path string) []string {
 	if len(obs) <= maxObservations {
 		return obs
 	}
-	i, _ := slices.BinarySearch(obs, path+obsSep)
-	if i == len(obs) || !strings.HasPrefix(obs[i], path+obsSep) || i < maxObservations {
-		return obs[:maxObservations:maxObservations]
-	}
-	out := make([]string, 0, maxObservations)
-	for j := i; j < len(obs) && len(out) < maxObservations && strings.HasPrefix(obs[j], path+obsSep); j++ {
-		out = append(out, obs[j])
-	}
-	for _, o := range obs {
-		if len(out) == maxObservations {
-			break
+	return keepFirst(obs, maxObservations, func(o string) int {
+		if strings.HasPrefix(o, path+obsSep) {
+			return 0 // the reader of a field its own pass initialised
 		}
-		if !strings.HasPrefix(o, path+obsSep) {
-			out = append(out, o)
-		}
-	}
-	return sortedSet(out)
+		return 1 + onceRank(o)
+	})
 }
 
 // meetDuplicate merges acc into prev, the same access (Access.key) on
@@ -1017,6 +1034,15 @@ func (fi *funcInfo) nilErrorEdge(ifi *ssa.If, i int) []string {
 	if len(fi.seenIfNil) == 0 {
 		return nil
 	}
+	if call := nilErrorCall(ifi, i); call != nil {
+		return fi.seenIfNil[call]
+	}
+	return nil
+}
+
+// nilErrorCall returns the call whose error result ifi tests against nil,
+// if the i'th successor of ifi is the branch where that error is nil.
+func nilErrorCall(ifi *ssa.If, i int) *ssa.Call {
 	cmp, ok := ifi.Cond.(*ssa.BinOp)
 	if !ok || cmp.Op != token.EQL && cmp.Op != token.NEQ {
 		return nil
@@ -1040,7 +1066,7 @@ func (fi *funcInfo) nilErrorEdge(ifi *ssa.If, i int) []string {
 	if !ok {
 		return nil
 	}
-	return fi.seenIfNil[call]
+	return call
 }
 
 // comparison reports whether op compares its operands.

@@ -117,6 +117,8 @@ type checker struct {
 	instanceTypes map[*types.TypeName]bool
 	// instanceBodies are the methods that run as instances (shared.go).
 	instanceBodies map[*ssa.Function]bool
+	// oneShot are the package's one-shot flags, by field (casonce.go).
+	oneShot map[*types.Var]casPair
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -146,6 +148,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 
 	c.inferShared(funcs)
+	c.oneShot = c.oneShotFlags(funcs)
 	c.guardNames = c.guardFieldNames(funcs)
 	c.calledLocking = c.calledByLockers(funcs)
 	c.analyzeAll(funcs)
@@ -196,7 +199,7 @@ func run(pass *analysis.Pass) (any, error) {
 // published through atomics, which other packages' checks would only
 // misreport.
 func exportable(s *Summary) *Summary {
-	out := &Summary{Acquire: s.Acquire, Release: s.Release, Received: s.Received, Closes: s.Closes, Seen: s.Seen, SeenIfNil: s.SeenIfNil}
+	out := &Summary{Acquire: s.Acquire, Release: s.Release, Received: s.Received, Closes: s.Closes, Seen: s.Seen, SeenIfNil: s.SeenIfNil, AcquireIfNil: s.AcquireIfNil}
 	for _, a := range s.Accesses {
 		if len(out.Accesses) == maxFactAcc {
 			break

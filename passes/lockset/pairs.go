@@ -64,15 +64,18 @@ type lockRef struct {
 	alias string
 	read  bool
 	once  bool
+	// cas marks the pseudo-lock of a won one-shot compare-and-swap
+	// (casonce.go): it orders, but is no evidence of sharing.
+	cas bool
+	// belowPointer marks a lock held by another object than the one
+	// the access's location lies in (lockowner.go): no evidence.
+	belowPointer bool
 }
 
 // canonical rewrites a path of frame fn into an entry-independent
 // location, or "" if no other entry point can name it.
 func canonical(p string, fn *ssa.Function) string {
-	prefix := ""
-	if strings.HasPrefix(p, oncePrefix) {
-		prefix, p = oncePrefix, p[len(oncePrefix):]
-	}
+	prefix, p := pseudoPrefix(p)
 	root, sel := splitPath(p)
 	switch {
 	case strings.HasPrefix(root, "g:"), strings.HasPrefix(root, "s:"):
@@ -107,10 +110,7 @@ func (c *checker) goCanonAppend(accs []*epAccess, fn *ssa.Function, a *Access) [
 		if k := canonical(p, fn); k != "" {
 			return k
 		}
-		prefix := ""
-		if strings.HasPrefix(p, oncePrefix) {
-			prefix, p = oncePrefix, p[len(oncePrefix):]
-		}
+		prefix, p := pseudoPrefix(p)
 		if !isLocal(p) {
 			return ""
 		}
@@ -207,16 +207,14 @@ func (c *checker) epAccess(key string, fn *ssa.Function, a *Access, lockKey func
 		e.disp = e.disp[:i] + fmt.Sprintf("[%d]", a.Elem-1) + e.disp[i+len(elemSel):]
 	}
 	for _, h := range a.Held {
-		once := strings.HasPrefix(h.Lock, oncePrefix)
+		prefix, _ := pseudoPrefix(h.Lock)
+		once, cas := prefix == oncePrefix, prefix == casPrefix
 		disp := nm.display(h.Lock)
-		if once {
-			disp = nm.display(h.Lock[len(oncePrefix):])
-		}
 		// An element's lock is named like the element's location: a
 		// goroutine's own conns[idx].mu is the conns[i].mu its spawner
 		// takes when both reach conns[idx].buf.
 		key := strings.ReplaceAll(lockKey(h.Lock), allSel, partSel)
-		e.locks = append(e.locks, lockRef{key: key, alias: c.lockAlias(key), disp: disp, read: h.Read, once: once})
+		e.locks = append(e.locks, lockRef{key: key, alias: c.lockAlias(key), disp: disp, read: h.Read, once: once, cas: cas, belowPointer: c.lockBelowPointer(fn, a.Path, h.Lock)})
 	}
 	canon := func(ps []string) []string {
 		var out []string
@@ -276,13 +274,15 @@ func protected(a, b *epAccess) bool {
 // synchronized reports whether a is made under a lock or a once.Do, or
 // atomically: evidence that the code expects its location to be shared.
 func synchronized(a *epAccess) bool {
-	return a.atomic || len(a.locks) > 0
+	return a.atomic || slices.ContainsFunc(a.locks, func(l lockRef) bool { return !l.cas })
 }
 
 // expectsShared reports whether a shows that the code expects its
 // location to be shared: it is made atomically, in a once.Do, or under a
 // lock of the same object (the receiver's own mutex for a field of the
-// receiver, a lock reached from the same root) or, for a package-level
+// receiver, a lock reached from the same root and held by the object the
+// location lies in, or one above it, not behind a pointer: belowPointer)
+// or, for a package-level
 // location, under a package-level lock. A package-level lock held over a
 // field of some object serialises something else (testing's
 // benchmarkLock around a benchmark's run), which says nothing of the
@@ -293,7 +293,10 @@ func expectsShared(a *epAccess) bool {
 	}
 	root := keyRoot(a.key)
 	for _, l := range a.locks {
-		if l.once || sameOwner(keyRoot(l.key), root) || l.alias != "" && sameOwner(keyRoot(l.alias), root) {
+		if l.cas {
+			continue // it orders only (casonce.go)
+		}
+		if l.once || !l.belowPointer && sameOwner(keyRoot(l.key), root) || l.alias != "" && sameOwner(keyRoot(l.alias), root) {
 			return true
 		}
 	}
@@ -343,6 +346,9 @@ func racy(a, b *epAccess) bool {
 	}
 	if initOrdered(a, b) || initOrdered(b, a) {
 		return false // a lazy initialisation the reader went through (lazyinit.go)
+	}
+	if onceOrdered(a, b) || onceOrdered(b, a) {
+		return false // what a Once ran, and what follows its Do (oncedone.go)
 	}
 	return !protected(a, b)
 }
@@ -491,22 +497,28 @@ func checkEntries(fset *token.FileSet, entries []*entry, strict bool, found func
 //     spawner under a lock, so another call of it cannot redo the access
 //     unprotected (zap's initialize under s.mu, which then starts
 //     flushLoop); the accesses of two such calls are still compared with
-//     each other;
+//     each other. A method of a type shared only with its goroutines
+//     (goOnly) needs no lock there: its methods are not concurrent with
+//     each other, so the spawner's call it makes is the one that started
+//     the goroutine, as for the spawner itself, which is never compared
+//     with its goroutine here (os/exec's Run, whose Start sets c.Process
+//     before go c.watchCtx);
 //   - an actor handler's access on a start message is ordered with the
 //     goroutines the handler starts later (startedAfter).
 func evidence(ea, eb *entry, a, b *epAccess) bool {
 	if ea.inferred && eb.inferred && !expectsShared(a) && !expectsShared(b) {
 		return false
 	}
-	orderedBy := func(g *entry, x *epAccess) bool {
-		return g.spawner != nil && x.fn == g.spawnerName && g.ordered[x.pos] && synchronized(x)
+	orderedBy := func(g, e *entry, x *epAccess) bool {
+		return g.spawner != nil && x.fn == g.spawnerName && g.ordered[x.pos] && (synchronized(x) || e.goOnly)
 	}
-	return !orderedBy(ea, b) && !orderedBy(eb, a) && !startedAfter(ea, a, eb) && !startedAfter(eb, b, ea)
+	return !orderedBy(ea, eb, b) && !orderedBy(eb, ea, a) && !startedAfter(ea, a, eb) && !startedAfter(eb, b, ea)
 }
 
 // keyRoot returns the root of the location key k.
 func keyRoot(k string) string {
-	root, _ := splitPath(strings.TrimPrefix(k, oncePrefix))
+	_, k = pseudoPrefix(k)
+	root, _ := splitPath(k)
 	return root
 }
 

@@ -52,6 +52,17 @@ const (
 	oncePrefix = "once "
 )
 
+// pseudoPrefix splits the prefix of a pseudo-lock (oncePrefix, casPrefix)
+// off p; prefix is "" for a lock or a location.
+func pseudoPrefix(p string) (prefix, rest string) {
+	for _, pre := range []string{oncePrefix, casPrefix} {
+		if strings.HasPrefix(p, pre) {
+			return pre, p[len(pre):]
+		}
+	}
+	return "", p
+}
+
 // derefSel is the selector for "the location a pointer value points to"
 // when that pointer was itself loaded from memory: *s.p is s.p*, not s.p.
 // Pointer indirections through field and element selection stay
@@ -226,6 +237,11 @@ func (c *checker) pathOfDepth(v ssa.Value, d int, regs bool) (p string) {
 			p = q
 		}
 		return p
+	case *ssa.TypeAssert:
+		if p, ok := c.assertedPath(v, d, regs); ok {
+			return p // the operand's object, of the asserted type (typesel.go)
+		}
+		return c.pathOfDepth(v.X, d+1, regs)
 	case ssa.Instruction:
 		// Conversions, boxing, slicing, type assertions and tuple
 		// extraction view the same memory as their operand.
@@ -430,10 +446,7 @@ func (c *checker) rebaseLock(p string, args, bindings []ssa.Value) string {
 }
 
 func (c *checker) rebaseMode(p string, args, bindings []ssa.Value, lock bool) string {
-	prefix := ""
-	if strings.HasPrefix(p, oncePrefix) {
-		prefix, p = oncePrefix, p[len(oncePrefix):]
-	}
+	prefix, p := pseudoPrefix(p)
 	root, sel := splitPath(p)
 	var base string
 	switch {
@@ -454,6 +467,10 @@ func (c *checker) rebaseMode(p string, args, bindings []ssa.Value, lock bool) st
 			return ""
 		}
 		base = c.pathOfDepth(vals[i], 0, lock)
+		var ok bool
+		if sel, ok = matchTypeSel(sel, vals[i]); !ok {
+			return "" // the callee's case for another dynamic type
+		}
 	}
 	if base == "" {
 		return ""
@@ -483,10 +500,7 @@ type namer struct {
 
 // display renders p for a diagnostic, e.g. "c.items[*]" or "cache".
 func (n namer) display(p string) string {
-	once := strings.HasPrefix(p, oncePrefix)
-	if once {
-		p = p[len(oncePrefix):]
-	}
+	_, p = pseudoPrefix(p)
 	root, sel := splitPath(p)
 	name := "?"
 	body := strings.TrimSuffix(root, "|")
@@ -530,7 +544,7 @@ func (n namer) display(p string) string {
 			name = "recv"
 		}
 	}
-	sel = strings.ReplaceAll(strings.ReplaceAll(sel, partSel, elemSel), allSel, elemSel)
+	sel = strings.ReplaceAll(strings.ReplaceAll(withoutTypeSels(sel), partSel, elemSel), allSel, elemSel)
 	if strings.HasSuffix(sel, derefSel) {
 		return "*" + name + strings.TrimSuffix(sel, derefSel)
 	}

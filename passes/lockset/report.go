@@ -143,6 +143,8 @@ func held(a *epAccess) string {
 		switch {
 		case l.once:
 			names = append(names, l.disp+".Do")
+		case l.cas:
+			names = append(names, l.disp+".CompareAndSwap")
 		case l.read:
 			names = append(names, l.disp+" (read)")
 		default:

@@ -129,8 +129,10 @@ func mergeInfos(a, b *funcInfo) *funcInfo {
 	switch {
 	case !a.exits:
 		sum.Acquire, sum.Release, sum.Received, sum.Closes, sum.Seen, sum.SeenIfNil = b.sum.Acquire, b.sum.Release, b.sum.Received, b.sum.Closes, b.sum.Seen, b.sum.SeenIfNil
+		sum.AcquireIfNil = b.sum.AcquireIfNil
 	case !b.exits:
 		sum.Acquire, sum.Release, sum.Received, sum.Closes, sum.Seen, sum.SeenIfNil = a.sum.Acquire, a.sum.Release, a.sum.Received, a.sum.Closes, a.sum.Seen, a.sum.SeenIfNil
+		sum.AcquireIfNil = a.sum.AcquireIfNil
 	default:
 		sum.Acquire = lockset(a.sum.Acquire).meet(b.sum.Acquire)
 		sum.Release = union(a.sum.Release, b.sum.Release)
@@ -140,6 +142,7 @@ func mergeInfos(a, b *funcInfo) *funcInfo {
 		if ifNil := intersect(a.sum.seenIfNil(), b.sum.seenIfNil()); len(ifNil) > len(sum.Seen) {
 			sum.SeenIfNil = ifNil
 		}
+		sum.AcquireIfNil = onlyIfNil(a.sum.acquiredIfNil().meet(b.sum.acquiredIfNil()), sum.Acquire)
 	}
 	out.exits = a.exits || b.exits
 	seen := make(map[string]int)

@@ -53,3 +53,37 @@ func (b *Bench) Add() {
 func (b *Bench) Total() int {
 	return total // want `total is read in \(\*Bench\).Total without a lock and written in \(\*Bench\).Add holding runLock`
 }
+
+// conn is the connection a response writes to; its mu guards its own
+// fields.
+type conn struct {
+	mu       sync.Mutex
+	hijacked bool
+	bufw     []byte
+}
+
+// response holds a lock of its own, for other fields.
+type response struct {
+	mu      sync.Mutex
+	conn    *conn
+	w       []byte
+	written int
+}
+
+// Write is called by the handler that owns w.
+func (w *response) Write(p []byte) {
+	w.w = append(w.w, p...)
+	w.conn.bufw = append(w.conn.bufw, p...) // want `w.conn.bufw is written in \(\*response\).Write without a lock and read in \(\*response\).Hijack holding w.conn.mu`
+}
+
+// Hijack holds the connection's lock, which guards the connection's
+// fields, not the response's own w.w: no evidence that Write runs
+// concurrently with it on w.w (quiet), but some on w.conn.bufw
+// (reported).
+func (w *response) Hijack() []byte {
+	w.conn.mu.Lock()
+	defer w.conn.mu.Unlock()
+	w.conn.hijacked = true
+	w.w = nil
+	return w.conn.bufw
+}

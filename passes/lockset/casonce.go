@@ -1,0 +1,247 @@
+// Copyright 2025 The psharpvet Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package lockset
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// This file treats the code that runs after winning a one-shot
+// compare-and-swap as mutually exclusive with itself:
+//
+//	func (tx *Tx) Commit() error {
+//		if !tx.done.CompareAndSwap(false, true) {
+//			return ErrTxDone
+//		}
+//		… tx.close(err) // tx.dc = nil
+//	}
+//	func (tx *Tx) rollback(discardConn bool) error { // also from awaitDone's goroutine
+//		if !tx.done.CompareAndSwap(false, true) {
+//			return ErrTxDone
+//		}
+//		… tx.close(err)
+//
+// When every write of a flag in the package moves it from one constant
+// to another (a CompareAndSwap from old to new, or a Store or Swap of
+// new) and nothing else can write it, the flag leaves old at most once
+// per object, so at most one CompareAndSwap(old, new) on it ever
+// succeeds: the branches that follow a success never run concurrently
+// with each other. They hold a pseudo-lock named after the flag
+// (casPrefix), from the success edge on, never released. Only a field
+// qualifies: unexported (no other package writes it), whose address is
+// used only by sync/atomic calls, loads, and stores into an object its
+// function is making; a store of a whole struct holding the field
+// disqualifies it. The pseudo-lock is no evidence that a location is
+// shared (expectsShared): it only orders. Both readings: the
+// compare-and-swap's own semantics, given the writes the scan sees.
+
+// casPrefix marks the pseudo-lock of a won one-shot compare-and-swap.
+const casPrefix = "cas "
+
+// casPair is the one transition of a one-shot flag.
+type casPair struct{ old, new constant.Value }
+
+// oneShotFlags returns the package's one-shot flag fields: those every
+// write of which, in funcs, is a compare-and-swap of one pair of
+// constants or a store of its new value (see above), with that pair.
+func (c *checker) oneShotFlags(funcs []*ssa.Function) map[*types.Var]casPair {
+	pairs := make(map[*types.Var]casPair)
+	stored := make(map[*types.Var][]constant.Value)
+	bad := make(map[*types.Var]bool)
+	structs := make(map[*types.Named]bool) // stored whole
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch instr := instr.(type) {
+				case *ssa.Store:
+					if _, local := instr.Addr.(*ssa.Alloc); !local {
+						if n, ok := types.Unalias(instr.Val.Type()).(*types.Named); ok {
+							structs[n] = true
+						}
+					}
+				case *ssa.FieldAddr:
+					f := fieldVar(instr)
+					if f == nil || f.Exported() || f.Pkg() != c.pkg {
+						continue
+					}
+					for _, ref := range *instr.Referrers() {
+						if !c.flagUse(instr, ref, f, pairs, stored) {
+							bad[f] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	out := make(map[*types.Var]casPair)
+	for f, p := range pairs {
+		if bad[f] || p.old == nil || constant.Compare(p.old, token.EQL, p.new) {
+			continue
+		}
+		if owner := fieldOwner(f); owner != nil && structs[owner] {
+			continue
+		}
+		ok := true
+		for _, v := range stored[f] {
+			if !constant.Compare(v, token.EQL, p.new) {
+				ok = false
+			}
+		}
+		if ok {
+			out[f] = p
+		}
+	}
+	return out
+}
+
+// flagUse reports whether ref, a use of the address fa of field f, keeps
+// f a candidate one-shot flag, recording the compare-and-swaps and stores
+// it makes.
+func (c *checker) flagUse(fa *ssa.FieldAddr, ref ssa.Instruction, f *types.Var, pairs map[*types.Var]casPair, stored map[*types.Var][]constant.Value) bool {
+	switch ref := ref.(type) {
+	case *ssa.UnOp:
+		return true // a plain read
+	case *ssa.Store:
+		if ref.Addr != fa {
+			return false // the address stored somewhere
+		}
+		_, making := fa.X.(*ssa.Alloc)
+		return making
+	case ssa.CallInstruction:
+		call := ref.Common()
+		op := atomicOp(call)
+		if op == "" || len(call.Args) == 0 || call.Args[0] != fa {
+			return false
+		}
+		switch {
+		case strings.HasPrefix(op, "Load"):
+			return true
+		case strings.HasPrefix(op, "CompareAndSwap"):
+			if len(call.Args) != 3 {
+				return false
+			}
+			old, nw := constValue(call.Args[1]), constValue(call.Args[2])
+			if old == nil || nw == nil {
+				return false
+			}
+			p := pairs[f]
+			if p.old == nil { // the first compare-and-swap seen
+				pairs[f] = casPair{old, nw}
+				return true
+			}
+			return constant.Compare(p.old, token.EQL, old) && constant.Compare(p.new, token.EQL, nw)
+		case strings.HasPrefix(op, "Store"), strings.HasPrefix(op, "Swap"):
+			if len(call.Args) != 2 {
+				return false
+			}
+			v := constValue(call.Args[1])
+			if v == nil {
+				return false
+			}
+			stored[f] = append(stored[f], v)
+			if _, seen := pairs[f]; !seen {
+				pairs[f] = casPair{} // known only once a compare-and-swap is seen
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// casWon returns the pseudo-lock that the success of the compare-and-swap
+// call holds, if it is one of a one-shot flag with its pair; "" if not.
+func (c *checker) casWon(call *ssa.Call) string {
+	if len(c.oneShot) == 0 || !strings.HasPrefix(atomicOp(&call.Call), "CompareAndSwap") || len(call.Call.Args) != 3 {
+		return ""
+	}
+	fa, ok := call.Call.Args[0].(*ssa.FieldAddr)
+	if !ok {
+		return ""
+	}
+	p, ok := c.oneShot[fieldVar(fa)]
+	if !ok {
+		return ""
+	}
+	old, nw := constValue(call.Call.Args[1]), constValue(call.Call.Args[2])
+	if old == nil || nw == nil || !constant.Compare(old, token.EQL, p.old) || !constant.Compare(nw, token.EQL, p.new) {
+		return ""
+	}
+	path := c.pathOf(fa)
+	if path == "" {
+		return ""
+	}
+	return casPrefix + path
+}
+
+// atomicOp returns the name of the sync/atomic function or method call
+// statically calls ("CompareAndSwapInt32", "CompareAndSwap"), or "".
+func atomicOp(call *ssa.CallCommon) string {
+	callee := call.StaticCallee()
+	if callee == nil {
+		return ""
+	}
+	obj, ok := callee.Object().(*types.Func)
+	if !ok || obj.Pkg() == nil || obj.Pkg().Path() != "sync/atomic" {
+		return ""
+	}
+	return obj.Name()
+}
+
+// constValue returns the boolean or integer constant v is, or nil.
+func constValue(v ssa.Value) constant.Value {
+	k, ok := v.(*ssa.Const)
+	if !ok || k.Value == nil {
+		return nil
+	}
+	switch k.Value.Kind() {
+	case constant.Bool, constant.Int:
+		return k.Value
+	}
+	return nil
+}
+
+// fieldVar returns the field fa addresses.
+func fieldVar(fa *ssa.FieldAddr) *types.Var {
+	ptr, ok := types.Unalias(fa.X.Type()).Underlying().(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	st, ok := ptr.Elem().Underlying().(*types.Struct)
+	if !ok || fa.Field >= st.NumFields() {
+		return nil
+	}
+	return st.Field(fa.Field)
+}
+
+// fieldOwner returns the named struct type of the package that declares
+// the field f, or nil.
+func fieldOwner(f *types.Var) *types.Named {
+	scope := f.Pkg().Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		n, ok := types.Unalias(tn.Type()).(*types.Named)
+		if !ok {
+			continue
+		}
+		st, ok := n.Underlying().(*types.Struct)
+		if !ok {
+			continue
+		}
+		for i := range st.NumFields() {
+			if st.Field(i) == f {
+				return n
+			}
+		}
+	}
+	return nil
+}

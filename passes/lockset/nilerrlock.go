@@ -1,0 +1,92 @@
+// Copyright 2025 The psharpvet Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package lockset
+
+import (
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// This file follows a lock that a callee returns holding only when it
+// succeeds:
+//
+//	func (c *Conn) grabConn() (*driverConn, releaseConn, error) {
+//		if c.done.Load() {
+//			return nil, nil, ErrConnDone
+//		}
+//		c.closemu.RLock()
+//		return c.dc, c.releaseConnCache, nil
+//	}
+//	func (c *Conn) PingContext(ctx context.Context) error {
+//		dc, release, err := c.grabConn(ctx)
+//		if err != nil {
+//			return err
+//		}
+//		return c.db.pingDC(ctx, dc, release) // holding c.closemu
+//	}
+//
+// Met over all its returns, grabConn acquires nothing (Summary.Acquire),
+// and the read of c.db looked unprotected. The locks held on every
+// return of a constant nil error, not held on entry, are the summary's
+// AcquireIfNil, and the caller holds them on the branch where its test
+// of the call's error against nil says it is nil (nilErrorCall), as
+// lazyinit.go's SeenIfNil is followed. The error is an SSA value that
+// nothing reassigns, so the branch is exactly the callee's nil returns:
+// both readings.
+
+// recordAcquireIfNil rebases the callee's AcquireIfNil locks onto the
+// caller's frame at the call ret, for the caller's nil-error branch.
+func (c *checker) recordAcquireIfNil(fi *funcInfo, ret *ssa.Call, locks []Held, args, bindings []ssa.Value) {
+	var out []Held
+	for _, h := range locks {
+		if l := c.rebaseLock(h.Lock, args, bindings); l != "" {
+			out = append(out, Held{Lock: l, Read: h.Read})
+		}
+	}
+	if len(out) == 0 {
+		return
+	}
+	if fi.acquireIfNil == nil {
+		fi.acquireIfNil = make(map[*ssa.Call][]Held)
+	}
+	fi.acquireIfNil[ret] = out
+}
+
+// lockedIfNilEdge returns the locks that the i'th successor of the test
+// ifi holds: on the branch where a call's error is nil, what the callee
+// holds on its nil returns (Summary.AcquireIfNil).
+func (fi *funcInfo) lockedIfNilEdge(ifi *ssa.If, i int) []Held {
+	if len(fi.acquireIfNil) == 0 {
+		return nil
+	}
+	if call := nilErrorCall(ifi, i); call != nil {
+		return fi.acquireIfNil[call]
+	}
+	return nil
+}
+
+// acquiredIfNil returns the locks the function holds, not held on
+// entry, on every return of a nil error: Acquire and AcquireIfNil.
+func (s *Summary) acquiredIfNil() lockset {
+	out := lockset(slices.Clone(s.Acquire))
+	for _, h := range s.AcquireIfNil {
+		out = out.add(h)
+	}
+	return out
+}
+
+// onlyIfNil returns the locks of ifNil that acquire does not hold in the
+// same mode or stronger: what the nil-error branch adds.
+func onlyIfNil(ifNil lockset, acquire []Held) []Held {
+	var out []Held
+	for _, h := range ifNil {
+		if j := lockset(acquire).find(h.Lock); j >= 0 && (h.Read || !acquire[j].Read) {
+			continue
+		}
+		out = append(out, h)
+	}
+	return out
+}

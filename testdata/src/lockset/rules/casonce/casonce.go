@@ -1,0 +1,109 @@
+package casonce // want package:"lockset summaries"
+
+import (
+	"errors"
+	"sync"
+	"sync/atomic"
+)
+
+// This package pins the one-shot compare-and-swap: when a flag only ever
+// moves from false to true, one CompareAndSwap(false, true) on it
+// succeeds, so the branches that follow a success never run together
+// (database/sql's Tx, committed by its owner or rolled back by the
+// goroutine watching its context).
+
+var errDone = errors.New("done")
+
+type Tx struct {
+	mu   sync.Mutex
+	done atomic.Bool
+	conn *int
+	log  []string
+}
+
+func (tx *Tx) close() { tx.conn = nil }
+
+// Commit and rollback close tx only after winning tx.done. Quiet.
+func (tx *Tx) Commit() error {
+	if !tx.done.CompareAndSwap(false, true) {
+		return errDone
+	}
+	tx.close()
+	return nil
+}
+
+func (tx *Tx) rollback() error {
+	if !tx.done.CompareAndSwap(false, true) {
+		return errDone
+	}
+	tx.close()
+	return nil
+}
+
+func (tx *Tx) awaitDone(stop chan struct{}) {
+	<-stop
+	tx.rollback()
+}
+
+// Begin starts the goroutine that rolls tx back.
+func Begin(stop chan struct{}) *Tx {
+	tx := &Tx{conn: new(int)}
+	go tx.awaitDone(stop)
+	return tx
+}
+
+// Peek reads tx.conn without winning anything. Reported.
+func (tx *Tx) Peek() *int {
+	return tx.conn // want `tx.conn is read in \(\*Tx\).Peek without a lock and written in the goroutine started in Begin \(line 51\) via \(\*Tx\).close holding tx.done.CompareAndSwap`
+}
+
+// Flag is reset, so two compare-and-swaps may both succeed.
+type Flag struct {
+	busy atomic.Bool
+	n    int
+}
+
+// Run increments f.n after winning f.busy, which Reset puts back: not a
+// one-shot flag. Reported.
+func (f *Flag) Run() {
+	if f.busy.CompareAndSwap(false, true) {
+		f.n++ // want `f.n is read in the goroutine started in Start \(line 78\) via \(\*Flag\).Run without a lock and written in another instance of goroutine started in Start \(line 78\) via \(\*Flag\).Run without a lock`
+	}
+}
+
+func (f *Flag) Reset() { f.busy.Store(false) }
+
+func Start(f *Flag) {
+	for range 2 {
+		go f.Run()
+	}
+}
+
+// Conn is closed once; closing marks it first with a Store of the new
+// value, which keeps the flag one-shot.
+type Conn struct {
+	closed atomic.Bool
+	fd     *int
+}
+
+func (c *Conn) markClosed() { c.closed.Store(true) }
+
+// Close and Abort release c.fd only after winning c.closed. Quiet.
+func (c *Conn) Close() {
+	if c.closed.CompareAndSwap(false, true) {
+		c.fd = nil
+	}
+}
+
+func (c *Conn) Abort() {
+	if !c.closed.CompareAndSwap(false, true) {
+		return
+	}
+	c.fd = nil
+}
+
+func Serve(c *Conn) {
+	go c.Close()
+	go c.Abort()
+	c.markClosed()
+}
