@@ -23,7 +23,7 @@ fresh() {
 	echo "$copy"
 }
 
-crashes() { grep -cE 'panic:|internal error' "$1" || true; }
+crashes() { grep -cE 'panic:|fatal error:|internal error|no package vetx file' "$1" || true; }
 
 # typefail prints the lines of a plain vet log showing that the module does
 # not load or type-check here ("go: downloading ..." and the like, printed

@@ -204,7 +204,7 @@ func (c *checker) pathOfDepth(v ssa.Value, d int, regs bool) (p string) {
 		// A map's element, as IndexAddr and a load name a slice's: a
 		// pointer taken out of a map shares its object with every other
 		// lookup of the key. (A string's bytes are never written.)
-		if _, ok := ssaops.CoreType(v.X.Type()).(*types.Map); ok && (c.model.Strict || !c.taken(v)) {
+		if _, ok := ssaops.CoreType(v.X.Type()).(*types.Map); ok && (c.model.Strict || !c.taken(v, d)) {
 			return extend(c.pathOfDepth(v.X, d+1, regs), allSel)
 		}
 		return ""
@@ -257,19 +257,19 @@ func (c *checker) pathOfDepth(v ssa.Value, d int, regs bool) (p string) {
 // delete(c.pending, seq), under the map's lock): whoever deletes it owns
 // the object, which no other lookup finds any more. The default reading
 // names such an object by nothing shared.
-func (c *checker) taken(l *ssa.Lookup) bool {
+func (c *checker) taken(l *ssa.Lookup, d int) bool {
 	refs := l.Index.Referrers()
 	if refs == nil {
 		return false // a constant key: a fixed entry, not one taken out
 	}
-	m := c.pathOfDepth(l.X, 0, false)
+	m := c.pathOfDepth(l.X, d+1, false)
 	for _, ref := range *refs {
 		call, ok := ref.(*ssa.Call)
 		if !ok || len(call.Call.Args) != 2 || call.Call.Args[1] != l.Index {
 			continue
 		}
 		if b, ok := call.Call.Value.(*ssa.Builtin); ok && b.Name() == "delete" {
-			if x := call.Call.Args[0]; x == l.X || m != "" && c.pathOfDepth(x, 0, false) == m {
+			if x := call.Call.Args[0]; x == l.X || m != "" && c.pathOfDepth(x, d+1, false) == m {
 				return true
 			}
 		}
