@@ -99,3 +99,21 @@ func Reaches(from, to *ssa.BasicBlock) bool {
 	}
 	return false
 }
+
+// OkTested returns the comma-ok operation (a receive, a type assertion, a
+// map lookup) whose ok b branches on as its last instruction (if v, ok :=
+// …; ok), or nil: b's first successor runs when ok is true.
+func OkTested(b *ssa.BasicBlock) ssa.Value {
+	if len(b.Instrs) == 0 || len(b.Succs) != 2 {
+		return nil
+	}
+	iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !ok {
+		return nil
+	}
+	ext, ok := iff.Cond.(*ssa.Extract)
+	if !ok || ext.Index != 1 {
+		return nil
+	}
+	return ext.Tuple
+}

@@ -319,18 +319,7 @@ func afterAny(waits []ssa.Instruction, instr ssa.Instruction) bool {
 // branching on the ok of a comma-ok receive (as a range over a channel
 // does), whose false successor runs only once the channel is closed.
 func closedBranch(b *ssa.BasicBlock) ssa.Value {
-	if len(b.Instrs) == 0 || len(b.Succs) != 2 {
-		return nil
-	}
-	iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-	if !ok {
-		return nil
-	}
-	ext, ok := iff.Cond.(*ssa.Extract)
-	if !ok || ext.Index != 1 {
-		return nil
-	}
-	recv, ok := ext.Tuple.(*ssa.UnOp)
+	recv, ok := ssaops.OkTested(b).(*ssa.UnOp)
 	if !ok || recv.Op != token.ARROW || !recv.CommaOk {
 		return nil
 	}

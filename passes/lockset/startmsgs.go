@@ -53,18 +53,10 @@ func (c *checker) messagePlace(instr ssa.Instruction) int {
 // successor d, the case of a type switch or the body of an
 // `if m, ok := x.(T); ok`, or nil.
 func caseOf(p, d *ssa.BasicBlock) *ssa.TypeAssert {
-	if len(p.Instrs) == 0 || len(p.Succs) != 2 || p.Succs[0] != d {
+	if len(p.Succs) != 2 || p.Succs[0] != d {
 		return nil
 	}
-	cond, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
-	if !ok {
-		return nil
-	}
-	ok1, ok := cond.Cond.(*ssa.Extract)
-	if !ok || ok1.Index != 1 {
-		return nil
-	}
-	ta, ok := ok1.Tuple.(*ssa.TypeAssert)
+	ta, ok := ssaops.OkTested(p).(*ssa.TypeAssert)
 	if !ok || !ta.CommaOk {
 		return nil
 	}
