@@ -117,3 +117,21 @@ func OkTested(b *ssa.BasicBlock) ssa.Value {
 	}
 	return ext.Tuple
 }
+
+// Precedes reports whether a runs before b on every path to b: earlier in
+// b's block, or in a block that dominates b's.
+func Precedes(a, b ssa.Instruction) bool {
+	ab, bb := a.Block(), b.Block()
+	if ab != bb {
+		return ab.Dominates(bb)
+	}
+	for _, in := range ab.Instrs {
+		switch in {
+		case a:
+			return true
+		case b:
+			return false
+		}
+	}
+	return false
+}

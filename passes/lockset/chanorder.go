@@ -61,6 +61,7 @@ type signal struct {
 	instr ssa.Instruction
 	key   any  // the channel, as chanKey names it in the spawner's frame
 	recv  bool // a receive; else a send or a close
+	close bool // a close
 	// from is, for a case of a select, the block the case runs; the
 	// accesses after the signal are those reachable from it.
 	from *ssa.BasicBlock
@@ -224,6 +225,15 @@ type cfgEdge struct{ from, to *ssa.BasicBlock }
 // the channel itself, only what it does after a signal on the channel
 // still runs (receiveEffect).
 func (c *checker) closeJoins(sp *spawn, siblings []*spawn, sigs []signal, gi *funcInfo) map[cfgEdge]*joinEffect {
+	var branches []*ssa.BasicBlock // the spawner's blocks that branch on a channel being closed
+	for _, b := range sp.parent.fn.Blocks {
+		if closedBranch(b) != nil {
+			branches = append(branches, b)
+		}
+	}
+	if len(branches) == 0 {
+		return nil
+	}
 	var waited []any // what sp is related to, named in the spawner's frame
 	for _, v := range slices.Concat(sp.args, sp.bindings, []ssa.Value{sp.group}) {
 		if v != nil {
@@ -263,31 +273,15 @@ func (c *checker) closeJoins(sp *spawn, siblings []*spawn, sigs []signal, gi *fu
 			}
 		}
 	}
-	own := make(map[any]bool) // channels sp's own body closes
-	if fn := sp.callee; fn != nil {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				if ch := closedChan(instr); ch != nil {
-					if k := c.goChanKey(sp, ch); k != nil {
-						own[k] = true
-					}
-				}
-			}
-		}
-	}
-	if len(keys) == 0 && len(own) == 0 {
-		return nil
-	}
 	edges := make(map[cfgEdge]*joinEffect)
-	for _, b := range sp.parent.fn.Blocks {
+	for _, b := range branches {
 		ch := closedBranch(b)
-		if ch == nil {
-			continue
-		}
-		switch k := c.chanKey(ch); {
+		k := c.chanKey(ch)
+		switch {
 		case keys[k]:
 			edges[cfgEdge{b, b.Succs[1]}] = &joinEffect{level: joined}
-		case own[k]:
+		case slices.ContainsFunc(sigs, func(sg signal) bool { return sg.close && sg.key == k }):
+			// sp closes it itself (goSignals)
 			edges[cfgEdge{b, b.Succs[1]}] = c.receiveEffect([]ssa.Value{ch}, true, sigs, gi)
 		}
 	}
@@ -308,7 +302,7 @@ func closedChan(instr ssa.Instruction) ssa.Value {
 // to it: its block dominates instr's, and precedes instr within it.
 func afterAny(waits []ssa.Instruction, instr ssa.Instruction) bool {
 	for _, w := range waits {
-		if precedes(w, instr) {
+		if ssaops.Precedes(w, instr) {
 			return true
 		}
 	}
@@ -349,16 +343,16 @@ func (c *checker) sharedWait(sp *spawn, siblings []*spawn, waits map[ssa.Instruc
 		}
 	}
 	return func(instr ssa.Instruction, chans []ssa.Value) bool {
-		if looped && !earlierInBlock(sp.instr, instr) {
+		if looped && !(sp.instr.Block() == instr.Block() && ssaops.Precedes(sp.instr, instr)) {
 			return true
 		}
 		for k, o := range others {
-			if !slices.ContainsFunc(chans, rels[k]) || !precedes(o.instr, instr) {
+			if !slices.ContainsFunc(chans, rels[k]) || !ssaops.Precedes(o.instr, instr) {
 				continue
 			}
 			waited := false // by a wait between its start and instr
 			for w, e := range waits {
-				if w != instr && e.chans != nil && slices.ContainsFunc(e.chans, rels[k]) && precedes(o.instr, w) && precedes(w, instr) {
+				if w != instr && e.chans != nil && slices.ContainsFunc(e.chans, rels[k]) && ssaops.Precedes(o.instr, w) && ssaops.Precedes(w, instr) {
 					waited = true
 					break
 				}
@@ -369,31 +363,6 @@ func (c *checker) sharedWait(sp *spawn, siblings []*spawn, waits map[ssa.Instruc
 		}
 		return false
 	}
-}
-
-// precedes reports whether a runs before b on every path to b: earlier in
-// its block, or in a block that dominates b's.
-func precedes(a, b ssa.Instruction) bool {
-	if a.Block() == b.Block() {
-		return earlierInBlock(a, b)
-	}
-	return a.Block().Dominates(b.Block())
-}
-
-// earlierInBlock reports whether a comes before b in the same block.
-func earlierInBlock(a, b ssa.Instruction) bool {
-	if a.Block() != b.Block() {
-		return false
-	}
-	for _, instr := range a.Block().Instrs {
-		switch instr {
-		case a:
-			return true
-		case b:
-			return false
-		}
-	}
-	return false
 }
 
 // tailAccesses rebases the goroutine's sites in tail onto the spawner's
@@ -534,7 +503,7 @@ func (c *checker) goSignals(sp *spawn) []signal {
 	var out []signal
 	add := func(instr ssa.Instruction, ch ssa.Value, recv bool, from *ssa.BasicBlock) {
 		if k := c.goChanKey(sp, ch); k != nil {
-			out = append(out, signal{instr: instr, key: k, recv: recv, from: from})
+			out = append(out, signal{instr: instr, key: k, recv: recv, close: closedChan(instr) != nil, from: from})
 		}
 	}
 	for _, b := range fn.Blocks {
@@ -547,8 +516,8 @@ func (c *checker) goSignals(sp *spawn) []signal {
 					add(i, i.X, true, nil)
 				}
 			case *ssa.Call:
-				if bi, ok := i.Call.Value.(*ssa.Builtin); ok && bi.Name() == "close" && len(i.Call.Args) == 1 {
-					add(i, i.Call.Args[0], false, nil)
+				if ch := closedChan(i); ch != nil {
+					add(i, ch, false, nil)
 				}
 			case *ssa.Select:
 				for j, st := range i.States {

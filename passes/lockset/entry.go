@@ -126,21 +126,27 @@ func (c *checker) goEntryHeld(sp *spawn) lockset {
 func (c *checker) goAccesses(sp *spawn, held lockset, sum *Summary) []Access {
 	var out []Access
 	c.apply(sp.parent.fn, &state{held: held}, sum, sp.callee, sp.args, sp.bindings, sp.instr, func(a Access) { out = append(out, a) })
-	for local, slot := range c.publishedArgs(sp) {
-		for _, a := range out {
-			if root, sel := splitPath(a.Path); root == local {
-				a.Path = slot + sel
-				a.Held = slices.Clone(a.Held)
-				for i, h := range a.Held {
-					if r, hs := splitPath(h.Lock); r == local {
-						a.Held[i].Lock = slot + hs
-					}
-				}
-				out = append(out, a)
+	published := c.publishedArgs(sp)
+	if published == nil {
+		return out
+	}
+	var also []Access // the same accesses, through the published locations
+	for _, a := range out {
+		root, sel := splitPath(a.Path)
+		slot, ok := published[root]
+		if !ok {
+			continue
+		}
+		a.Path = slot + sel
+		a.Held = slices.Clone(a.Held)
+		for i, h := range a.Held {
+			if r, hs := splitPath(h.Lock); r == root {
+				a.Held[i].Lock = slot + hs
 			}
 		}
+		also = append(also, a)
 	}
-	return out
+	return append(out, also...)
 }
 
 // publishedArgs maps the root of each argument of sp that is an object

@@ -262,16 +262,21 @@ func (c *checker) taken(l *ssa.Lookup, d int) bool {
 	if refs == nil {
 		return false // a constant key: a fixed entry, not one taken out
 	}
-	m := c.pathOfDepth(l.X, d+1, false)
 	for _, ref := range *refs {
 		call, ok := ref.(*ssa.Call)
 		if !ok || len(call.Call.Args) != 2 || call.Call.Args[1] != l.Index {
 			continue
 		}
-		if b, ok := call.Call.Value.(*ssa.Builtin); ok && b.Name() == "delete" {
-			if x := call.Call.Args[0]; x == l.X || m != "" && c.pathOfDepth(x, d+1, false) == m {
-				return true
-			}
+		if b, ok := call.Call.Value.(*ssa.Builtin); !ok || b.Name() != "delete" {
+			continue
+		}
+		// The same map: the same value, or one loaded from the same place.
+		x := call.Call.Args[0]
+		if x == l.X {
+			return true
+		}
+		if m := c.pathOfDepth(l.X, d+1, false); m != "" && c.pathOfDepth(x, d+1, false) == m {
+			return true
 		}
 	}
 	return false

@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 	"github.com/psharpvet/psharpvet/passes/taint"
 )
 
@@ -29,7 +30,7 @@ func (c *checker) poppedFront(fn *ssa.Function, fl *taint.Flow, path []step, at 
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			st, ok := instr.(*ssa.Store)
-			if !ok || !dominatesInstr(st, at) {
+			if !ok || !ssaops.Precedes(st, at) {
 				continue
 			}
 			sl, ok := st.Val.(*ssa.Slice)
@@ -131,21 +132,4 @@ func zeroConst(v ssa.Value) bool {
 func positiveConst(v ssa.Value) bool {
 	c, ok := v.(*ssa.Const)
 	return ok && c.Value != nil && c.Value.Kind() == constant.Int && constant.Sign(c.Value) > 0
-}
-
-// dominatesInstr reports whether a runs before b on every path to b.
-func dominatesInstr(a, b ssa.Instruction) bool {
-	ab, bb := a.Block(), b.Block()
-	if ab != bb {
-		return ab.Dominates(bb)
-	}
-	for _, in := range ab.Instrs {
-		switch in {
-		case a:
-			return true
-		case b:
-			return false
-		}
-	}
-	return false
 }
