@@ -32,9 +32,11 @@ type lifter struct {
 	// handlers are the package's actor message handlers.
 	handlers *model.Handlers
 	// calls are the static call sites of each function of the package;
-	// valued says a function is also used as a value.
+	// valued says a function is also used as a value (a go statement's
+	// callee included); goOnly says every such use is a go statement's.
 	calls  map[*ssa.Function][]*ssa.Call
 	valued map[*ssa.Function]bool
+	goOnly map[*ssa.Function]bool
 	// summaries memoise callee scans (see summary), readers anyReader.
 	summaries map[summaryKey]*summary
 	readers   map[readerKey]reader
@@ -46,6 +48,7 @@ func newLifter(pass *analysis.Pass, m *model.Model, pkg *buildssa.SSA, flows *ta
 		handlers:  m.Handlers(pass.Pkg),
 		calls:     make(map[*ssa.Function][]*ssa.Call),
 		valued:    make(map[*ssa.Function]bool),
+		goOnly:    make(map[*ssa.Function]bool),
 		summaries: make(map[summaryKey]*summary),
 		readers:   make(map[readerKey]reader),
 	}
@@ -61,11 +64,21 @@ func newLifter(pass *analysis.Pass, m *model.Model, pkg *buildssa.SSA, flows *ta
 					}
 				}
 				for _, op := range instr.Operands(nil) {
-					if g, ok := (*op).(*ssa.Function); ok {
-						if call, isCall := instr.(*ssa.Call); !isCall || call.Call.Value != g {
-							lf.valued[g] = true
-						}
+					g, ok := (*op).(*ssa.Function)
+					if !ok {
+						continue
 					}
+					if call, isCall := instr.(*ssa.Call); isCall && call.Call.Value == g {
+						continue
+					}
+					gostmt, isGo := instr.(*ssa.Go)
+					started := isGo && gostmt.Call.Value == g
+					if !lf.valued[g] {
+						lf.goOnly[g] = started
+					} else if !started {
+						lf.goOnly[g] = false
+					}
+					lf.valued[g] = true
 				}
 			}
 		}
@@ -183,6 +196,10 @@ func (lf *lifter) afterExit(fn *ssa.Function, sl slot, e exit, seen map[string]b
 			}
 		}
 		return nil, false
+	case sl.base == fn.Params[0] && lf.halts(fn):
+		// The machine's goroutine ends: none of its handlers runs
+		// again, and only code other goroutines run may read the field.
+		return lf.anyReader(fn, e.pending, lf.ownedBy(fn))
 	case sl.base == fn.Params[0] && fn.Signature.Recv() != nil && !lf.valued[fn] && !token.IsExported(fn.Name()) && len(lf.calls[fn]) > 0:
 		// A helper returns to its callers, which go on with the
 		// machine.
@@ -195,7 +212,7 @@ func (lf *lifter) afterExit(fn *ssa.Function, sl slot, e exit, seen map[string]b
 			}
 			for _, e2 := range out.exits {
 				if len(caller.Params) == 0 || base != caller.Params[0] {
-					return lf.anyReader(fn, e2.pending)
+					return lf.anyReader(fn, e2.pending, nil)
 				}
 				if read, ok := lf.afterExit(caller, slot{base: base, pending: e2.pending}, e2, seen); ok {
 					return read, true
@@ -204,15 +221,43 @@ func (lf *lifter) afterExit(fn *ssa.Function, sl slot, e exit, seen map[string]b
 		}
 		return nil, false
 	default:
-		return lf.anyReader(fn, e.pending)
+		return lf.anyReader(fn, e.pending, nil)
 	}
 }
 
-// anyReader reports whether some function of the package may read one of
-// the fields of fn's receiver type before it overwrites it: after a
-// method of a plain type returns, any of them may run next. An exported
-// field may be read by other packages.
-func (lf *lifter) anyReader(fn *ssa.Function, fields []string) (*analysis.RelatedInformation, bool) {
+// halts reports whether fn is the body of a machine's goroutine: an
+// unexported method of the package that only go statements start, so
+// that its return ends the goroutine.
+func (lf *lifter) halts(fn *ssa.Function) bool {
+	return fn.Signature.Recv() != nil && !token.IsExported(fn.Name()) && lf.goOnly[fn] && len(lf.calls[fn]) == 0
+}
+
+// ownedBy returns the functions of the package that run only inside the
+// goroutine whose body is root: root, and the unexported functions that
+// are not used as values and are called only by functions it owns.
+func (lf *lifter) ownedBy(root *ssa.Function) map[*ssa.Function]bool {
+	owned := map[*ssa.Function]bool{root: true}
+	for changed := true; changed; {
+		changed = false
+		for _, g := range lf.funcs {
+			calls := lf.calls[g]
+			if owned[g] || lf.valued[g] || len(calls) == 0 || token.IsExported(g.Name()) {
+				continue
+			}
+			if !slices.ContainsFunc(calls, func(c *ssa.Call) bool { return !owned[c.Parent()] }) {
+				owned[g] = true
+				changed = true
+			}
+		}
+	}
+	return owned
+}
+
+// anyReader reports whether some function of the package, other than
+// those in except, may read one of the fields of fn's receiver type
+// before it overwrites it: after a method of a plain type returns, any of
+// them may run next. An exported field may be read by other packages.
+func (lf *lifter) anyReader(fn *ssa.Function, fields []string, except map[*ssa.Function]bool) (*analysis.RelatedInformation, bool) {
 	named := pointee(fn.Params[0].Type())
 	if named == nil {
 		return nil, true
@@ -222,20 +267,25 @@ func (lf *lifter) anyReader(fn *ssa.Function, fields []string) (*analysis.Relate
 			return nil, true
 		}
 	}
-	key := readerKey{named, strings.Join(fields, ",")}
+	key := readerKey{named: named, fields: strings.Join(fields, ",")}
+	if except != nil {
+		key.root = fn
+	}
 	r, ok := lf.readers[key]
 	if !ok {
-		r.read, r.live = lf.findReader(named, fields)
+		r.read, r.live = lf.findReader(named, fields, except)
 		lf.readers[key] = r
 	}
 	return r.read, r.live
 }
 
-// A readerKey names the fields of a type that anyReader looks for; a
-// reader is what it found.
+// A readerKey names the fields of a type that anyReader looks for, and
+// the goroutine body whose functions it skips (nil: none); a reader is
+// what it found.
 type readerKey struct {
 	named  *types.Named
 	fields string
+	root   *ssa.Function
 }
 
 type reader struct {
@@ -243,10 +293,13 @@ type reader struct {
 	live bool
 }
 
-// findReader scans every function of the package for one that reads a
-// field of named among fields before overwriting it.
-func (lf *lifter) findReader(named *types.Named, fields []string) (*analysis.RelatedInformation, bool) {
+// findReader scans every function of the package but those in except
+// for one that reads a field of named among fields before overwriting it.
+func (lf *lifter) findReader(named *types.Named, fields []string, except map[*ssa.Function]bool) (*analysis.RelatedInformation, bool) {
 	for _, g := range lf.funcs {
+		if except[g] {
+			continue
+		}
 		var bases []ssa.Value
 		for _, b := range g.Blocks {
 			for _, instr := range b.Instrs {
