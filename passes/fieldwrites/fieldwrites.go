@@ -453,15 +453,116 @@ func constructing(fa *ssa.FieldAddr, ctors map[*ssa.Function]bool) bool {
 
 // freshAt reports whether obj is an object the function allocates, or
 // receives from a constructor of the package, that no publishing use has
-// handed on before instr.
+// handed on before instr; or one such an object's constructor made and
+// keeps in a pointer field (see heldFresh).
 func freshAt(obj ssa.Value, instr ssa.Instruction, ctors map[*ssa.Function]bool) bool {
 	switch base := obj.(type) {
 	case *ssa.Alloc:
 		return !publishedBefore(base, instr)
 	case *ssa.Call:
 		return ctors[base.Call.StaticCallee()] && !publishedBefore(base, instr)
+	case *ssa.UnOp:
+		return base.Op == token.MUL && heldFresh(base, instr, ctors)
 	}
 	return false
+}
+
+// heldFresh reports whether load, a load of a pointer field of an object
+// fresh at instr (p := newProc(); p.ctx.parent = c), yields an object as
+// fresh: the constructor that made the outer object stored in that field
+// only memory it made for it (constructorFills), the function has not
+// replaced the field before instr, and no load of the field has published
+// what it holds. Writes through it still build the outer object.
+func heldFresh(load *ssa.UnOp, instr ssa.Instruction, ctors map[*ssa.Function]bool) bool {
+	fa, ok := load.X.(*ssa.FieldAddr)
+	if !ok {
+		return false
+	}
+	outer, ok := fa.X.(*ssa.Call)
+	if !ok || !freshAt(outer, instr, ctors) || !constructorFills(outer.Call.StaticCallee(), fa.Field, ctors) {
+		return false
+	}
+	for _, ref := range *outer.Referrers() {
+		other, ok := ref.(*ssa.FieldAddr)
+		if !ok || other.Field != fa.Field {
+			continue
+		}
+		for _, use := range *other.Referrers() {
+			switch u := use.(type) {
+			case *ssa.Store:
+				if u.Addr == other && before(u, instr) {
+					return false // the field replaced first
+				}
+			case *ssa.UnOp:
+				if publishedBefore(u, instr) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// constructorFills reports whether the constructor fn stores into field
+// of the object it returns only objects it makes (allocations, results of
+// other constructors) and publishes nowhere else.
+func constructorFills(fn *ssa.Function, field int, ctors map[*ssa.Function]bool) bool {
+	if !ctors[fn] {
+		return false
+	}
+	filled := false
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		for _, r := range ret.Results {
+			if _, ok := r.Type().Underlying().(*types.Pointer); !ok {
+				continue
+			}
+			alloc, ok := r.(*ssa.Alloc)
+			if !ok {
+				return false
+			}
+			for _, ref := range *alloc.Referrers() {
+				fa, ok := ref.(*ssa.FieldAddr)
+				if !ok || fa.Field != field {
+					continue
+				}
+				for _, use := range *fa.Referrers() {
+					st, ok := use.(*ssa.Store)
+					if !ok || st.Addr != fa {
+						continue
+					}
+					if !madeFor(st, ctors) {
+						return false
+					}
+					filled = true
+				}
+			}
+		}
+	}
+	return filled
+}
+
+// madeFor reports whether st stores an object its function makes (an
+// allocation or a constructor's result) whose only publishing use is st.
+func madeFor(st *ssa.Store, ctors map[*ssa.Function]bool) bool {
+	switch v := st.Val.(type) {
+	case *ssa.Alloc:
+	case *ssa.Call:
+		if !ctors[v.Call.StaticCallee()] {
+			return false
+		}
+	default:
+		return false
+	}
+	for _, ref := range *st.Val.Referrers() {
+		if ref != st && publishes(ref, st.Val) {
+			return false
+		}
+	}
+	return true
 }
 
 // publishedBefore reports whether a use of obj that may hand it to

@@ -47,3 +47,13 @@ func TestWritesElems(t *testing.T) {
 	suitetest.Track(t, "fieldwrites")
 	analysistest.Run(t, suitetest.Dir(t), fieldwrites.Analyzer, "fieldwrites/sorts")
 }
+
+// TestNested checks objects a constructor makes and stores into a field
+// of the object it returns: the caller's writes to them before it
+// publishes the outer object are construction; not when the field holds
+// shared memory, when the outer object was published first, or when the
+// field was replaced.
+func TestNested(t *testing.T) {
+	suitetest.Track(t, "fieldwrites")
+	analysistest.Run(t, suitetest.Dir(t), fieldwrites.Analyzer, "fieldwrites/nested")
+}
