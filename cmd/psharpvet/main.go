@@ -127,6 +127,9 @@ func main() {
 	if factsOnly(args) {
 		skipReporting(ownership.Analyzer, xsa.Analyzer, ignores.Analyzer)
 	}
+	if unanalysedUnit(args) {
+		skipSSA()
+	}
 	multichecker.Main(analyzers...)
 }
 

@@ -6,28 +6,68 @@ package main
 
 import (
 	"encoding/json"
+	"go/types"
 	"os"
 	"reflect"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/buildssa"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/model"
 )
 
-// factsOnly reports whether args are a unit of go vet's work whose
-// diagnostics the go command discards: a dependency of the vetted
-// packages, analysed only for the facts its importers read (VetxOnly in
-// the unit's .cfg file). A file that cannot be read is left to the
+// A unit is what psharpvet reads of the .cfg file go vet hands it for one
+// package.
+type unit struct {
+	// ImportPath is the package's import path.
+	ImportPath string
+	// VetxOnly says the go command discards the unit's diagnostics: the
+	// package is a dependency of the vetted packages, analysed only for
+	// the facts its importers read.
+	VetxOnly bool
+}
+
+// vetUnit returns the unit that args name, if they are a go vet unit (the
+// last argument a .cfg file). A file that cannot be read is left to the
 // checker, which says why.
-func factsOnly(args []string) bool {
+func vetUnit(args []string) (unit, bool) {
+	var u unit
 	if len(args) == 0 || !strings.HasSuffix(args[len(args)-1], ".cfg") {
-		return false
+		return u, false
 	}
 	data, err := os.ReadFile(args[len(args)-1])
 	if err != nil {
-		return false
+		return u, false
 	}
-	var cfg struct{ VetxOnly bool }
-	return json.Unmarshal(data, &cfg) == nil && cfg.VetxOnly
+	return u, json.Unmarshal(data, &u) == nil
+}
+
+// factsOnly reports whether args are a unit of go vet's work whose
+// diagnostics the go command discards (unit.VetxOnly).
+func factsOnly(args []string) bool {
+	u, ok := vetUnit(args)
+	return ok && u.VetxOnly
+}
+
+// unanalysedUnit reports whether args are a go vet unit of a package whose
+// code the passes do not read (model.Analysed): the runtime.
+func unanalysedUnit(args []string) bool {
+	u, ok := vetUnit(args)
+	return ok && u.ImportPath != "" && !model.Analysed(types.NewPackage(u.ImportPath, ""))
+}
+
+// skipSSA makes buildssa build no function bodies: an SSA package with
+// the members of the unit's package and no source functions. The passes
+// read no code of a package they do not analyse, but their requirement of
+// buildssa builds it all the same, and every unit of a vet run waits for
+// the runtime's.
+func skipSSA() {
+	buildssa.Analyzer.Run = func(pass *analysis.Pass) (any, error) {
+		prog := ssa.NewProgram(pass.Fset, 0)
+		return &buildssa.SSA{Pkg: prog.CreatePackage(pass.Pkg, nil, nil, true)}, nil
+	}
 }
 
 // skipReporting makes each of reporters, analyzers that export no facts,

@@ -5,12 +5,15 @@
 package main
 
 import (
+	"go/token"
+	"go/types"
 	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/buildssa"
 )
 
 func TestFactsOnly(t *testing.T) {
@@ -59,5 +62,52 @@ func TestSkipReporting(t *testing.T) {
 	}
 	if reflect.ValueOf(withFacts.Run).Pointer() != reflect.ValueOf(fail).Pointer() {
 		t.Error("an analyzer with facts was skipped")
+	}
+}
+
+func TestUnanalysedUnit(t *testing.T) {
+	dir := t.TempDir()
+	cfg := func(name, data string) []string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return []string{"-json", p}
+	}
+	for _, tc := range []struct {
+		args []string
+		want bool
+	}{
+		{cfg("rt.cfg", `{"ImportPath": "runtime", "VetxOnly": true}`), true},
+		{cfg("maps.cfg", `{"ImportPath": "internal/runtime/maps", "VetxOnly": true}`), true},
+		{cfg("sync.cfg", `{"ImportPath": "sync", "VetxOnly": true}`), false},
+		{cfg("none.cfg", `{"VetxOnly": true}`), false},
+		{cfg("bad.cfg", `{`), false},
+		{[]string{"runtime"}, false}, // a standalone run: every package in one process
+	} {
+		if got := unanalysedUnit(tc.args); got != tc.want {
+			t.Errorf("unanalysedUnit(%q) = %v, want %v", tc.args, got, tc.want)
+		}
+	}
+}
+
+func TestSkipSSA(t *testing.T) {
+	run := buildssa.Analyzer.Run
+	t.Cleanup(func() { buildssa.Analyzer.Run = run })
+	skipSSA()
+	pkg := types.NewPackage("runtime", "runtime")
+	sig := types.NewSignatureType(nil, nil, nil, nil, nil, false)
+	pkg.Scope().Insert(types.NewFunc(token.NoPos, pkg, "GC", sig))
+	pkg.MarkComplete()
+	got, err := buildssa.Analyzer.Run(&analysis.Pass{Fset: token.NewFileSet(), Pkg: pkg})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, ok := got.(*buildssa.SSA)
+	if !ok || res.Pkg == nil || res.Pkg.Pkg != pkg || len(res.SrcFuncs) != 0 {
+		t.Fatalf("skipped buildssa returned %#v; want the package's members and no source functions", got)
+	}
+	if res.Pkg.Func("GC") == nil {
+		t.Error("the package's function GC has no SSA member")
 	}
 }

@@ -60,7 +60,9 @@ func run(pass *analysis.Pass) (any, error) {
 	markShared(pass)
 	declare(pass)
 	addFacts(pass, m)
-	computeWaits(pass, m, pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA).SrcFuncs)
+	if model.Analysed(pass.Pkg) {
+		computeWaits(pass, m, pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA).SrcFuncs)
+	}
 	return m, nil
 }
 

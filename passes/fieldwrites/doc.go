@@ -26,5 +26,7 @@
 // Unexported fields can only be written in their package, so the facts are
 // complete for them. Exported fields may also be written by packages the
 // reader does not import; the facts cover what the reader's build sees.
-// Writes through reflect or unsafe are not seen.
+// Writes through reflect or unsafe are not seen. The code of a package the
+// passes do not analyse (the runtime, model.Analysed) is not read: every
+// field of its types counts as written.
 package fieldwrites

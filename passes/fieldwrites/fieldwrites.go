@@ -89,7 +89,7 @@ type Result struct {
 // t points to) may be written after construction.
 func (r *Result) MayBeWritten(t types.Type, i int) bool {
 	k := Key(t, i)
-	if k == "" {
+	if k == "" || unseenStruct(t) {
 		return true
 	}
 	r.load()
@@ -112,7 +112,7 @@ func (r *Result) TypeMayBeWritten(t types.Type) bool {
 		return false
 	case *types.Struct:
 		k := Key(t, -1)
-		if k == "" {
+		if k == "" || unseenStruct(t) {
 			return true
 		}
 		r.load()
@@ -125,6 +125,18 @@ func (r *Result) TypeMayBeWritten(t types.Type) bool {
 	default:
 		return true
 	}
+}
+
+// unseenStruct reports whether t (or what t points to) is a named type of
+// a package the passes do not analyse (model.Analysed), whose writes this
+// pass does not record: any of its fields may be written.
+func unseenStruct(t types.Type) bool {
+	t = types.Unalias(t)
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	n, ok := t.(*types.Named)
+	return ok && !model.Analysed(n.Obj().Pkg())
 }
 
 // A Write is a write after construction in the package analysed.
@@ -239,6 +251,10 @@ func run(pass *analysis.Pass) (any, error) {
 	ssainfo := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
 	own := make(map[string]bool)
 	writes := make(map[string][]Write)
+	if !model.Analysed(pass.Pkg) {
+		// Its types count as written (unseenStruct); its code is not read.
+		return &Result{pass: pass, own: own, writes: writes}, nil
+	}
 	ctors := constructors(ssainfo.SrcFuncs)
 	m := pass.ResultOf[concur.Analyzer].(*model.Model)
 	for _, fn := range ssainfo.SrcFuncs {
