@@ -126,6 +126,10 @@ func main() {
 	}
 	if factsOnly(args) {
 		skipReporting(ownership.Analyzer, xsa.Analyzer, ignores.Analyzer)
+		// lockset exports facts, and reports: only its facts are read.
+		if err := lockset.Analyzer.Flags.Set("factsonly", "true"); err != nil {
+			panic(err)
+		}
 	}
 	if unanalysedUnit(args) {
 		skipSSA()

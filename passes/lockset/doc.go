@@ -52,5 +52,9 @@
 //
 //	Counter.n: c.mu, 3/4 accesses
 //
+// With -factsonly, it only computes and exports the summaries importers
+// read, and reports nothing: psharpvet sets it for the units go vet runs
+// on dependencies for their facts alone, whose reports it discards.
+//
 // See docs/lockset.md for the rules and the soundness each one trades.
 package lockset

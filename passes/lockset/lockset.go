@@ -38,12 +38,14 @@ var Analyzer = &analysis.Analyzer{
 	ResultType: reflect.TypeFor[*directive.Silenced](),
 }
 
-// guards and reportBudget are the -guards and -budget flags.
-var guards, reportBudget bool
+// guards, reportBudget and factsOnly are the -guards, -budget and
+// -factsonly flags.
+var guards, reportBudget, factsOnly bool
 
 func init() {
 	Analyzer.Flags.BoolVar(&guards, "guards", false, "report the inferred guard of every field of every shared type")
 	Analyzer.Flags.BoolVar(&reportBudget, "budget", false, "report each function whose lockset dataflow stopped at its budget before it settled (a debugging aid)")
+	Analyzer.Flags.BoolVar(&factsOnly, "factsonly", false, "only export the summaries importers read, and report nothing (psharpvet sets it for the dependencies go vet analyses for their facts)")
 }
 
 // The categories of the diagnostics besides directive.Category.
@@ -171,6 +173,9 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(sums.Funcs) > 0 && pass.Pkg.Name() != "main" {
 		slices.SortFunc(sums.Funcs, func(x, y FuncSummary) int { return strings.Compare(x.Name, y.Name) })
 		pass.ExportPackageFact(&sums)
+	}
+	if factsOnly {
+		return directive.NewReporter(pass).Silenced(), nil
 	}
 
 	spawns := c.spawns(funcs)
