@@ -130,3 +130,28 @@ func TestBudget(t *testing.T) {
 	defer lockset.Analyzer.Flags.Set("budget", "false")
 	analysistest.Run(t, suitetest.Dir(t), lockset.Analyzer, "locksetbudget")
 }
+
+// TestFactsOnly checks -factsonly: the summaries are exported and no race
+// is reported (the package has one, which TestFactsOnlyReports sees).
+func TestFactsOnly(t *testing.T) {
+	t.Cleanup(func() { lockset.Analyzer.Flags.Set("factsonly", "false") })
+	if err := lockset.Analyzer.Flags.Set("factsonly", "true"); err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, suitetest.Dir(t), lockset.Analyzer, "lockset/factsonly")
+}
+
+// TestFactsOnlyReports checks that without -factsonly the same package
+// has a report, so that TestFactsOnly's silence means something.
+func TestFactsOnlyReports(t *testing.T) {
+	results := analysistest.Run(&discard{t}, suitetest.Dir(t), lockset.Analyzer, "lockset/factsonly")
+	if n := len(results[0].Diagnostics); n != 1 {
+		t.Errorf("lockset/factsonly without -factsonly: %d reports, want 1", n)
+	}
+}
+
+// discard is a Testing that ignores the unmatched reports analysistest
+// finds, for a test that counts them itself.
+type discard struct{ *testing.T }
+
+func (discard) Errorf(string, ...any) {}
