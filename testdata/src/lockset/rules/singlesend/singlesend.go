@@ -241,3 +241,27 @@ func (t *Task) Wait() (int, int) {
 	<-t.done
 	return t.val, t.after
 }
+
+// A Probe's spawner receives the result itself, through the field.
+type Probe struct {
+	result chan int
+	seen   int
+	early  int
+}
+
+// Run waits for the probe it starts: the read of seen is quiet; early is
+// read before the receive.
+func (p *Probe) Run() int {
+	resultc := make(chan int)
+	p.result = resultc
+	go p.probe(resultc)
+	n := p.early // want `p.early is read in \(\*Probe\).Run after the go statement without a lock and written in the goroutine started in \(\*Probe\).Run \(line \d+\) via \(\*Probe\).probe without a lock`
+	<-p.result
+	return n + p.seen
+}
+
+func (p *Probe) probe(resultc chan<- int) {
+	p.seen = 1
+	p.early = 1
+	resultc <- 1
+}
