@@ -25,7 +25,9 @@ import (
 // from its entry point's start, a receive from the channel held in the
 // same variable (Access.After). Only a close counts: a send completes one
 // receive, and a loop that writes and sends again races with the reader
-// of the previous value. A goroutine's wg.Done() is such a close of the
+// of the previous value (but see chansend.go, for a goroutine's single
+// send on a channel made for it, and setonce.go, for a field set once
+// before a close that does not follow it on every path). A goroutine's wg.Done() is such a close of the
 // group, and wg.Wait() such a receive from it: Done happens before the
 // Wait it lets return. The strict reading does not use the rule: a
 // receive may be completed by a send on a channel that is also closed,
@@ -39,6 +41,9 @@ func (c *checker) received(st *state, ch ssa.Value) *state {
 	}
 	if p := c.pathOf(ch); p != "" {
 		st.recvd = union(st.recvd, []string{p})
+		if c.singleSendField(ch) {
+			st.recvd = union(st.recvd, []string{nilPrefix + p}) // chansend.go
+		}
 	}
 	return st
 }
@@ -100,8 +105,19 @@ func (c *checker) closesAfter(fi *funcInfo) (map[ssa.Instruction][]string, []str
 	if len(ops) == 0 {
 		return nil, nil
 	}
-	// Backward must-analysis over blocks: in[b] is what every path from
-	// b's start closes; nil with top[b] is "everything" (not yet known).
+	return mustAfter(fn, ops, nil)
+}
+
+// mustAfter is the backward must-analysis of closesAfter over the
+// operations ops of fn's instructions and edgeOps of its edges (a case of
+// a select, which runs its operation only on the edge into its body): it
+// returns, for each instruction, the operations made on every path from
+// just after it to a return, and those made on every path from the
+// function's entry. Paths that end in a panic or never return make every
+// operation vacuously.
+func mustAfter(fn *ssa.Function, ops map[ssa.Instruction][]string, edgeOps map[cfgEdge][]string) (map[ssa.Instruction][]string, []string) {
+	// in[b] is what every path from b's start makes; nil with top[b] is
+	// "everything" (not yet known).
 	n := len(fn.Blocks)
 	in := make([][]string, n)
 	top := make([]bool, n)
@@ -119,10 +135,14 @@ func (c *checker) closesAfter(fi *funcInfo) (map[ssa.Instruction][]string, []str
 			if top[s.Index] {
 				continue
 			}
+			via := in[s.Index]
+			if e := edgeOps[cfgEdge{b, s}]; len(e) > 0 {
+				via = union(via, e)
+			}
 			if isTop {
-				out, isTop = in[s.Index], false
+				out, isTop = via, false
 			} else {
-				out = intersect(out, in[s.Index])
+				out = intersect(out, via)
 			}
 		}
 		return out, isTop

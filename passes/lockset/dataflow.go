@@ -333,6 +333,7 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 		sum.Accesses = append(sum.Accesses, s.acc)
 	}
 	closing, closesOnEntry := c.closesAfter(fi)
+	sending := c.sendsAfter(fi)
 	var exit *state
 	var seenIfNil []string // met over the returns of a nil error
 	var heldIfNil lockset  // met over the returns of a nil error
@@ -348,7 +349,7 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 			}
 			before := st.held
 			c.step(fi, st, instr, func(a Access) {
-				a.Before = union(a.Before, closing[instr])
+				a.Before = union(union(a.Before, closing[instr]), sending[instr])
 				a.Seen = fi.interned(capAccessObservations(union(a.Seen, st.seen), a.Path))
 				if a.Write {
 					a.Guards = union(a.Guards, c.writeGuards(fi, st, instr, a.Path, a.Held))
@@ -408,6 +409,10 @@ func (c *checker) edge(fi *funcInfo, st *state, b *ssa.BasicBlock, i int) *state
 	ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
 	if !ok {
 		return st
+	}
+	if p := c.nilChanEdge(ifi, i); p != "" {
+		st = st.clone()
+		st.recvd = union(st.recvd, []string{nilPrefix + p}) // chansend.go
 	}
 	if obs := fi.nilErrorEdge(ifi, i); len(obs) > 0 {
 		st = st.clone()
@@ -795,7 +800,7 @@ func (c *checker) apply(fn *ssa.Function, st *state, sum *Summary, callee *ssa.F
 			}
 			emit(Access{Path: p, Write: a.Write, Atomic: a.Atomic, Held: held, Elem: elem,
 				Released: union(st.released, rebaseAll(a.Released)),
-				After:    union(st.recvd, c.rebaseChans(a.After, args, bindings)), Before: c.rebaseChans(a.Before, args, bindings),
+				After:    union(st.recvd, c.rebaseChans(a.After, args, bindings)), Before: c.rebaseBefore(a.Before, args, bindings, instr),
 				Seen:   union(st.seen, obs.expand(a.Seen, false)),
 				Guards: obs.expand(a.Guards, true),
 				Func:   name, Pos: pos, calls: calls})

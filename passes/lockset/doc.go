@@ -34,7 +34,12 @@
 // goroutine's WaitGroup or errgroup.Group Wait, a receive from a channel
 // the goroutine reaches, a select all of whose cases are such receives),
 // sync.Once initialisation, sync/atomic accesses and state confined to one
-// goroutine are not reported. After a receive from a channel the
+// goroutine are not reported. By default, a goroutine's single send on a
+// channel made for it, stored in a field, orders what it did before with
+// what follows a receive from that field (or a test that finds it nil),
+// and a field set once under a lock, tested against nil, before a channel
+// of the same object is closed is ordered with what follows a receive
+// from that channel. After a receive from a channel the
 // goroutine sends on or closes, only what it does after that send or
 // close is still compared. By default, a counted receive loop
 // (for i := 0; i < n; i++ { <-done }) joins as many goroutines as it has

@@ -121,6 +121,14 @@ type checker struct {
 	instanceBodies map[*ssa.Function]bool
 	// oneShot are the package's one-shot flags, by field (casonce.go).
 	oneShot map[*types.Var]casPair
+	// srcFuncs are the package's functions; sendOnce memoises
+	// singleSends and sendFields singleSendFields (chansend.go).
+	srcFuncs   []*ssa.Function
+	sendOnce   map[*ssa.Function]map[ssa.Value][]sendOp
+	sendFields map[*types.Var]bool
+	// setOnce memoises setOnceWrites, sentinels sentinel (setonce.go).
+	setOnce   map[token.Pos]setOnceWrite
+	sentinels map[*ssa.Global]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -149,6 +157,8 @@ func run(pass *analysis.Pass) (any, error) {
 		funcs = nil // the model describes it instead
 	}
 
+	c.srcFuncs = funcs
+	c.sendOnce = make(map[*ssa.Function]map[ssa.Value][]sendOp)
 	c.inferShared(funcs)
 	c.oneShot = c.oneShotFlags(funcs)
 	c.guardNames = c.guardFieldNames(funcs)

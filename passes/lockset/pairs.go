@@ -219,6 +219,9 @@ func (c *checker) epAccess(key string, fn *ssa.Function, a *Access, lockKey func
 	canon := func(ps []string) []string {
 		var out []string
 		for _, p := range ps {
+			if strings.HasPrefix(p, sendPrefix) {
+				continue // a function's own send, not one started (chansend.go)
+			}
 			if k := lockKey(p); k != "" {
 				out = union(out, []string{k})
 			}
@@ -226,6 +229,11 @@ func (c *checker) epAccess(key string, fn *ssa.Function, a *Access, lockKey func
 		return out
 	}
 	e.after, e.before = canon(a.After), canon(a.Before)
+	for _, ch := range c.setOnceChans(a) {
+		if k := lockKey(ch); k != "" {
+			e.before = union(e.before, []string{k}) // setonce.go
+		}
+	}
 	e.seen, e.guards = canonObservations(a.Seen, lockKey), canonObservations(a.Guards, lockKey)
 	return e
 }
@@ -341,8 +349,8 @@ func racy(a, b *epAccess) bool {
 	if a.elem != 0 && b.elem != 0 && a.elem != b.elem {
 		return false // different constant elements: errs[0], errs[1]
 	}
-	if len(intersect(a.after, b.before)) > 0 || len(intersect(a.before, b.after)) > 0 {
-		return false // a close of a channel orders them (chanclose.go)
+	if chanOrdered(a.after, b.before) || chanOrdered(b.after, a.before) {
+		return false // a close of a channel, or a single send, orders them (chanclose.go, chansend.go)
 	}
 	if initOrdered(a, b) || initOrdered(b, a) {
 		return false // a lazy initialisation the reader went through (lazyinit.go)

@@ -161,3 +161,81 @@ func (t *Table) Lookup(i int) int {
 	t.parse()
 	return t.funcs[i] // want `t.funcs is read in \(\*Table\).Lookup without a lock and written in another call of \(\*Table\).Lookup via \(\*Table\).parse holding t.mu`
 }
+
+// A Watch's goroutine sends once on a channel made for it, which Wait
+// receives through a field (quiet by default, lockset/rules/singlesend);
+// the strict reading does not use a send as an ordering.
+type Watch struct {
+	result <-chan int
+	err    error
+}
+
+func (w *Watch) Start() {
+	resultc := make(chan int)
+	w.result = resultc
+	go w.watch(resultc)
+}
+
+func (w *Watch) watch(resultc chan<- int) {
+	w.err = nil // want `w.err is written in the goroutine started in \(\*Watch\).Start \(line \d+\) via \(\*Watch\).watch without a lock and read in \(\*Watch\).Wait without a lock`
+	resultc <- 1
+}
+
+func (w *Watch) Wait() error {
+	if w.result != nil {
+		<-w.result
+	}
+	return w.err
+}
+
+// A Session sets err once under errLock before closing done (quiet by
+// default, lockset/rules/setonce); the strict reading orders the write
+// with the read only by a close that follows it on every path.
+type Session struct {
+	mu       sync.Mutex
+	shutdown bool
+	errLock  sync.Mutex
+	err      error
+	done     chan struct{}
+}
+
+func NewSession() *Session {
+	s := &Session{done: make(chan struct{})}
+	go s.fail()
+	return s
+}
+
+func (s *Session) fail() {
+	s.errLock.Lock()
+	if s.err == nil {
+		s.err = errShutdown
+	}
+	s.errLock.Unlock()
+	s.Close()
+}
+
+var errShutdown = &sessionError{}
+
+type sessionError struct{}
+
+func (*sessionError) Error() string { return "shutdown" }
+
+func (s *Session) Close() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.shutdown {
+		return
+	}
+	s.shutdown = true
+	s.errLock.Lock()
+	if s.err == nil {
+		s.err = errShutdown
+	}
+	s.errLock.Unlock()
+	close(s.done)
+}
+
+func (s *Session) Accept() error {
+	<-s.done
+	return s.err // want `s.err is read in \(\*Session\).Accept without a lock and written in the goroutine started in NewSession \(line \d+\) via \(\*Session\).fail holding s.errLock`
+}
