@@ -4,7 +4,11 @@
 
 package ssaops
 
-import "golang.org/x/tools/go/ssa"
+import (
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+)
 
 // BlocksInCycles marks, by block index, the blocks of fn that lie on a
 // cycle of its control-flow graph: code there may run many times in one
@@ -131,6 +135,43 @@ func Precedes(a, b ssa.Instruction) bool {
 			return true
 		case b:
 			return false
+		}
+	}
+	return false
+}
+
+// ReachesAvoiding reports whether some path from just after instruction
+// from reaches instruction to without running an instruction that stop
+// holds for (to itself excepted). Both are in one function.
+func ReachesAvoiding(from, to ssa.Instruction, stop func(ssa.Instruction) bool) bool {
+	type pos struct {
+		b *ssa.BasicBlock
+		i int
+	}
+	start := pos{from.Block(), slices.Index(from.Block().Instrs, from) + 1}
+	seen := make(map[*ssa.BasicBlock]bool)
+	stack := []pos{start}
+	for len(stack) > 0 {
+		p := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		blocked := false
+		for _, instr := range p.b.Instrs[p.i:] {
+			if instr == to {
+				return true
+			}
+			if stop(instr) {
+				blocked = true
+				break
+			}
+		}
+		if blocked {
+			continue
+		}
+		for _, s := range p.b.Succs {
+			if !seen[s] {
+				seen[s] = true
+				stack = append(stack, pos{s, 0})
+			}
 		}
 	}
 	return false

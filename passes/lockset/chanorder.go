@@ -327,9 +327,9 @@ func closedBranch(b *ssa.BasicBlock) ssa.Value {
 // starts an instance on each trip of a loop and the wait does not follow
 // its go statement in the same block (a receive after the loop that
 // started them takes one of their sends), or when a sibling spawn related
-// to one of the channels may still run: it is started before the wait,
-// and no other wait on its channels comes between its go statement and
-// this wait on every path (go a(); go b(); <-done). Such a wait is a join
+// to one of the channels may still run: some path from its go statement
+// reaches the wait without another wait on its channels in between (go
+// a(); go b(); <-done, and also if c { go b() }; <-done). Such a wait is a join
 // only inside a counted loop that waits for every instance (waitsForAll).
 // waits are the spawner's waits on channels.
 func (c *checker) sharedWait(sp *spawn, siblings []*spawn, waits map[ssa.Instruction]*joinEffect) func(instr ssa.Instruction, chans []ssa.Value) bool {
@@ -347,17 +347,16 @@ func (c *checker) sharedWait(sp *spawn, siblings []*spawn, waits map[ssa.Instruc
 			return true
 		}
 		for k, o := range others {
-			if !slices.ContainsFunc(chans, rels[k]) || !ssaops.Precedes(o.instr, instr) {
+			if !slices.ContainsFunc(chans, rels[k]) {
 				continue
 			}
-			waited := false // by a wait between its start and instr
-			for w, e := range waits {
-				if w != instr && e.chans != nil && slices.ContainsFunc(e.chans, rels[k]) && ssaops.Precedes(o.instr, w) && ssaops.Precedes(w, instr) {
-					waited = true
-					break
-				}
+			// A path from its go statement to instr with no wait on
+			// its channels in between.
+			waitsOn := func(w ssa.Instruction) bool {
+				e := waits[w]
+				return e != nil && e.chans != nil && slices.ContainsFunc(e.chans, rels[k])
 			}
-			if !waited {
+			if ssaops.ReachesAvoiding(o.instr, instr, waitsOn) {
 				return true
 			}
 		}

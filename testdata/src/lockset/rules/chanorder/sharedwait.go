@@ -184,3 +184,40 @@ func fanInNoWait(n int) []error {
 	close(stop)
 	return el.errs // want `el.errs is read in fanInNoWait after the go statement without a lock and written in the goroutine started in fanInNoWait`
 }
+
+// A second goroutine started on one path only may send first, on that
+// path: the receive does not wait for the first. A race.
+func maybeTwo(both bool) int {
+	a := 0
+	done := make(chan bool, 2)
+	go func() {
+		a = 1 // want `a is written in the goroutine started in maybeTwo \(line \d+\) without a lock and read in maybeTwo after the go statement`
+		done <- true
+	}()
+	if both {
+		go func() {
+			done <- true
+		}()
+	}
+	<-done
+	return a
+}
+
+// The same, when that path also receives once for the second goroutine
+// before the last receive: by then both have sent. Quiet.
+func maybeTwoWaited(both bool) int {
+	a := 0
+	done := make(chan bool, 2)
+	go func() {
+		a = 1
+		done <- true
+	}()
+	if both {
+		go func() {
+			done <- true
+		}()
+		<-done
+	}
+	<-done
+	return a
+}
