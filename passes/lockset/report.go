@@ -137,24 +137,32 @@ func via(a *epAccess, entry string) string {
 	return " via " + a.fn
 }
 
+// held says what a holds: its locks ("holding s.mu and t.mu (read)"),
+// then the pseudo-locks of a once.Do it runs in ("inside c.once.Do") and
+// of a one-shot CompareAndSwap it won ("after winning
+// tx.done.CompareAndSwap"); "without a lock" if nothing.
 func held(a *epAccess) string {
-	var names []string
+	var locks, within []string
 	for _, l := range a.locks {
 		switch {
 		case l.once:
-			names = append(names, l.disp+".Do")
+			within = append(within, "inside "+l.disp+".Do")
 		case l.cas:
-			names = append(names, l.disp+".CompareAndSwap")
+			within = append(within, "after winning "+l.disp+".CompareAndSwap")
 		case l.read:
-			names = append(names, l.disp+" (read)")
+			locks = append(locks, l.disp+" (read)")
 		default:
-			names = append(names, l.disp)
+			locks = append(locks, l.disp)
 		}
 	}
-	if len(names) == 0 {
+	if len(locks) == 0 && len(within) == 0 {
 		return "without a lock"
 	}
-	return "holding " + strings.Join(names, " and ")
+	var parts []string
+	if len(locks) > 0 {
+		parts = append(parts, "holding "+strings.Join(locks, " and "))
+	}
+	return strings.Join(append(parts, within...), " ")
 }
 
 // reportGuards implements -guards: for every field of every shared type,

@@ -32,5 +32,5 @@ func (c *Config) Count() int {
 }
 
 func (c *Config) Bump() {
-	c.n = 2 // want `c.n is written in \(\*Config\).Bump without a lock and written in \(\*Config\).Count holding c.once.Do`
+	c.n = 2 // want `c.n is written in \(\*Config\).Bump without a lock and written in \(\*Config\).Count inside c.once.Do`
 }

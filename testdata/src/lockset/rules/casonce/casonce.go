@@ -54,7 +54,7 @@ func Begin(stop chan struct{}) *Tx {
 
 // Peek reads tx.conn without winning anything. Reported.
 func (tx *Tx) Peek() *int {
-	return tx.conn // want `tx.conn is read in \(\*Tx\).Peek without a lock and written in the goroutine started in Begin \(line 51\) via \(\*Tx\).close holding tx.done.CompareAndSwap`
+	return tx.conn // want `tx.conn is read in \(\*Tx\).Peek without a lock and written in the goroutine started in Begin \(line 51\) via \(\*Tx\).close after winning tx.done.CompareAndSwap`
 }
 
 // Flag is reset, so two compare-and-swaps may both succeed.

@@ -43,7 +43,7 @@ func (c *Conn) Ping() int {
 // Stats reads c.db whether grab succeeded or not. Reported.
 func (c *Conn) Stats() int {
 	_, err := c.grab()
-	n := *c.db // want `c.db is read in \(\*Conn\).Stats without a lock and written in \(\*Conn\).Close holding c.done.CompareAndSwap and c.closemu`
+	n := *c.db // want `c.db is read in \(\*Conn\).Stats without a lock and written in \(\*Conn\).Close holding c.closemu after winning c.done.CompareAndSwap`
 	if err == nil {
 		c.closemu.RUnlock()
 	}
@@ -53,7 +53,7 @@ func (c *Conn) Stats() int {
 // Reset reads c.db on the branch where grab failed. Reported.
 func (c *Conn) Reset() int {
 	if _, err := c.grab(); err != nil {
-		return *c.db // want `c.db is read in \(\*Conn\).Reset without a lock and written in \(\*Conn\).Close holding c.done.CompareAndSwap and c.closemu`
+		return *c.db // want `c.db is read in \(\*Conn\).Reset without a lock and written in \(\*Conn\).Close holding c.closemu after winning c.done.CompareAndSwap`
 	}
 	c.closemu.RUnlock()
 	return 0

@@ -45,7 +45,7 @@ func (c *config) ensure() { c.initOnce.Do(c.init) }
 
 // Rename writes c.path without calling Do first. Reported.
 func Rename(p string) {
-	conf.path = p // want `conf.path is written in the goroutine started in init \(line 62\) via Rename without a lock and written in the goroutine started in init \(line 60\) via \(\*config\).init holding conf.initOnce.Do`
+	conf.path = p // want `conf.path is written in the goroutine started in init \(line 62\) via Rename without a lock and written in the goroutine started in init \(line 60\) via \(\*config\).init inside conf.initOnce.Do`
 }
 
 // MaybeReset calls Do on one path only. Reported.
@@ -53,7 +53,7 @@ func MaybeReset(now bool) {
 	if now {
 		conf.initOnce.Do(conf.init)
 	}
-	conf.sema = nil // want `conf.sema is written in the goroutine started in init \(line 63\) via MaybeReset without a lock and written in the goroutine started in init \(line 60\) via \(\*config\).init holding conf.initOnce.Do`
+	conf.sema = nil // want `conf.sema is written in the goroutine started in init \(line 63\) via MaybeReset without a lock and written in the goroutine started in init \(line 60\) via \(\*config\).init inside conf.initOnce.Do`
 }
 
 func init() {
