@@ -527,38 +527,47 @@ func constructorFills(fn *ssa.Function, field int, ctors map[*ssa.Function]bool)
 		return false
 	}
 	filled := false
+	ok := eachPointerResult(fn, func(r ssa.Value) bool {
+		alloc, ok := r.(*ssa.Alloc)
+		if !ok {
+			return false
+		}
+		for _, ref := range *alloc.Referrers() {
+			fa, ok := ref.(*ssa.FieldAddr)
+			if !ok || fa.Field != field {
+				continue
+			}
+			for _, use := range *fa.Referrers() {
+				st, ok := use.(*ssa.Store)
+				if !ok || st.Addr != fa {
+					continue
+				}
+				if !madeFor(st, ctors) {
+					return false
+				}
+				filled = true
+			}
+		}
+		return true
+	})
+	return ok && filled
+}
+
+// eachPointerResult reports whether f holds for every pointer result of
+// fn at every return.
+func eachPointerResult(fn *ssa.Function, f func(ssa.Value) bool) bool {
 	for _, b := range fn.Blocks {
 		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
 		if !ok {
 			continue
 		}
 		for _, r := range ret.Results {
-			if _, ok := r.Type().Underlying().(*types.Pointer); !ok {
-				continue
-			}
-			alloc, ok := r.(*ssa.Alloc)
-			if !ok {
+			if _, ok := r.Type().Underlying().(*types.Pointer); ok && !f(r) {
 				return false
-			}
-			for _, ref := range *alloc.Referrers() {
-				fa, ok := ref.(*ssa.FieldAddr)
-				if !ok || fa.Field != field {
-					continue
-				}
-				for _, use := range *fa.Referrers() {
-					st, ok := use.(*ssa.Store)
-					if !ok || st.Addr != fa {
-						continue
-					}
-					if !madeFor(st, ctors) {
-						return false
-					}
-					filled = true
-				}
 			}
 		}
 	}
-	return filled
+	return true
 }
 
 // madeFor reports whether st stores an object its function makes (an
@@ -681,21 +690,9 @@ func constructors(funcs []*ssa.Function) map[*ssa.Function]bool {
 // returnsFresh reports whether every pointer result of fn is fresh at
 // every return (see constructors).
 func returnsFresh(fn *ssa.Function, ctors map[*ssa.Function]bool) bool {
-	for _, b := range fn.Blocks {
-		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		if !ok {
-			continue
-		}
-		for _, r := range ret.Results {
-			if _, ok := r.Type().Underlying().(*types.Pointer); !ok {
-				continue
-			}
-			if !freshResult(r, ctors, make(map[ssa.Value]bool)) {
-				return false
-			}
-		}
-	}
-	return true
+	return eachPointerResult(fn, func(r ssa.Value) bool {
+		return freshResult(r, ctors, make(map[ssa.Value]bool))
+	})
 }
 
 // freshResult reports whether v is a fresh result (see constructors).

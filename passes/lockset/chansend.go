@@ -362,17 +362,8 @@ func (c *checker) madeFor(m *ssa.MakeChan) (*ssa.Store, *types.Var, *ssa.Go) {
 				return
 			}
 			gos = append(gos, r)
-		case *ssa.UnOp:
-			ok = ok && r.Op == token.ARROW
-		case *ssa.Select:
-			for _, s := range r.States {
-				ok = ok && (s.Chan != x || s.Dir == types.RecvOnly)
-			}
-		case *ssa.BinOp:
-			ok = ok && (r.Op == token.EQL || r.Op == token.NEQ)
-		case *ssa.DebugRef:
 		default:
-			ok = false
+			ok = ok && receivesOnly(x, ref)
 		}
 	})
 	if !ok || store == nil || field == nil || field.Exported() || len(gos) != 1 || c.inLoop(gos[0]) {
@@ -564,4 +555,25 @@ func (c *checker) nilChanEdge(ifi *ssa.If, i int) string {
 		return ""
 	}
 	return c.pathOf(x)
+}
+
+// receivesOnly reports whether ref only receives from the channel x,
+// compares it, or is a debug reference to it.
+func receivesOnly(x ssa.Value, ref ssa.Instruction) bool {
+	switch r := ref.(type) {
+	case *ssa.UnOp:
+		return r.Op == token.ARROW
+	case *ssa.Select:
+		for _, s := range r.States {
+			if s.Chan == x && s.Dir != types.RecvOnly {
+				return false
+			}
+		}
+		return true
+	case *ssa.BinOp:
+		return r.Op == token.EQL || r.Op == token.NEQ
+	case *ssa.DebugRef:
+		return true
+	}
+	return false
 }

@@ -310,19 +310,7 @@ func closedOnly(ld *ssa.UnOp) ([]*ssa.Call, bool) {
 				return // converted to receive-only: no close, no send
 			}
 		}
-		switch r := ref.(type) {
-		case *ssa.UnOp:
-			ok = ok && r.Op == token.ARROW
-		case *ssa.Select:
-			for _, s := range r.States {
-				ok = ok && (s.Chan != x || s.Dir == types.RecvOnly)
-			}
-		case *ssa.BinOp:
-			ok = ok && (r.Op == token.EQL || r.Op == token.NEQ)
-		case *ssa.DebugRef:
-		default:
-			ok = false
-		}
+		ok = ok && receivesOnly(x, ref)
 	})
 	return cls, ok
 }
