@@ -36,6 +36,7 @@ var packages = []string{
 	"ownership/unseen",
 	"ownership/aliases",
 	"ownership/declared/user",
+	"ownership/callpaths",
 }
 
 // stdPackages import the standard library (sync, context, ...). The
