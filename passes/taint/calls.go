@@ -255,10 +255,13 @@ func pathType(t types.Type, path string) types.Type {
 
 // resolve returns the objects of h that path names below the objects
 // locs point to, values of type t. Where h cannot say what a place holds
-// (memory received or returned by a call, whose contents the function
-// does not see, or a place of memory made here that holds nothing) the
-// object holding the place stands for it, as a summary without paths
-// has it. ok is false when the path does not fit t.
+// (a location somewhere unknown in its object, such as what a summary
+// returned: the place below it would be any of the object's, and what
+// a link stored anywhere in it would pass for it; memory received or
+// returned by a call, whose contents the function does not see; a place
+// of memory made here that holds nothing) the object holding the place
+// stands for it, as a summary without paths has it. ok is false when the
+// path does not fit t.
 func (f *Flow) resolve(h Heap, locs LocSet, t types.Type, path string) (LocSet, bool) {
 	var out LocSet
 	cur := locs
@@ -270,7 +273,7 @@ func (f *Flow) resolve(h Heap, locs LocSet, t types.Type, path string) (LocSet, 
 		var next LocSet
 		for _, l := range cur {
 			obj := &f.objs[l.Obj]
-			if obj.Port == NoPort && (obj.Kind != Alloc || obj.linker) {
+			if l.Key == anyKey || obj.Port == NoPort && (obj.Kind != Alloc || obj.linker) {
 				out = union(out, LocSet{{l.Obj, anyKey}})
 				continue
 			}
