@@ -93,9 +93,10 @@ const maxEvidence = 3
 // writeEvidence returns, in the default reading, the write that makes
 // keeping objs a race: a write in this package, after construction, to
 // memory of their type (fieldwrites.Result.WritesOf). The writes shown
-// are the first few of the best: through field, the field that keeps the
-// memory, by a method of fn's own type (the machine that keeps it writes
-// it in a later handler).
+// are the first few, the best first: through field, the field that keeps
+// the memory, by a method of fn's own type (the machine that keeps it
+// writes it in a later handler); then the others, such as the receiving
+// side's own writes of what it was sent, the other half of the race.
 func (c *checker) writeEvidence(fn *ssa.Function, fl *taint.Flow, objs taint.ObjSet, field string) []analysis.RelatedInformation {
 	if c.strict {
 		return nil
@@ -121,16 +122,11 @@ func (c *checker) writeEvidence(fn *ssa.Function, fl *taint.Flow, objs taint.Obj
 		}
 		return r
 	}
-	best := 0
-	for _, w := range writes {
-		best = max(best, rank(w))
-	}
-	// The best-ranked writes, a few of them.
+	// The best-ranked writes first, in the order of the source; a few.
+	slices.SortStableFunc(writes, func(a, b fieldwrites.Write) int { return cmp.Compare(rank(b), rank(a)) })
 	var out []analysis.RelatedInformation
-	for _, w := range writes {
-		if rank(w) == best && len(out) < maxEvidence {
-			out = append(out, analysis.RelatedInformation{Pos: w.Pos, Message: writtenName(w.Key) + " is written here, while the receiver may still use it"})
-		}
+	for _, w := range writes[:min(len(writes), maxEvidence)] {
+		out = append(out, analysis.RelatedInformation{Pos: w.Pos, Message: writtenName(w.Key) + " is written here, while the receiver may still use it"})
 	}
 	return out
 }

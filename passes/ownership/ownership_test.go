@@ -36,6 +36,7 @@ var packages = []string{
 	"ownership/unseen",
 	"ownership/aliases",
 	"ownership/declared/user",
+	"ownership/callpaths",
 }
 
 // stdPackages import the standard library (sync, context, ...). The
@@ -132,8 +133,9 @@ func TestLiftedFields(t *testing.T) {
 	analysistest.Run(t, suitetest.Dir(t), ownership.Analyzer, "ownership/lifted")
 }
 
-// TestWriteEvidence checks that a report of kept memory shows the write
-// that makes keeping it a race (testdata/src/ownership/evidence).
+// TestWriteEvidence checks that a report of kept memory shows the writes
+// that make keeping it a race, the keeper's first and then the receiving
+// side's (testdata/src/ownership/evidence).
 func TestWriteEvidence(t *testing.T) {
 	var got []string
 	for _, r := range analysistest.Run(t, suitetest.Dir(t), ownership.Analyzer, "ownership/evidence") {
@@ -146,6 +148,8 @@ func TestWriteEvidence(t *testing.T) {
 	want := []string{
 		"26: stored into p.ballot here",
 		"22: Ballot.Round is written here, while the receiver may still use it",
+		"60: Entry.Ballot is written here, while the receiver may still use it",
+		"69: Entry.Ballot is written here, while the receiver may still use it",
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("related information:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

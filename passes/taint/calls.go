@@ -6,6 +6,7 @@ package taint
 
 import (
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -49,7 +50,7 @@ func (f *Flow) call(c *ssa.CallCommon, instr ssa.CallInstruction, h Heap) LocSet
 	summarized, complete := f.calleeSummaries(c)
 	for _, cs := range summarized {
 		f.used[cs.fn] = true
-		result = union(result, f.apply(cs.s, f.portValues(c, cs.callee), own, instr, h))
+		result = union(result, f.apply(cs.s, cs.fn, f.portValues(c, cs.callee), own, instr, h))
 	}
 	if !complete && f.sv.res.strict {
 		// By default an unknown callee links nothing: its results are
@@ -147,8 +148,8 @@ func (f *Flow) portValues(c *ssa.CallCommon, ce callee) portLocs {
 // apply adds a summary's links to h and returns what the results may
 // point to besides own, the call's own result object. A callee returning
 // new memory (Summary.NewResults) returns own, which reaches the ports of
-// Returns.
-func (f *Flow) apply(s *Summary, pv portLocs, own LocSet, instr ssa.Instruction, h Heap) LocSet {
+// Returns. fn is the callee.
+func (f *Flow) apply(s *Summary, fn *ssa.Function, pv portLocs, own LocSet, instr ssa.Instruction, h Heap) LocSet {
 	for k, l := range s.Links {
 		from, to := pv.at(l[0]), weak(pv.at(l[1]))
 		if len(to) == 0 || len(from) == 0 {
@@ -157,15 +158,15 @@ func (f *Flow) apply(s *Summary, pv portLocs, own LocSet, instr ssa.Instruction,
 		if len(from)*len(to) > 8 {
 			to = f.merge(instr, k, to, h)
 		}
-		for _, o := range from {
+		for _, o := range f.linkPlaces(s.linkPaths(l), fn, l[0], from, h) {
 			if f.holdsRefs(o.Obj) {
-				h.write(Loc{o.Obj, anyKey}, to, false)
+				h.write(o, to, false)
 			}
 		}
 	}
 	var out LocSet
 	for _, p := range s.Returns {
-		out = union(out, weak(pv.at(p)))
+		out = union(out, f.returned(s, fn, p, pv.at(p), h))
 	}
 	if s.NewResults && len(own) == 1 && f.holdsRefs(own[0].Obj) {
 		if len(out) > 0 {
@@ -174,6 +175,190 @@ func (f *Flow) apply(s *Summary, pv portLocs, own LocSet, instr ssa.Instruction,
 		return nil
 	}
 	return out
+}
+
+// returned returns what a call's results may reach of the memory of the
+// callee's port p, which the caller's locations locs point to: the
+// objects of h at the summary's paths below them (Summary.ReturnPaths),
+// loaded as the callee loaded them, or the operand's own objects when the
+// summary returns the port whole or a path cannot be followed by the
+// port's type.
+func (f *Flow) returned(s *Summary, fn *ssa.Function, p int, locs LocSet, h Heap) LocSet {
+	paths := s.returnPaths(p)
+	t := portType(fn, p)
+	if paths == nil || t == nil || len(locs) == 0 {
+		return weak(locs)
+	}
+	var out LocSet
+	for _, path := range paths {
+		at, ok := f.resolve(h, locs, t, path)
+		if !ok {
+			return weak(locs)
+		}
+		out = union(out, at)
+	}
+	return weak(out)
+}
+
+// linkPlaces returns the places of h where a call links memory of
+// another port below the memory of the callee's port p, which the
+// caller's locations from point to: the places of the summary's paths
+// (Summary.LinkPaths), or, without paths or when one cannot be followed
+// by the port's type, anywhere in the objects from point to. A place of
+// memory that existed on entry is first given what it held then, so that
+// the link adds to that rather than hiding it.
+func (f *Flow) linkPlaces(paths []string, fn *ssa.Function, p int, from LocSet, h Heap) LocSet {
+	whole := weak(from)
+	t := portType(fn, p)
+	if paths == nil || t == nil {
+		return whole
+	}
+	var out LocSet
+	for _, path := range paths {
+		prefix, last := "", path
+		if i := strings.LastIndex(path, pathSep); i >= 0 {
+			prefix, last = path[:i+len(pathSep)], path[i+len(pathSep):]
+		}
+		holders, ht := from, t
+		if prefix != "" {
+			var ok bool
+			if holders, ok = f.resolve(h, from, t, prefix); !ok {
+				return whole
+			}
+			ht = pathType(t, prefix)
+		}
+		vt := segType(pointee(ht), last)
+		if ht == nil || vt == nil {
+			return whole
+		}
+		for _, l := range holders {
+			place := Loc{l.Obj, joinKey(l.Key, last)}
+			if f.objs[l.Obj].Port != NoPort && !h.hasCover(place.Obj, place.Key) {
+				f.materialize(h, place, vt)
+			}
+			out = union(out, LocSet{place})
+		}
+	}
+	return out
+}
+
+// pathType returns the type of the values at the end of path (objects'
+// paths, each place ending in pathSep) below a value of type t, or nil.
+func pathType(t types.Type, path string) types.Type {
+	for _, seg := range strings.Split(strings.TrimSuffix(path, pathSep), pathSep) {
+		if t = segType(pointee(t), seg); t == nil {
+			return nil
+		}
+	}
+	return t
+}
+
+// resolve returns the objects of h that path names below the objects
+// locs point to, values of type t. Where h cannot say what a place holds
+// (a location somewhere unknown in its object, such as what a summary
+// returned: the place below it would be any of the object's, and what
+// a link stored anywhere in it would pass for it; memory received or
+// returned by a call, whose contents the function does not see; a place
+// of memory made here that holds nothing) the object holding the place
+// stands for it, as a summary without paths has it. ok is false when the
+// path does not fit t.
+func (f *Flow) resolve(h Heap, locs LocSet, t types.Type, path string) (LocSet, bool) {
+	var out LocSet
+	cur := locs
+	for _, seg := range strings.Split(strings.TrimSuffix(path, pathSep), pathSep) {
+		vt := segType(pointee(t), seg)
+		if vt == nil || !f.sv.tracked(vt) {
+			return nil, false
+		}
+		var next LocSet
+		for _, l := range cur {
+			obj := &f.objs[l.Obj]
+			if l.Key == anyKey || obj.Port == NoPort && (obj.Kind != Alloc || obj.linker) {
+				out = union(out, LocSet{{l.Obj, anyKey}})
+				continue
+			}
+			got := f.load(h, LocSet{{l.Obj, joinKey(l.Key, seg)}}, vt)
+			if len(got) == 0 && obj.Port == NoPort {
+				out = union(out, LocSet{{l.Obj, anyKey}})
+				continue
+			}
+			next = union(next, got)
+		}
+		cur, t = next, vt
+	}
+	return union(out, cur), true
+}
+
+// segType returns the type of the value at the place seg (a field path
+// within one object: "id", "hdr.buf", "[]") of memory of type t, or nil
+// if seg does not fit t.
+func segType(t types.Type, seg string) types.Type {
+	for _, part := range strings.Split(seg, ".") {
+		switch u := types.Unalias(t).Underlying().(type) {
+		case *types.Struct:
+			var ft types.Type
+			for i := range u.NumFields() {
+				if fieldName(u, i) == part {
+					ft = u.Field(i).Type()
+				}
+			}
+			if ft == nil {
+				return nil
+			}
+			t = ft
+		case *types.Slice:
+			if part != elemKey {
+				return nil
+			}
+			t = u.Elem()
+		case *types.Array:
+			if part != elemKey {
+				return nil
+			}
+			t = u.Elem()
+		case *types.Map:
+			// A map's entries hold its values, or its keys when only
+			// they hold references (solver.entryType).
+			if part != elemKey {
+				return nil
+			}
+			t = u.Elem()
+			if !tracked(t, make(map[types.Type]bool)) {
+				t = u.Key()
+			}
+		default:
+			return nil
+		}
+	}
+	return t
+}
+
+// portType returns the type of fn's port p: a parameter (the receiver
+// first) or a free variable; nil for the package-level variables.
+func portType(fn *ssa.Function, p int) types.Type {
+	if p < 0 {
+		return nil
+	}
+	if len(fn.Params) > 0 || len(fn.Blocks) > 0 {
+		switch {
+		case p < len(fn.Params):
+			return fn.Params[p].Type()
+		case p-len(fn.Params) < len(fn.FreeVars):
+			return fn.FreeVars[p-len(fn.Params)].Type()
+		}
+		return nil
+	}
+	sig := fn.Signature
+	if recv := sig.Recv(); recv != nil {
+		if p == 0 {
+			return recv.Type()
+		}
+		p--
+	}
+	if p < sig.Params().Len() {
+		return sig.Params().At(p).Type()
+	}
+	return nil
 }
 
 // merge returns a location standing for all of locs: an object of the

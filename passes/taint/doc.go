@@ -21,7 +21,11 @@
 // from them intersect.
 //
 // A call applies its callee's summary: which ports' memory becomes
-// reachable from which, and which ports the results reach. A summary also
+// reachable from which, and which ports the results reach, each at the
+// places below the port that the callee's entry paths name when it can
+// name them ("items>[]": a getter of a map field's values returns those
+// values, not the whole receiver; a setter stores at the field, not
+// anywhere in its receiver), else anywhere in the port's memory. A summary also
 // says what the function writes below each port, and how deep, and at
 // which places it reads and writes (access paths such as "stats>n", the n
 // field of what the stats field points to), so that a caller can tell

@@ -89,8 +89,12 @@ func (f *Flow) step(instr ssa.Instruction, h Heap) {
 			f.setVal(i, f.val(i.X))
 		}
 	case *ssa.Lookup:
-		if _, isMap := i.X.Type().Underlying().(*types.Map); isMap && f.sv.tracked(i.Type()) {
-			f.setVal(i, f.load(h, rekey(f.val(i.X), elemKey), i.Type()))
+		// The entry loaded is of the map's entry type, also when the
+		// instruction's own type is the tuple of a comma-ok lookup: the
+		// first load of an entry of a parameter's map makes its object,
+		// whose type says what fieldwrites knows of its writes.
+		if entry := f.sv.entryType(i.X.Type()); entry != nil && f.sv.tracked(i.Type()) {
+			f.setVal(i, f.load(h, rekey(f.val(i.X), elemKey), entry))
 		}
 	case *ssa.MapUpdate:
 		stored := union(f.val(i.Key), f.val(i.Value))
@@ -100,8 +104,12 @@ func (f *Flow) step(instr ssa.Instruction, h Heap) {
 	case *ssa.Range:
 		f.setVal(i, f.val(i.X))
 	case *ssa.Next:
-		if !i.IsString && f.sv.tracked(i.Type()) {
-			f.setVal(i, f.load(h, rekey(f.val(i.Iter), elemKey), i.Type()))
+		// The tuple (ok, key, value) holds the map's entries: their
+		// object is of the entry type, as for a lookup.
+		if r, ok := i.Iter.(*ssa.Range); ok && !i.IsString && f.sv.tracked(i.Type()) {
+			if entry := f.sv.entryType(r.X.Type()); entry != nil {
+				f.setVal(i, f.load(h, rekey(f.val(i.Iter), elemKey), entry))
+			}
 		}
 	case *ssa.Select:
 		var all LocSet

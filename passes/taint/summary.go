@@ -6,6 +6,7 @@ package taint
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -21,8 +22,23 @@ type Summary struct {
 	// Links are pairs {a, b}: after the call, memory reachable from port a
 	// may reach memory that was reachable from port b.
 	Links [][2]int
+	// LinkPaths names, for the links {a, b} through which memory below
+	// port a holds port b's at places that a's entry paths name, those
+	// places, as paths from port a (paths.go; "items>[]": the elements
+	// of what the items field points to), in the order of Links. A link
+	// without paths may hold b's memory anywhere in a's: its own object
+	// points to it.
+	LinkPaths []LinkPaths
 	// Returns lists the ports whose memory the results may reach.
 	Returns []int
+	// ReturnPaths names, for the ports of Returns whose returned memory
+	// lies below places of theirs, those places, as paths from the port
+	// (paths.go; "items>[]>": what the elements of the items field point
+	// to): a getter of a field's entries returns them, not the receiver,
+	// so a caller that sends the result gives up the entries only. A
+	// port of Returns without paths is returned whole: its own object,
+	// memory deep below it, or memory the function stored into it.
+	ReturnPaths []PortPaths
 	// NewResults says the results are memory the function makes on each
 	// call (allocates, receives, or gets new from its callees), never
 	// memory a port refers to: whatever of Returns they reach lies below
@@ -49,6 +65,13 @@ type Summary struct {
 	WritePaths []PortPaths
 }
 
+// LinkPaths are the places below port From where a function stores memory
+// of port To.
+type LinkPaths struct {
+	From, To int
+	Paths    []string
+}
+
 // PortPaths are the places below one port a function touches.
 type PortPaths struct {
 	Port  int
@@ -58,7 +81,7 @@ type PortPaths struct {
 // withoutPort returns a copy of s in which the function neither reads nor
 // writes the memory of port p; what it links and returns is unchanged.
 func (s *Summary) withoutPort(p int) *Summary {
-	out := &Summary{Links: s.Links, Returns: s.Returns, NewResults: s.NewResults}
+	out := &Summary{Links: s.Links, LinkPaths: s.LinkPaths, Returns: s.Returns, ReturnPaths: s.ReturnPaths, NewResults: s.NewResults}
 	for i, q := range s.Writes {
 		if q == p {
 			continue
@@ -97,6 +120,9 @@ func (s *Summary) String() string {
 	b.WriteString("summary")
 	for _, l := range s.Links {
 		fmt.Fprintf(&b, " %s->%s", portName(l[0]), portName(l[1]))
+		if paths := s.linkPaths(l); paths != nil {
+			b.WriteString("(" + strings.Join(paths, ",") + ")")
+		}
 	}
 	if len(s.Returns) > 0 {
 		b.WriteString(" returns")
@@ -105,6 +131,9 @@ func (s *Summary) String() string {
 		}
 		for _, p := range s.Returns {
 			b.WriteString(" " + portName(p))
+			if paths := s.returnPaths(p); paths != nil {
+				b.WriteString("(" + strings.Join(paths, ",") + ")")
+			}
 		}
 	}
 	if len(s.Writes) > 0 {
@@ -124,8 +153,8 @@ func portName(p int) string {
 }
 
 func (s *Summary) equal(t *Summary) bool {
-	return fmt.Sprint(s.Links, s.Returns, s.NewResults, s.Writes, s.WritesRoot, s.WritesDepth, s.ReadPaths, s.WritePaths) ==
-		fmt.Sprint(t.Links, t.Returns, t.NewResults, t.Writes, t.WritesRoot, t.WritesDepth, t.ReadPaths, t.WritePaths)
+	return fmt.Sprint(s.Links, s.LinkPaths, s.Returns, s.ReturnPaths, s.NewResults, s.Writes, s.WritesRoot, s.WritesDepth, s.ReadPaths, s.WritePaths) ==
+		fmt.Sprint(t.Links, t.LinkPaths, t.Returns, t.ReturnPaths, t.NewResults, t.Writes, t.WritesRoot, t.WritesDepth, t.ReadPaths, t.WritePaths)
 }
 
 // unseen is the summary of a function the analysis could not follow
@@ -189,7 +218,13 @@ func (f *Flow) summarize() *Summary {
 			if a == b {
 				continue
 			}
-			if fromPort(reach[a], b) || (a < b && f.shareBesidesGlobals(reach[a], reach[b]) && !fromPort(reach[b], a)) {
+			switch {
+			case fromPort(reach[a], b):
+				s.Links = append(s.Links, [2]int{a, b})
+				if paths := f.linkPaths(a, b, reach[a]); paths != nil {
+					s.LinkPaths = append(s.LinkPaths, LinkPaths{a, b, paths})
+				}
+			case a < b && f.shareBesidesGlobals(reach[a], reach[b]) && !fromPort(reach[b], a):
 				s.Links = append(s.Links, [2]int{a, b})
 			}
 		}
@@ -217,10 +252,115 @@ func (f *Flow) summarize() *Summary {
 		for _, p := range ports {
 			if fromPort(rr, p) || rr.Intersects(reach[p]) {
 				s.Returns = append(s.Returns, p)
+				if paths := f.returnPaths(rr, p, reach[p]); paths != nil {
+					s.ReturnPaths = append(s.ReturnPaths, PortPaths{p, paths})
+				}
 			}
 		}
 	}
 	return s
+}
+
+// returnPaths returns the places below port p whose memory the results
+// reach (rr is all they reach at the exit, reachP all that p reaches), as
+// the fewest paths from the port's root that cover it; nil when only the
+// whole port names it: the results reach the port's own object, memory
+// deep below it (beyond the heap's bound on paths), or memory the
+// function stored into the port's, which no entry path leads to.
+func (f *Flow) returnPaths(rr ObjSet, p int, reachP ObjSet) []string {
+	if p == GlobalPort {
+		return nil
+	}
+	var paths pathSet
+	whole := false
+	rr.Each(func(o ObjID) {
+		obj := &f.objs[o]
+		switch {
+		case whole:
+		case obj.Port != p:
+			// Memory of another port, or made here, that p also
+			// reaches at the exit: stored into p's memory (the
+			// package-level variables are port G's).
+			whole = reachP.Has(o) && !obj.IsGlobals()
+		default:
+			op, ok := f.objPath(o)
+			if !ok || op == "" || DeepPath(op) {
+				whole = true
+				return
+			}
+			paths = paths.add(op)
+		}
+	})
+	if whole || len(paths) == 0 || len(paths) > maxPathsPerPort {
+		return nil
+	}
+	// The fewest: a path below another's is reached through it.
+	var out []string
+	for _, op := range paths {
+		covered := false
+		for _, q := range out {
+			covered = covered || strings.HasPrefix(op, q)
+		}
+		if !covered {
+			out = append(out, op)
+		}
+	}
+	return out
+}
+
+// linkPaths returns the places below port a where the function stores
+// memory of port b at its exit (reachA is all that a reaches there), as
+// paths from a's root, each the path of the holding object and the key
+// of the place in it ("items>[]"); nil when only the whole port names
+// them: a holder the function made, or one deep below a, or a place of
+// unknown key.
+func (f *Flow) linkPaths(a, b int, reachA ObjSet) []string {
+	if a == GlobalPort {
+		return nil
+	}
+	var paths pathSet
+	whole := false
+	reachA.Each(func(o ObjID) {
+		holder := &f.objs[o]
+		if whole || holder.Port == b {
+			return // b's memory holding b's is b's own
+		}
+		f.exit.Fields(o, func(key string, locs LocSet) {
+			if whole || !slices.ContainsFunc(locs, func(l Loc) bool { return f.objs[l.Obj].Port == b }) {
+				return
+			}
+			op, ok := f.objPath(o)
+			if holder.Port != a || !ok || DeepPath(op) || DeepPath(key) {
+				whole = true
+				return
+			}
+			paths = paths.add(op + key)
+		})
+	})
+	if whole || len(paths) == 0 || len(paths) > maxPathsPerPort {
+		return nil
+	}
+	return paths
+}
+
+// linkPaths returns the paths of the link l in s.LinkPaths, or nil.
+func (s *Summary) linkPaths(l [2]int) []string {
+	for _, lp := range s.LinkPaths {
+		if lp.From == l[0] && lp.To == l[1] {
+			return lp.Paths
+		}
+	}
+	return nil
+}
+
+// returnPaths returns the paths of port p in s.ReturnPaths, or nil.
+func (s *Summary) returnPaths(p int) []string {
+	for _, pp := range s.ReturnPaths {
+		if pp.Port == p {
+			return pp.Paths
+		}
+	}
+	return nil
 }
 
 // portReach returns the objects reachable from port p at f's exit. By

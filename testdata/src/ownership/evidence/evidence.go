@@ -42,3 +42,30 @@ func (s *Scribe) send() {
 	s.note = &Note{Text: "hi"}
 	s.out <- s.note
 }
+
+// Entry is kept by an acceptor, which stamps it again, and written by the
+// learner it is sent to: both halves of the race are evidence, the
+// keeper's write first.
+type Entry struct {
+	Ballot int
+}
+
+// Acceptor keeps the entry it sends.
+type Acceptor struct {
+	kept *Entry
+	out  chan *Entry
+}
+
+func (a *Acceptor) restamp() {
+	a.kept.Ballot++
+}
+
+func (a *Acceptor) promise() {
+	a.out <- a.kept // want `a.kept is sent on a.out but stays reachable from a.kept`
+}
+
+func learn(in chan *Entry) {
+	for e := range in {
+		e.Ballot = 0
+	}
+}

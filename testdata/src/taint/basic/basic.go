@@ -17,12 +17,12 @@ type S struct {
 var global *T
 
 // Set links the receiver to its parameter.
-func (s *S) Set(p *T) { // want Set:`^summary 0->1( writes 0)?$`
+func (s *S) Set(p *T) { // want Set:`^summary 0->1\(p\)( writes 0)?$`
 	s.p = p
 }
 
 // Get returns memory of the receiver.
-func (s *S) Get() *T { // want Get:`^summary returns 0$`
+func (s *S) Get() *T { // want Get:`^summary returns 0\(p>\)$`
 	return s.p
 }
 
@@ -47,7 +47,7 @@ func clone(p *T) *T { // want clone:`^summary$`
 }
 
 // link makes a reach b.
-func link(a, b *T) { // want link:`^summary 0->1( writes 0)?$`
+func link(a, b *T) { // want link:`^summary 0->1\(next\)( writes 0)?$`
 	a.next = b
 }
 
@@ -62,7 +62,7 @@ func load() *T { // want load:`^summary returns G$`
 }
 
 // setVia links through a call of Set.
-func setVia(s *S, p *T) { // want setVia:`^summary 0->1( writes 0)?$`
+func setVia(s *S, p *T) { // want setVia:`^summary 0->1\(p\)( writes 0)?$`
 	s.Set(p)
 }
 
@@ -111,12 +111,12 @@ func (s *S) Reset(p *T) { // want Reset:`^summary( writes 0)?$`
 
 // appendAll may store p into dst's array (when it has room) and returns
 // memory of both.
-func appendAll(dst []*T, p *T) []*T { // want appendAll:`^summary 0->1 returns 0 1( writes 0)?$`
+func appendAll(dst []*T, p *T) []*T { // want appendAll:`^summary 0->1\(\[\]\) returns 0 1( writes 0)?$`
 	return append(dst, p)
 }
 
 // store puts a parameter into a map parameter.
-func store(m map[string]*T, p *T) { // want store:`^summary 0->1( writes 0)?$`
+func store(m map[string]*T, p *T) { // want store:`^summary 0->1\(\[\]\)( writes 0)?$`
 	m["k"] = p
 }
 
@@ -130,7 +130,7 @@ func CopyInts(c *Ints) []int { // want CopyInts:`^summary$`
 }
 
 // GrowInts may return the same array.
-func GrowInts(c *Ints) []int { // want GrowInts:`^summary returns 0 writes 0$`
+func GrowInts(c *Ints) []int { // want GrowInts:`^summary returns 0\(xs>\) writes 0$`
 	return append(c.xs[:1], c.xs...)
 }
 
@@ -144,4 +144,44 @@ func selectCases(a, b chan *T, p *T) *T { // want selectCases:`^summary$`
 	case y := <-b:
 		return y
 	}
+}
+
+// Registry keeps values in a map and a list.
+type Registry struct {
+	byKey map[string]*T
+	list  []*T
+}
+
+// Entries returns the map's values in a new slice: what it returns of the
+// registry lies at the map's entries.
+func (r *Registry) Entries() []*T { // want Entries:`^summary returns new 0\(byKey>\[\]>\)$`
+	out := make([]*T, 0, len(r.byKey))
+	for _, e := range r.byKey {
+		out = append(out, e)
+	}
+	return out
+}
+
+// Lookup returns the value a comma-ok lookup finds.
+func (r *Registry) Lookup(k string) *T { // want Lookup:`^summary returns 0\(byKey>\[\]>\)$`
+	if e, ok := r.byKey[k]; ok {
+		return e
+	}
+	return nil
+}
+
+// Self returns the registry itself: all of it.
+func (r *Registry) Self() *Registry { // want Self:`^summary returns 0$`
+	return r
+}
+
+// Add stores p at the map's entries.
+func (r *Registry) Add(k string, p *T) { // want Add:`^summary 0->2\(byKey>\[\]\)( writes 0)?$`
+	r.byKey[k] = p
+}
+
+// Wrap stores p in a new list: no path of the registry's on entry leads to
+// it, so the link is to all of the registry.
+func (r *Registry) Wrap(p *T) { // want Wrap:`^summary 0->1( writes 0)?$`
+	r.list = []*T{p}
 }

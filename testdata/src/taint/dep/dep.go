@@ -5,11 +5,11 @@ type T struct{ next *T }
 
 type Box struct{ item *T }
 
-func (b *Box) Put(t *T) { // want Put:`^summary 0->1( writes 0)?$`
+func (b *Box) Put(t *T) { // want Put:`^summary 0->1\(item\)( writes 0)?$`
 	b.item = t
 }
 
-func (b *Box) Take() *T { // want Take:`^summary returns 0$`
+func (b *Box) Take() *T { // want Take:`^summary returns 0\(item>\)$`
 	return b.item
 }
 

@@ -21,18 +21,18 @@ type Msg struct {
 var spare = &Buf{}
 
 // chain makes its buffer point to the spare one.
-func chain(b *Buf) { // want chain:`^summary 0->G writes 0$`
+func chain(b *Buf) { // want chain:`^summary 0->G\(next\) writes 0$`
 	b.next = spare
 }
 
 // attach makes the message point to the spare buffer.
-func (m *Msg) attach() { // want attach:`^summary 0->G writes 0$`
+func (m *Msg) attach() { // want attach:`^summary 0->G\(buf\) writes 0$`
 	m.buf = spare
 }
 
 // prepare makes both arguments reach package-level memory; neither
 // reaches the other's memory.
-func prepare(b *Buf, m *Msg) { // want prepare:`^summary 0->G 1->G writes 0 1$`
+func prepare(b *Buf, m *Msg) { // want prepare:`^summary 0->G\(next\) 1->G\(buf\) writes 0 1$`
 	chain(b)
 	m.attach()
 }

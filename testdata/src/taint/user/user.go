@@ -4,12 +4,12 @@ package user
 import "taint/dep"
 
 // fill links b to t through dep's summary of Put.
-func fill(b *dep.Box, t *dep.T) { // want fill:`^summary 0->1( writes 0)?$`
+func fill(b *dep.Box, t *dep.T) { // want fill:`^summary 0->1\(item\)( writes 0)?$`
 	b.Put(t)
 }
 
 // take returns memory of b through dep's summary of Take.
-func take(b *dep.Box) *dep.T { // want take:`^summary returns 0$`
+func take(b *dep.Box) *dep.T { // want take:`^summary returns 0\(item>\)$`
 	return b.Take()
 }
 

@@ -31,7 +31,7 @@ func bumpHead(l *List) { // want bumpHead:`^summary writes 0$`
 }
 
 // relink writes its first parameter and only reads the second.
-func relink(dst, src *Node) { // want relink:`^summary 0->1 writes 0$`
+func relink(dst, src *Node) { // want relink:`^summary 0->1\(next\) writes 0$`
 	dst.next = src.next
 }
 
