@@ -50,6 +50,7 @@ var ruleStdPackages = []string{
 	"ownership/rules/machinestart",
 	"ownership/rules/lasttransfer",
 	"ownership/rules/goroutineplaces",
+	"ownership/rules/callwrites",
 }
 
 func TestRules(t *testing.T) {

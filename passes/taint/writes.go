@@ -168,6 +168,16 @@ func (w *writeSet) call(c *ssa.CallCommon) {
 			if i < len(s.WritesDepth) && !f.sv.res.strict {
 				to = s.WritesDepth[i]
 			}
+			if on, ok := w.onPaths(s, p, pv.at(p)); ok {
+				within := &writeSet{f: f, h: w.h}
+				within.within(pv.at(p), from, to)
+				within.out.Each(func(o ObjID) {
+					if on.Has(o) {
+						w.out.Add(o)
+					}
+				})
+				continue
+			}
 			w.within(pv.at(p), from, to)
 		}
 	}
@@ -179,6 +189,32 @@ func (w *writeSet) call(c *ssa.CallCommon) {
 			w.deep(f.val(a))
 		}
 	}
+}
+
+// onPaths returns, by default, the objects on the places below arg that
+// the summary s says its function writes through port p (WritePaths), and
+// whether it had them. A call writes what lies both on those places and
+// within the depth of its deepest write: the places keep apart what the
+// depth merges (fmt's printer writes its buffer, one pointer below it, and
+// holds the value it prints, also one pointer below, but writes only the
+// buffer), and the depth bounds places a summary could not name ("**").
+// The strict reading, a port without paths, and package-level memory
+// (whose suspected links pointees leaves out) use the depth alone.
+func (w *writeSet) onPaths(s *Summary, p int, arg LocSet) (ObjSet, bool) {
+	if w.f.sv.res.strict || w.h.m == nil || slices.ContainsFunc(arg, func(l Loc) bool { return l.Obj == w.f.global }) {
+		return nil, false
+	}
+	i := slices.IndexFunc(s.WritePaths, func(pp PortPaths) bool { return pp.Port == p })
+	if i < 0 {
+		return nil, false
+	}
+	var on ObjSet
+	for _, rel := range s.WritePaths[i].Paths {
+		for _, l := range w.f.follow(w.h, arg, rel) {
+			on.Add(l.Obj)
+		}
+	}
+	return on, true
 }
 
 // portTouches accumulates, over a function's instructions, which ports'
