@@ -413,28 +413,16 @@ func (c *checker) singleSendFields() map[*types.Var]bool {
 	}
 	good := make(map[*types.Var]bool)
 	bad := make(map[*types.Var]bool)
-	for _, fn := range c.srcFuncs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				fa, ok := instr.(*ssa.FieldAddr)
-				if !ok {
-					continue
-				}
-				f := fieldVar(fa)
-				if f == nil || bad[f] {
-					continue
-				}
-				if _, ok := f.Type().Underlying().(*types.Chan); !ok || f.Exported() || f.Pkg() != c.pkg {
-					continue
-				}
-				if c.fieldUsesOK(fa) {
-					good[f] = true
-				} else {
-					bad[f] = true
-				}
-			}
+	c.ownFieldAddrs(func(fa *ssa.FieldAddr, f *types.Var) {
+		if _, ok := f.Type().Underlying().(*types.Chan); !ok || bad[f] {
+			return
 		}
-	}
+		if c.fieldUsesOK(fa) {
+			good[f] = true
+		} else {
+			bad[f] = true
+		}
+	})
 	out := make(map[*types.Var]bool)
 	for f := range good {
 		if !bad[f] {
@@ -576,4 +564,22 @@ func receivesOnly(x ssa.Value, ref ssa.Instruction) bool {
 		return true
 	}
 	return false
+}
+
+// ownFieldAddrs calls f with each address of an unexported field of the
+// package's own types that the package's functions take, in order.
+func (c *checker) ownFieldAddrs(f func(*ssa.FieldAddr, *types.Var)) {
+	for _, fn := range c.srcFuncs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				fa, ok := instr.(*ssa.FieldAddr)
+				if !ok {
+					continue
+				}
+				if v := fieldVar(fa); v != nil && !v.Exported() && v.Pkg() == c.pkg {
+					f(fa, v)
+				}
+			}
+		}
+	}
 }

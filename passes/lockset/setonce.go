@@ -79,45 +79,37 @@ func (c *checker) setOnceWrites() map[token.Pos]setOnceWrite {
 	bad := make(map[*types.Var]bool)
 	closes := make(map[*types.Var][]*ssa.Call)
 	owner := make(map[*types.Var]types.Type) // the struct a field belongs to
-	for _, fn := range c.srcFuncs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				fa, ok := instr.(*ssa.FieldAddr)
-				if !ok {
-					continue
+	c.ownFieldAddrs(func(fa *ssa.FieldAddr, f *types.Var) {
+		if bad[f] || !nillable(f.Type()) {
+			return
+		}
+		fn := fa.Parent()
+		owner[f] = fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying()
+		_, isChan := f.Type().Underlying().(*types.Chan)
+		for _, ref := range *fa.Referrers() {
+			switch r := ref.(type) {
+			case *ssa.Store:
+				if r.Addr != fa {
+					bad[f] = true
+				} else if _, fresh := fa.X.(*ssa.Alloc); !fresh && !isChan {
+					writes[f] = append(writes[f], guardedStore{store: r, fn: fn})
 				}
-				f := fieldVar(fa)
-				if f == nil || bad[f] || f.Exported() || f.Pkg() != c.pkg || !nillable(f.Type()) {
-					continue
-				}
-				owner[f] = fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying()
-				_, isChan := f.Type().Underlying().(*types.Chan)
-				for _, ref := range *fa.Referrers() {
-					switch r := ref.(type) {
-					case *ssa.Store:
-						if r.Addr != fa {
-							bad[f] = true
-						} else if _, fresh := fa.X.(*ssa.Alloc); !fresh && !isChan {
-							writes[f] = append(writes[f], guardedStore{store: r, fn: fn})
-						}
-					case *ssa.UnOp:
-						if r.Op != token.MUL {
-							bad[f] = true
-						} else if isChan {
-							cls, ok := closedOnly(r)
-							if !ok {
-								bad[f] = true
-							}
-							closes[f] = append(closes[f], cls...)
-						}
-					case *ssa.DebugRef:
-					default:
+			case *ssa.UnOp:
+				if r.Op != token.MUL {
+					bad[f] = true
+				} else if isChan {
+					cls, ok := closedOnly(r)
+					if !ok {
 						bad[f] = true
 					}
+					closes[f] = append(closes[f], cls...)
 				}
+			case *ssa.DebugRef:
+			default:
+				bad[f] = true
 			}
 		}
-	}
+	})
 	for f, ws := range writes {
 		if bad[f] {
 			continue
