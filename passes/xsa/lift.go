@@ -16,6 +16,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/psharpvet/psharpvet/internal/model"
+	"github.com/psharpvet/psharpvet/internal/transfer"
 	"github.com/psharpvet/psharpvet/passes/givesup"
 	"github.com/psharpvet/psharpvet/passes/ownership"
 	"github.com/psharpvet/psharpvet/passes/taint"
@@ -42,7 +43,7 @@ type lifter struct {
 	readers   map[readerKey]reader
 }
 
-func newLifter(pass *analysis.Pass, m *model.Model, pkg *buildssa.SSA, flows *taint.Flows) *lifter {
+func newLifter(pass *analysis.Pass, m *model.Model, pkg *buildssa.SSA, flows *taint.Flows, gu *givesup.Result) *lifter {
 	lf := &lifter{
 		pass: pass, model: m, prog: pkg.Pkg.Prog, funcs: pkg.SrcFuncs, flows: flows,
 		handlers:  m.Handlers(pass.Pkg),
@@ -72,18 +73,68 @@ func newLifter(pass *analysis.Pass, m *model.Model, pkg *buildssa.SSA, flows *ta
 						continue
 					}
 					gostmt, isGo := instr.(*ssa.Go)
-					started := isGo && gostmt.Call.Value == g
-					if !lf.valued[g] {
-						lf.goOnly[g] = started
-					} else if !started {
-						lf.goOnly[g] = false
+					lf.used(g, isGo && gostmt.Call.Value == g)
+					if mc, isClosure := instr.(*ssa.MakeClosure); isClosure && mc.Fn == g {
+						if meth := lf.boundMethod(g); meth != nil {
+							lf.used(meth, spawnedOnly(gu, mc))
+						}
 					}
-					lf.valued[g] = true
 				}
 			}
 		}
 	}
 	return lf
+}
+
+// used records a use of fn as a value, started says as the body of a new
+// goroutine (see goOnly).
+func (lf *lifter) used(fn *ssa.Function, started bool) {
+	if !lf.valued[fn] {
+		lf.goOnly[fn] = started
+	} else if !started {
+		lf.goOnly[fn] = false
+	}
+	lf.valued[fn] = true
+}
+
+// boundMethod returns the method a bound method wrapper (the closure of a
+// method value, s.run) calls, or nil.
+func (lf *lifter) boundMethod(wrapper *ssa.Function) *ssa.Function {
+	if !strings.HasPrefix(wrapper.Synthetic, "bound method wrapper") || len(wrapper.TypeArgs()) > 0 {
+		return nil
+	}
+	obj, ok := wrapper.Object().(*types.Func)
+	if !ok {
+		return nil
+	}
+	return lf.prog.FuncValue(obj)
+}
+
+// spawnedOnly reports whether every use of the method value mc hands it to
+// a call that runs it on a new goroutine: a spawn row of the model
+// (g.Go(w.loop)) or a helper that starts a goroutine to run it
+// (start(host.run)), as givesup's points say.
+func spawnedOnly(gu *givesup.Result, mc *ssa.MakeClosure) bool {
+	refs := *mc.Referrers()
+	if len(refs) == 0 {
+		return false
+	}
+	for _, ref := range refs {
+		if _, debug := ref.(*ssa.DebugRef); debug {
+			continue
+		}
+		call, ok := ref.(*ssa.Call)
+		if !ok {
+			return false
+		}
+		spawned := slices.ContainsFunc(gu.Points(call.Parent()), func(p transfer.Point) bool {
+			return p.Instr == call && p.Spawns && slices.Contains(p.Given, ssa.Value(mc))
+		})
+		if !spawned {
+			return false
+		}
+	}
+	return true
 }
 
 // becomeTarget returns the method a call of a Become row installs as the
@@ -233,19 +284,24 @@ func (lf *lifter) halts(fn *ssa.Function) bool {
 }
 
 // ownedBy returns the functions of the package that run only inside the
-// goroutine whose body is root: root, and the unexported functions that
-// are not used as values and are called only by functions it owns.
+// goroutine whose body is root: root, and the unexported functions, not
+// used as values, that only functions it owns call (the greatest such set,
+// so that helpers calling each other, serve and grant, are owned).
 func (lf *lifter) ownedBy(root *ssa.Function) map[*ssa.Function]bool {
 	owned := map[*ssa.Function]bool{root: true}
+	for _, g := range lf.funcs {
+		if !lf.valued[g] && len(lf.calls[g]) > 0 && !token.IsExported(g.Name()) {
+			owned[g] = true
+		}
+	}
 	for changed := true; changed; {
 		changed = false
 		for _, g := range lf.funcs {
-			calls := lf.calls[g]
-			if owned[g] || lf.valued[g] || len(calls) == 0 || token.IsExported(g.Name()) {
+			if g == root || !owned[g] {
 				continue
 			}
-			if !slices.ContainsFunc(calls, func(c *ssa.Call) bool { return !owned[c.Parent()] }) {
-				owned[g] = true
+			if slices.ContainsFunc(lf.calls[g], func(c *ssa.Call) bool { return !owned[c.Parent()] }) {
+				delete(owned, g)
 				changed = true
 			}
 		}

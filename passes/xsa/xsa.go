@@ -30,7 +30,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:       "xsa",
 	Doc:        analysisdoc.MustExtract(doc, "xsa"),
 	URL:        directive.ReportsURL,
-	Requires:   []*analysis.Analyzer{ownership.Analyzer, buildssa.Analyzer, concur.Analyzer, taint.Analyzer},
+	Requires:   []*analysis.Analyzer{ownership.Analyzer, buildssa.Analyzer, concur.Analyzer, taint.Analyzer, givesup.Analyzer},
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
 }
@@ -55,7 +55,8 @@ func run(pass *analysis.Pass) (any, error) {
 		lf := newLifter(pass,
 			pass.ResultOf[concur.Analyzer].(*model.Model),
 			pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA),
-			pass.ResultOf[taint.Analyzer].(*taint.Result).NewFlows())
+			pass.ResultOf[taint.Analyzer].(*taint.Result).NewFlows(),
+			pass.ResultOf[givesup.Analyzer].(*givesup.Result))
 		for _, k := range own.Kept {
 			read, ok := lf.live(k)
 			if !ok {

@@ -90,3 +90,62 @@ func (k *keeper) note(name string) { k.seen = append(k.seen, name) }
 
 // Note records a name from outside the machine's goroutine.
 func (k *keeper) Note(name string) { k.note(name) }
+
+// A sweeper's body is a method value started through a helper, and its
+// helpers call each other. Quiet.
+type sweeper struct {
+	inbox chan event
+	seen  []string
+	out   chan<- *summary
+}
+
+func startSweepers(out chan<- *summary) {
+	start := func(run func()) { go func() { run() }() }
+	s := &sweeper{inbox: make(chan event), out: out}
+	start(s.run)
+}
+
+func (s *sweeper) run() {
+	for e := range s.inbox {
+		if e.stop {
+			s.out <- &summary{Seen: s.seen}
+			return
+		}
+		s.sweep(e.name, 2)
+	}
+}
+
+func (s *sweeper) sweep(name string, n int) {
+	s.seen = append(s.seen, name)
+	if n > 0 {
+		s.resweep(name, n-1)
+	}
+}
+
+func (s *sweeper) resweep(name string, n int) { s.sweep(name, n) }
+
+// A rerun's method value is also kept, to be called again after its
+// goroutine ended: the next run appends to what was sent.
+type rerun struct {
+	inbox chan event
+	seen  []string
+	out   chan<- *summary
+	again func()
+}
+
+func startReruns(out chan<- *summary) {
+	start := func(run func()) { go func() { run() }() }
+	r := &rerun{inbox: make(chan event), out: out}
+	start(r.run)
+	r.again = r.run
+}
+
+func (r *rerun) run() {
+	for e := range r.inbox {
+		if e.stop {
+			r.out <- &summary{Seen: r.seen} // want `&summary{…} is sent on r.out but stays reachable from r.seen`
+			return
+		}
+		r.seen = append(r.seen, e.name)
+	}
+}
