@@ -524,22 +524,8 @@ func (c *checker) singleSendField(ch ssa.Value) bool {
 // nilChanEdge returns the path of the single-send channel field that the
 // i'th out-edge of the branch ifi runs only when it is nil, or "".
 func (c *checker) nilChanEdge(ifi *ssa.If, i int) string {
-	cmp, ok := ifi.Cond.(*ssa.BinOp)
-	if !ok || (cmp.Op != token.EQL && cmp.Op != token.NEQ) {
-		return ""
-	}
-	x, y := cmp.X, cmp.Y
-	if k, ok := x.(*ssa.Const); ok && k.IsNil() {
-		x, y = y, x
-	}
-	if k, ok := y.(*ssa.Const); !ok || !k.IsNil() {
-		return ""
-	}
-	nilSucc := 0
-	if cmp.Op == token.NEQ {
-		nilSucc = 1
-	}
-	if i != nilSucc || !c.singleSendField(x) {
+	x, nilSucc, ok := nilCompared(ifi.Cond)
+	if !ok || i != nilSucc || !c.singleSendField(x) {
 		return ""
 	}
 	return c.pathOf(x)

@@ -56,18 +56,32 @@ func (c *checker) nilTest(v ssa.Value) (fieldNilTest, bool) {
 	return fieldNilTest{input: i, field: field, nonNilIfTrue: neq}, true
 }
 
+// nilCompared returns, for v of the form x == nil or x != nil, x and the
+// index of the successor of a branch on v that runs when x is nil (0 for
+// ==, 1 for !=).
+func nilCompared(v ssa.Value) (x ssa.Value, nilSucc int, ok bool) {
+	bin, isBin := v.(*ssa.BinOp)
+	if !isBin || (bin.Op != token.NEQ && bin.Op != token.EQL) {
+		return nil, 0, false
+	}
+	x = bin.X
+	if k, isConst := bin.X.(*ssa.Const); isConst && k.IsNil() {
+		x = bin.Y
+	} else if k, isConst := bin.Y.(*ssa.Const); !isConst || !k.IsNil() {
+		return nil, 0, false
+	}
+	if bin.Op == token.NEQ {
+		nilSucc = 1
+	}
+	return x, nilSucc, true
+}
+
 // fieldNilComparison returns, for v of the form x.f != nil or x.f == nil
 // (a load of a field of the pointer x), x, the field's name, and whether
 // v is the != comparison.
 func fieldNilComparison(v ssa.Value) (x ssa.Value, field string, neq, ok bool) {
-	bin, isBin := v.(*ssa.BinOp)
-	if !isBin || (bin.Op != token.NEQ && bin.Op != token.EQL) {
-		return nil, "", false, false
-	}
-	operand := bin.X
-	if k, isConst := bin.X.(*ssa.Const); isConst && k.IsNil() {
-		operand = bin.Y
-	} else if k, isConst := bin.Y.(*ssa.Const); !isConst || !k.IsNil() {
+	operand, nilSucc, ok := nilCompared(v)
+	if !ok {
 		return nil, "", false, false
 	}
 	load, isLoad := operand.(*ssa.UnOp)
@@ -78,7 +92,7 @@ func fieldNilComparison(v ssa.Value) (x ssa.Value, field string, neq, ok bool) {
 	if name == "" {
 		return nil, "", false, false
 	}
-	return load.X.(*ssa.FieldAddr).X, name, bin.Op == token.NEQ, true
+	return load.X.(*ssa.FieldAddr).X, name, nilSucc == 1, true
 }
 
 // testedNil returns whether the caller's own test, on the path to the

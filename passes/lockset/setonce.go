@@ -243,25 +243,15 @@ func (c *checker) guardedWrite(w *guardedStore, f *types.Var) ([]string, bool) {
 // nilComparison returns, for a comparison of a load with nil, the load and
 // the index of the successor of a branch on it that runs when it is nil.
 func nilComparison(v ssa.Value) (*ssa.UnOp, int, bool) {
-	cmp, ok := v.(*ssa.BinOp)
-	if !ok || (cmp.Op != token.EQL && cmp.Op != token.NEQ) {
-		return nil, 0, false
-	}
-	x, y := cmp.X, cmp.Y
-	if k, ok := x.(*ssa.Const); ok && k.IsNil() {
-		x, y = y, x
-	}
-	if k, ok := y.(*ssa.Const); !ok || !k.IsNil() {
+	x, nilSucc, ok := nilCompared(v)
+	if !ok {
 		return nil, 0, false
 	}
 	ld, ok := x.(*ssa.UnOp)
 	if !ok || ld.Op != token.MUL {
 		return nil, 0, false
 	}
-	if cmp.Op == token.NEQ {
-		return ld, 1, true
-	}
-	return ld, 0, true
+	return ld, nilSucc, true
 }
 
 // setBefore reports whether one of the guarded writes ws, in the function

@@ -205,8 +205,8 @@ func (w *writeSet) onPaths(s *Summary, p int, arg LocSet) (ObjSet, bool) {
 		return nil, false
 	}
 	i := slices.IndexFunc(s.WritePaths, func(pp PortPaths) bool { return pp.Port == p })
-	if i < 0 {
-		return nil, false
+	if i < 0 || slices.Contains(s.WritePaths[i].Paths, deepPath) {
+		return nil, false // everything below: the depth alone decides
 	}
 	var on ObjSet
 	for _, rel := range s.WritePaths[i].Paths {

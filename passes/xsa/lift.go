@@ -38,9 +38,11 @@ type lifter struct {
 	calls  map[*ssa.Function][]*ssa.Call
 	valued map[*ssa.Function]bool
 	goOnly map[*ssa.Function]bool
-	// summaries memoise callee scans (see summary), readers anyReader.
+	// summaries memoise callee scans (see summary), readers anyReader,
+	// owned ownedBy.
 	summaries map[summaryKey]*summary
 	readers   map[readerKey]reader
+	owned     map[*ssa.Function]map[*ssa.Function]bool
 }
 
 func newLifter(pass *analysis.Pass, m *model.Model, pkg *buildssa.SSA, flows *taint.Flows, gu *givesup.Result) *lifter {
@@ -52,6 +54,7 @@ func newLifter(pass *analysis.Pass, m *model.Model, pkg *buildssa.SSA, flows *ta
 		goOnly:    make(map[*ssa.Function]bool),
 		summaries: make(map[summaryKey]*summary),
 		readers:   make(map[readerKey]reader),
+		owned:     make(map[*ssa.Function]map[*ssa.Function]bool),
 	}
 	for _, fn := range lf.funcs {
 		for _, b := range fn.Blocks {
@@ -288,7 +291,11 @@ func (lf *lifter) halts(fn *ssa.Function) bool {
 // used as values, that only functions it owns call (the greatest such set,
 // so that helpers calling each other, serve and grant, are owned).
 func (lf *lifter) ownedBy(root *ssa.Function) map[*ssa.Function]bool {
+	if owned, ok := lf.owned[root]; ok {
+		return owned
+	}
 	owned := map[*ssa.Function]bool{root: true}
+	defer func() { lf.owned[root] = owned }()
 	for _, g := range lf.funcs {
 		if !lf.valued[g] && len(lf.calls[g]) > 0 && !token.IsExported(g.Name()) {
 			owned[g] = true
