@@ -470,6 +470,22 @@ func storesBinding(mc *ssa.MakeClosure, v ssa.Value) bool {
 	return false
 }
 
+// RunsOnce reports whether l runs its body at least once when entered
+// from outside on a path that went through block b: its trip count is a
+// positive constant, or it is that of a counted loop whose body holds b,
+// which is running.
+func (l *CountedLoop) RunsOnce(b *ssa.BasicBlock) bool {
+	if n, ok := l.Trips(); ok {
+		return n > 0
+	}
+	for _, h := range b.Parent().Blocks {
+		if o := CountedLoopAt(h); o != nil && o.Header != l.Header && o.Contains(b) && o.SameTrips(l) {
+			return true
+		}
+	}
+	return false
+}
+
 // SameTrips reports whether l and o run the same number of times: equal
 // constant trip counts, or the same start and bounds computed the same
 // way from the same values (len(s) in both loops of a fan-out).

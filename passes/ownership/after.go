@@ -106,6 +106,9 @@ func (w *walker) run() {
 			continue
 		}
 		for _, s := range w.p.Successors(e.to) {
+			if w.skipsBody(e.from, e.to, s) {
+				continue
+			}
 			next := edge{e.to, s}
 			old, seen := in[next]
 			if !seen {
@@ -129,6 +132,18 @@ func (w *walker) run() {
 			}
 		}
 	}
+}
+
+// skipsBody reports whether the edge from b to s leaves a counted loop
+// headed by b, entered from pred outside it, without running its body: a
+// path the loop's count makes infeasible when it runs at least once
+// (for i := 0; i < 2; i++ { <-done } always receives).
+func (w *walker) skipsBody(pred, b, s *ssa.BasicBlock) bool {
+	if pred == nil {
+		return false
+	}
+	l := model.CountedLoopAt(b)
+	return l != nil && s == l.Exit && !l.Contains(pred) && l.RunsOnce(w.p.Instr.Block())
 }
 
 // block walks b, entered from pred (nil: start after the transfer point),
@@ -271,8 +286,8 @@ func (w *walker) touched(v ssa.Value, h taint.Heap, cur fresh, deep bool, at ssa
 	}
 	if !deep {
 		if w.ageOf(v, cur) == oldMemory {
-			for _, l := range w.fl.Locs(v) {
-				keep(l.Obj)
+			for _, o := range w.c.typedLocs(w.fl, v) {
+				keep(o)
 			}
 		}
 		return out
@@ -495,7 +510,7 @@ func (w *walker) checkUse(instr ssa.Instruction, h taint.Heap, cur fresh) bool {
 	if acc == nil || len(acc.objs) == 0 {
 		return false
 	}
-	if acc.keeps && !acc.write && !w.c.shared(w.fl, acc.objs, w.touched(acc.operand, h, cur, false, instr), w.written) {
+	if acc.keeps && !acc.write && !w.c.shared(w.fl, acc.objs, w.touched(acc.operand, h, cur, false, instr), w.written, storedVia(instr)) {
 		return false // kept, but no one is seen writing it
 	}
 	if acc.keeps && !acc.write && w.keptSafe {
@@ -881,4 +896,22 @@ func (w *walker) fieldContent(load *ssa.UnOp, cur fresh) (age, bool) {
 	}
 	a, ok := cur[sl]
 	return a, ok
+}
+
+// storedVia returns the name of the unexported field instr stores into,
+// or "".
+func storedVia(instr ssa.Instruction) string {
+	st, ok := instr.(*ssa.Store)
+	if !ok {
+		return ""
+	}
+	fa, ok := st.Addr.(*ssa.FieldAddr)
+	if !ok {
+		return ""
+	}
+	name, _ := ssaops.FieldName(fa.X.Type(), fa.Field)
+	if token.IsExported(name) {
+		return ""
+	}
+	return name
 }

@@ -50,12 +50,12 @@ func outlivingRoots(fn *ssa.Function, fl *taint.Flow) []taint.ObjID {
 func (c *checker) checkOutliving(fn *ssa.Function, fl *taint.Flow, h taint.Heap, p transfer.Point, given []givenValue, written taint.ObjSet) bool {
 	for _, root := range outlivingRoots(fn, fl) {
 		path, hit := findPath(fl, h, root, given)
-		if hit == nil || !reportablePath(fl, path) || c.poppedFront(fn, fl, path, p.Instr) {
+		if hit == nil || !reportablePath(fl, path) || c.poppedFront(fn, fl, path, p.Instr) || receivedAfresh(hit.v, p.Instr) {
 			continue
 		}
 		var kept taint.ObjSet
 		kept.Add(path[len(path)-1].to)
-		if !c.shared(fl, hit.objs, kept, written) {
+		if !c.shared(fl, hit.objs, kept, written, privateHolder(fl, path)) {
 			// Memory the receiving side does not write can be kept
 			// and read on both sides.
 			continue
@@ -129,6 +129,31 @@ func (c *checker) writeEvidence(fn *ssa.Function, fl *taint.Flow, objs taint.Obj
 		out = append(out, analysis.RelatedInformation{Pos: w.Pos, Message: writtenName(w.Key) + " is written here, while the receiver may still use it"})
 	}
 	return out
+}
+
+// privateHolder returns the name of the unexported struct field the last
+// edge of path follows into the kept object, or "".
+func privateHolder(fl *taint.Flow, path []step) string {
+	if len(path) == 0 {
+		return ""
+	}
+	last := path[len(path)-1]
+	if !token.IsIdentifier(last.key) || token.IsExported(last.key) || !isStruct(fl.Object(last.from).Type) {
+		return ""
+	}
+	return last.key
+}
+
+// isStruct reports whether t is a struct or a pointer to one.
+func isStruct(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	_, ok := t.Underlying().(*types.Struct)
+	return ok
 }
 
 // lastField returns the name of the last field on path, or "".
@@ -362,7 +387,7 @@ func (c *checker) checkAliasing(fl *taint.Flow, h taint.Heap, p transfer.Point, 
 		}
 		reach := fl.Reach(h, fl.Locs(other), givesup.Opaque)
 		for _, g := range given {
-			if reach.Intersects(g.objs) && c.shared(fl, g.objs, g.objs, written) && !c.reachesOnlyPopped(fl, h, other, g, p.Instr) {
+			if reach.Intersects(g.objs) && c.shared(fl, g.objs, g.objs, written, "") && !c.reachesOnlyPopped(fl, h, other, g, p.Instr) && !receivedAfresh(g.v, p.Instr) {
 				msg := c.transferPhrase(p, g.v) + " but is also reachable from " + c.names.value(other, p.Instr) +
 					", another operand of the same call; " + p.CalleeName() + " may use it after giving it up"
 				c.report(p.Instr.Pos(), p, catAliasing, msg, c.writeEvidence(p.Instr.Parent(), fl, g.objs, ""), nil)

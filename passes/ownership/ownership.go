@@ -105,6 +105,8 @@ type checker struct {
 	// leaveKept and kept: see Result.Kept.
 	leaveKept bool
 	kept      []Kept
+	// holds memoises mayHold by the pair of types it compares.
+	holds map[[2]types.Type]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -301,23 +303,62 @@ func (c *checker) neverWritten(addr ssa.Value) bool {
 
 // shared reports whether keeping objs reachable after giving them up, to
 // a receiving side whose writes are written, races; kept are the objects
-// the outliving state holds directly. The strict reading says so of
-// anything that may be written after construction. By default it needs
-// evidence of a write: the receiving side is seen writing some of the
-// memory, or a kept object is of a type the program writes after
-// construction (fieldwrites), which the sender's side can then do through
-// what it kept while the receiver reads. Types deeper in the kept graph
-// are no evidence: most large graphs hold some type written somewhere.
-func (c *checker) shared(fl *taint.Flow, objs, kept, written taint.ObjSet) bool {
+// the outliving state holds directly, through the field named via ("" if
+// none or unknown). The strict reading says so of anything that may be
+// written after construction. By default it needs evidence of a write:
+// the receiving side is seen writing some of the memory, or a kept object
+// is of a type the program writes after construction (fieldwrites), which
+// the sender's side can then do through what it kept while the receiver
+// reads. Types deeper in the kept graph are no evidence: most large
+// graphs hold some type written somewhere.
+//
+// A kept slice, array or map held in an unexported field counts only if
+// the program writes its elements through that field: fieldwrites knows
+// containers by their element type alone, and that some []byte or
+// map[string]string of the package is written somewhere says nothing of
+// this one (RacerD's evidence is an access path, not a type). The
+// package is the only code that can write through an unexported field;
+// through an exported field or a variable the type is all there is.
+func (c *checker) shared(fl *taint.Flow, objs, kept, written taint.ObjSet, via string) bool {
 	if c.strict || objs.Intersects(written) {
 		return true
 	}
 	later := false
 	kept.Each(func(o taint.ObjID) {
 		t := fl.Object(o).Type
-		later = later || (knownLayout(t) && c.fields.TypeMayBeWritten(t))
+		switch {
+		case later || !knownLayout(t):
+		case via != "" && isContainer(t):
+			later = c.writtenThrough(t, via)
+		default:
+			later = c.fields.TypeMayBeWritten(t)
+		}
 	})
 	return later
+}
+
+// isContainer reports whether t is a slice, array or map, or a pointer to
+// one.
+func isContainer(t types.Type) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	switch t.Underlying().(type) {
+	case *types.Slice, *types.Array, *types.Map:
+		return true
+	}
+	return false
+}
+
+// writtenThrough reports whether the program writes the elements of a
+// container of type t reached through a field named via.
+func (c *checker) writtenThrough(t types.Type, via string) bool {
+	for _, w := range c.fields.WritesOf(t) {
+		if w.Field == via {
+			return true
+		}
+	}
+	return false
 }
 
 // knownLayout reports whether t is memory whose writes fieldwrites records:

@@ -23,9 +23,35 @@ type Server struct {
 	buf  []byte
 }
 
-// SendField sends memory the receiver keeps.
+// SendField sends memory the receiver keeps and, in Scribble, writes.
 func (s *Server) SendField(ch chan []byte) {
 	ch <- s.buf // want `s.buf is sent on ch but stays reachable from s.buf`
+}
+
+// Scribble writes the buffer through the field that keeps it: the evidence
+// that keeping what SendField sent races.
+func (s *Server) Scribble() {
+	s.buf[0] = 1
+}
+
+// Table keeps rows that nothing writes after they are built.
+type Table struct {
+	rows []byte
+}
+
+// NewTable builds the rows before the table exists.
+func NewTable() *Table {
+	rows := make([]byte, 4)
+	rows[0] = 1
+	return &Table{rows: rows}
+}
+
+// SendRows sends the rows the table keeps. Nothing writes them through
+// the unexported field, so both sides only read them: quiet by default
+// (that some []byte of the package is written elsewhere is no evidence);
+// the strict reading reports it.
+func (t *Table) SendRows(ch chan []byte) {
+	ch <- t.rows
 }
 
 // KeepAndSend stores p in the receiver and sends it.
