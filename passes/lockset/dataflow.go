@@ -139,6 +139,9 @@ type funcInfo struct {
 	guards   *initGuards
 	seenSets map[string][]string
 	seenByID map[obsSlice][]string
+	// capped memoises cappedSeen for the sets it caps alike whatever
+	// the access's path.
+	capped map[obsSlice][]string
 	// seenIfNil maps a call whose callee has a Summary.SeenIfNil to
 	// those observations in fn's frame, for the branch where the call's
 	// error is nil (edge).
@@ -350,7 +353,7 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 			before := st.held
 			c.step(fi, st, instr, func(a Access) {
 				a.Before = union(union(a.Before, closing[instr]), sending[instr])
-				a.Seen = fi.interned(capAccessObservations(union(a.Seen, st.seen), a.Path))
+				a.Seen = fi.cappedSeen(union(a.Seen, st.seen), a.Path)
 				if a.Write {
 					a.Guards = union(a.Guards, c.writeGuards(fi, st, instr, a.Path, a.Held))
 				}
@@ -758,6 +761,10 @@ func (c *checker) apply(fn *ssa.Function, st *state, sum *Summary, callee *ssa.F
 		// rebases the observations the callee's accesses share.
 		var links map[*callChain]*callChain
 		obs := obsRebaser{c: c, at: instr, args: args, bindings: bindings, held: st.held, keep: callerHeld(st)}
+		// Consecutive accesses of a callee mostly share their Seen and
+		// Guards sets (interned): the last of each is kept as rebased.
+		var lastSeen, lastGuards obsSlice
+		var seen, guards []string
 		for _, a := range sum.Accesses {
 			p := c.rebase(a.Path, args, bindings)
 			if p == "" {
@@ -798,11 +805,17 @@ func (c *checker) apply(fn *ssa.Function, st *state, sum *Summary, callee *ssa.F
 			if strings.HasPrefix(a.Path, "f:") {
 				elem = a.Elem // a captured slice is the caller's own
 			}
+			if id := idOf(a.Seen); id != lastSeen || id.n == 0 {
+				lastSeen, seen = id, union(st.seen, obs.expand(a.Seen, false))
+			}
+			if id := idOf(a.Guards); id != lastGuards || id.n == 0 {
+				lastGuards, guards = id, obs.expand(a.Guards, true)
+			}
 			emit(Access{Path: p, Write: a.Write, Atomic: a.Atomic, Held: held, Elem: elem,
 				Released: union(st.released, rebaseAll(a.Released)),
 				After:    union(st.recvd, c.rebaseChans(a.After, args, bindings)), Before: c.rebaseBefore(a.Before, args, bindings, instr),
-				Seen:   union(st.seen, obs.expand(a.Seen, false)),
-				Guards: obs.expand(a.Guards, true),
+				Seen:   seen,
+				Guards: guards,
 				Func:   name, Pos: pos, calls: calls})
 		}
 	}

@@ -129,6 +129,11 @@ type checker struct {
 	// setOnce memoises setOnceWrites, sentinels sentinel (setonce.go).
 	setOnce   map[token.Pos]setOnceWrite
 	sentinels map[*ssa.Global]bool
+	// pathMemo and rebaseMemo memoise pathOfDepth at depth 0 and
+	// rebaseMode once what they read no longer changes (after
+	// inferShared); nil before.
+	pathMemo   map[ssa.Value]string
+	rebaseMemo map[rebaseKey]string
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -160,6 +165,7 @@ func run(pass *analysis.Pass) (any, error) {
 	c.srcFuncs = funcs
 	c.sendOnce = make(map[*ssa.Function]map[ssa.Value][]sendOp)
 	c.inferShared(funcs)
+	c.pathMemo, c.rebaseMemo = make(map[ssa.Value]string), make(map[rebaseKey]string)
 	c.oneShot = c.oneShotFlags(funcs)
 	c.guardNames = c.guardFieldNames(funcs)
 	c.calledLocking = c.calledByLockers(funcs)

@@ -144,7 +144,23 @@ func (c *checker) lockPath(v ssa.Value) string {
 	return c.pathOfDepth(v, 0, true)
 }
 
-func (c *checker) pathOfDepth(v ssa.Value, d int, regs bool) (p string) {
+// pathOfDepth is memoised at depth 0 (checker.pathMemo), except with
+// regs: whether regRoot names a value that is not a pointer depends on
+// whether it has numbered the value's function yet.
+func (c *checker) pathOfDepth(v ssa.Value, d int, regs bool) string {
+	if d != 0 || regs || c.pathMemo == nil {
+		return c.pathOfDepthUncached(v, d, regs)
+	}
+	if p, ok := c.pathMemo[v]; ok {
+		return p
+	}
+	p := c.pathOfDepthUncached(v, 0, false)
+	c.pathMemo[v] = p
+	return p
+}
+
+// pathOfDepthUncached is pathOfDepth without the memo.
+func (c *checker) pathOfDepthUncached(v ssa.Value, d int, regs bool) (p string) {
 	if d > 2*maxDepth {
 		return ""
 	}
@@ -451,7 +467,49 @@ func (c *checker) rebaseLock(p string, args, bindings []ssa.Value) string {
 	return c.rebaseMode(p, args, bindings, true)
 }
 
+// rebaseKey keys the memo of rebaseMode (checker.rebaseMemo): its result
+// depends on the path and on the one value that the path's root names
+// (nil if the root names none). A lock is not memoised, as pathOfDepth
+// with regs is not.
+type rebaseKey struct {
+	p string
+	v ssa.Value
+}
+
 func (c *checker) rebaseMode(p string, args, bindings []ssa.Value, lock bool) string {
+	if lock || c.rebaseMemo == nil {
+		return c.rebaseModeUncached(p, args, bindings, lock)
+	}
+	k := rebaseKey{p, rootValue(p, args, bindings)}
+	if r, ok := c.rebaseMemo[k]; ok {
+		return r
+	}
+	r := c.rebaseModeUncached(p, args, bindings, lock)
+	c.rebaseMemo[k] = r
+	return r
+}
+
+// rootValue returns the argument or binding that the "p:" or "f:" root
+// of the callee-frame path p stands for, or nil.
+func rootValue(p string, args, bindings []ssa.Value) ssa.Value {
+	_, p = pseudoPrefix(p)
+	root, _ := splitPath(p)
+	if len(root) < 3 || root[1] != ':' || root[0] != 'p' && root[0] != 'f' {
+		return nil
+	}
+	i, err := strconv.Atoi(root[2 : len(root)-1])
+	vals := args
+	if root[0] == 'f' {
+		vals = bindings
+	}
+	if err != nil || i < 0 || i >= len(vals) {
+		return nil
+	}
+	return vals[i]
+}
+
+// rebaseModeUncached is rebaseMode without the memo.
+func (c *checker) rebaseModeUncached(p string, args, bindings []ssa.Value, lock bool) string {
 	prefix, p := pseudoPrefix(p)
 	root, sel := splitPath(p)
 	var base string
