@@ -314,7 +314,12 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 
 	// Final pass: record accesses and the exit state.
 	sum := &Summary{}
-	seen := make(map[string]int) // key → index in sum.Accesses
+	// The accesses are gathered in a scratch buffer and copied once
+	// they are all known, without the slack of appending.
+	scratch := c.getScratch()
+	defer c.putScratch(scratch)
+	seen := scratch.seen // key → index in accs
+	accs := scratch.accs[:0]
 	emitted := 0
 	record := func(s site) {
 		if emitted >= maxSites {
@@ -324,16 +329,16 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 		if withSites {
 			fi.sites = append(fi.sites, s)
 		}
-		if isLocal(s.acc.Path) || len(sum.Accesses) >= maxSummary {
+		if isLocal(s.acc.Path) || len(accs) >= maxSummary {
 			return
 		}
 		k := s.acc.key()
 		if i, ok := seen[k]; ok {
-			meetDuplicate(&sum.Accesses[i], s.acc)
+			meetDuplicate(&accs[i], s.acc)
 			return
 		}
-		seen[k] = len(sum.Accesses)
-		sum.Accesses = append(sum.Accesses, s.acc)
+		seen[k] = len(accs)
+		accs = append(accs, s.acc)
 	}
 	closing, closesOnEntry := c.closesAfter(fi)
 	sending := c.sendsAfter(fi)
@@ -398,8 +403,36 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 		}
 		sum.AcquireIfNil = onlyIfNil(slices.DeleteFunc(slices.Clone(heldIfNil), func(h Held) bool { return slices.Contains(exit.entry, h.Lock) }), sum.Acquire)
 	}
+	if len(accs) > 0 {
+		sum.Accesses = slices.Clone(accs)
+	}
+	scratch.accs = accs
 	fi.sum = sum
 	return fi
+}
+
+// A scratch holds the buffers that analyze reuses from one function to
+// the next; analyses nest (a callee is analysed on first call), so each
+// takes its own from checker.scratch.
+type scratch struct {
+	accs []Access
+	seen map[string]int
+}
+
+func (c *checker) getScratch() *scratch {
+	if n := len(c.scratch); n > 0 {
+		s := c.scratch[n-1]
+		c.scratch = c.scratch[:n-1]
+		return s
+	}
+	return &scratch{seen: make(map[string]int)}
+}
+
+func (c *checker) putScratch(s *scratch) {
+	clear(s.accs) // what it points to may go
+	s.accs = s.accs[:0]
+	clear(s.seen)
+	c.scratch = append(c.scratch, s)
 }
 
 // edge returns the state on the i'th out-edge of b, which differs from the

@@ -144,18 +144,29 @@ func (c *checker) lockPath(v ssa.Value) string {
 	return c.pathOfDepth(v, 0, true)
 }
 
-// pathOfDepth is memoised at depth 0 (checker.pathMemo), except with
-// regs: whether regRoot names a value that is not a pointer depends on
+// pathKey keys the memo of pathOfDepth at depth 0 (checker.pathMemo).
+type pathKey struct {
+	v    ssa.Value
+	regs bool
+}
+
+// pathOfDepth is memoised at depth 0 (checker.pathMemo), except a path
+// with regs for which regRoot left a value unnamed that it would name
+// later: whether regRoot names a value that is not a pointer depends on
 // whether it has numbered the value's function yet.
 func (c *checker) pathOfDepth(v ssa.Value, d int, regs bool) string {
-	if d != 0 || regs || c.pathMemo == nil {
+	if d != 0 || c.pathMemo == nil {
 		return c.pathOfDepthUncached(v, d, regs)
 	}
-	if p, ok := c.pathMemo[v]; ok {
+	k := pathKey{v, regs}
+	if p, ok := c.pathMemo[k]; ok {
 		return p
 	}
-	p := c.pathOfDepthUncached(v, 0, false)
-	c.pathMemo[v] = p
+	unnamed := c.unnamed
+	p := c.pathOfDepthUncached(v, 0, regs)
+	if c.unnamed == unnamed {
+		c.pathMemo[k] = p
+	}
 	return p
 }
 
@@ -310,7 +321,8 @@ func (c *checker) regRoot(v ssa.Value) string {
 		return ""
 	}
 	if _, ok := ssaops.CoreType(v.Type()).(*types.Pointer); !ok {
-		return "" // a lock is reached through a pointer
+		c.unnamed++ // named once another value numbers its function
+		return ""   // a lock is reached through a pointer
 	}
 	n := 0
 	for _, b := range instr.Parent().Blocks {
@@ -467,49 +479,7 @@ func (c *checker) rebaseLock(p string, args, bindings []ssa.Value) string {
 	return c.rebaseMode(p, args, bindings, true)
 }
 
-// rebaseKey keys the memo of rebaseMode (checker.rebaseMemo): its result
-// depends on the path and on the one value that the path's root names
-// (nil if the root names none). A lock is not memoised, as pathOfDepth
-// with regs is not.
-type rebaseKey struct {
-	p string
-	v ssa.Value
-}
-
 func (c *checker) rebaseMode(p string, args, bindings []ssa.Value, lock bool) string {
-	if lock || c.rebaseMemo == nil {
-		return c.rebaseModeUncached(p, args, bindings, lock)
-	}
-	k := rebaseKey{p, rootValue(p, args, bindings)}
-	if r, ok := c.rebaseMemo[k]; ok {
-		return r
-	}
-	r := c.rebaseModeUncached(p, args, bindings, lock)
-	c.rebaseMemo[k] = r
-	return r
-}
-
-// rootValue returns the argument or binding that the "p:" or "f:" root
-// of the callee-frame path p stands for, or nil.
-func rootValue(p string, args, bindings []ssa.Value) ssa.Value {
-	_, p = pseudoPrefix(p)
-	root, _ := splitPath(p)
-	if len(root) < 3 || root[1] != ':' || root[0] != 'p' && root[0] != 'f' {
-		return nil
-	}
-	i, err := strconv.Atoi(root[2 : len(root)-1])
-	vals := args
-	if root[0] == 'f' {
-		vals = bindings
-	}
-	if err != nil || i < 0 || i >= len(vals) {
-		return nil
-	}
-	return vals[i]
-}
-
-// rebaseModeUncached is rebaseMode without the memo.
-func (c *checker) rebaseModeUncached(p string, args, bindings []ssa.Value, lock bool) string {
 	prefix, p := pseudoPrefix(p)
 	root, sel := splitPath(p)
 	var base string
@@ -550,7 +520,25 @@ func (c *checker) rebaseModeUncached(p string, args, bindings []ssa.Value, lock 
 			sel = sel[len(derefSel):]
 		}
 	}
-	return prefix + base + sel
+	return c.join(prefix, base, sel)
+}
+
+// join returns prefix+base+sel, interned: a rebased path is made for
+// each access of a callee at each call, and most are made many times.
+func (c *checker) join(prefix, base, sel string) string {
+	if prefix == "" && sel == "" {
+		return base
+	}
+	c.buf = append(append(append(c.buf[:0], prefix...), base...), sel...)
+	if s, ok := c.interned[string(c.buf)]; ok {
+		return s
+	}
+	s := string(c.buf)
+	if c.interned == nil {
+		c.interned = make(map[string]string)
+	}
+	c.interned[s] = s
+	return s
 }
 
 // namer turns the roots of frame-relative paths into source names.
