@@ -853,7 +853,9 @@ func (c *checker) apply(fn *ssa.Function, st *state, sum *Summary, callee *ssa.F
 		}
 	}
 	st.recvd = union(st.recvd, c.rebaseChans(sum.Received, args, bindings))
-	st.seen = union(st.seen, expandCallerLock(c.rebaseObservations(sum.Seen, args, bindings), st.held, false, callerHeld(st)))
+	// Rebased once per call site (obsRebaser), not at every visit.
+	seen := (&obsRebaser{c: c, at: instr, args: args, bindings: bindings}).rebase(sum.Seen)
+	st.seen = union(st.seen, expandCallerLock(seen, st.held, false, callerHeld(st)))
 
 	for _, r := range rebaseAll(sum.Release) {
 		st.release(r)
