@@ -139,6 +139,9 @@ type funcInfo struct {
 	guards   *initGuards
 	seenSets map[string][]string
 	seenByID map[obsSlice][]string
+	// capped memoises cappedSeen for the sets it caps alike whatever
+	// the access's path.
+	capped map[obsSlice][]string
 	// seenIfNil maps a call whose callee has a Summary.SeenIfNil to
 	// those observations in fn's frame, for the branch where the call's
 	// error is nil (edge).
@@ -311,7 +314,12 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 
 	// Final pass: record accesses and the exit state.
 	sum := &Summary{}
-	seen := make(map[string]int) // key → index in sum.Accesses
+	// The accesses are gathered in a scratch buffer and copied once
+	// they are all known, without the slack of appending.
+	scratch := c.getScratch()
+	defer c.putScratch(scratch)
+	seen := scratch.seen // key → index in accs
+	accs := scratch.accs[:0]
 	emitted := 0
 	record := func(s site) {
 		if emitted >= maxSites {
@@ -321,16 +329,16 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 		if withSites {
 			fi.sites = append(fi.sites, s)
 		}
-		if isLocal(s.acc.Path) || len(sum.Accesses) >= maxSummary {
+		if isLocal(s.acc.Path) || len(accs) >= maxSummary {
 			return
 		}
 		k := s.acc.key()
 		if i, ok := seen[k]; ok {
-			meetDuplicate(&sum.Accesses[i], s.acc)
+			meetDuplicate(&accs[i], s.acc)
 			return
 		}
-		seen[k] = len(sum.Accesses)
-		sum.Accesses = append(sum.Accesses, s.acc)
+		seen[k] = len(accs)
+		accs = append(accs, s.acc)
 	}
 	closing, closesOnEntry := c.closesAfter(fi)
 	sending := c.sendsAfter(fi)
@@ -350,7 +358,7 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 			before := st.held
 			c.step(fi, st, instr, func(a Access) {
 				a.Before = union(union(a.Before, closing[instr]), sending[instr])
-				a.Seen = fi.interned(capAccessObservations(union(a.Seen, st.seen), a.Path))
+				a.Seen = fi.cappedSeen(union(a.Seen, st.seen), a.Path)
 				if a.Write {
 					a.Guards = union(a.Guards, c.writeGuards(fi, st, instr, a.Path, a.Held))
 				}
@@ -395,8 +403,36 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 		}
 		sum.AcquireIfNil = onlyIfNil(slices.DeleteFunc(slices.Clone(heldIfNil), func(h Held) bool { return slices.Contains(exit.entry, h.Lock) }), sum.Acquire)
 	}
+	if len(accs) > 0 {
+		sum.Accesses = slices.Clone(accs)
+	}
+	scratch.accs = accs
 	fi.sum = sum
 	return fi
+}
+
+// A scratch holds the buffers that analyze reuses from one function to
+// the next; analyses nest (a callee is analysed on first call), so each
+// takes its own from checker.scratch.
+type scratch struct {
+	accs []Access
+	seen map[string]int
+}
+
+func (c *checker) getScratch() *scratch {
+	if n := len(c.scratch); n > 0 {
+		s := c.scratch[n-1]
+		c.scratch = c.scratch[:n-1]
+		return s
+	}
+	return &scratch{seen: make(map[string]int)}
+}
+
+func (c *checker) putScratch(s *scratch) {
+	clear(s.accs) // what it points to may go
+	s.accs = s.accs[:0]
+	clear(s.seen)
+	c.scratch = append(c.scratch, s)
 }
 
 // edge returns the state on the i'th out-edge of b, which differs from the
@@ -758,6 +794,10 @@ func (c *checker) apply(fn *ssa.Function, st *state, sum *Summary, callee *ssa.F
 		// rebases the observations the callee's accesses share.
 		var links map[*callChain]*callChain
 		obs := obsRebaser{c: c, at: instr, args: args, bindings: bindings, held: st.held, keep: callerHeld(st)}
+		// Consecutive accesses of a callee mostly share their Seen and
+		// Guards sets (interned): the last of each is kept as rebased.
+		var lastSeen, lastGuards obsSlice
+		var seen, guards []string
 		for _, a := range sum.Accesses {
 			p := c.rebase(a.Path, args, bindings)
 			if p == "" {
@@ -798,16 +838,24 @@ func (c *checker) apply(fn *ssa.Function, st *state, sum *Summary, callee *ssa.F
 			if strings.HasPrefix(a.Path, "f:") {
 				elem = a.Elem // a captured slice is the caller's own
 			}
+			if id := idOf(a.Seen); id != lastSeen || id.n == 0 {
+				lastSeen, seen = id, union(st.seen, obs.expand(a.Seen, false))
+			}
+			if id := idOf(a.Guards); id != lastGuards || id.n == 0 {
+				lastGuards, guards = id, obs.expand(a.Guards, true)
+			}
 			emit(Access{Path: p, Write: a.Write, Atomic: a.Atomic, Held: held, Elem: elem,
 				Released: union(st.released, rebaseAll(a.Released)),
 				After:    union(st.recvd, c.rebaseChans(a.After, args, bindings)), Before: c.rebaseBefore(a.Before, args, bindings, instr),
-				Seen:   union(st.seen, obs.expand(a.Seen, false)),
-				Guards: obs.expand(a.Guards, true),
+				Seen:   seen,
+				Guards: guards,
 				Func:   name, Pos: pos, calls: calls})
 		}
 	}
 	st.recvd = union(st.recvd, c.rebaseChans(sum.Received, args, bindings))
-	st.seen = union(st.seen, expandCallerLock(c.rebaseObservations(sum.Seen, args, bindings), st.held, false, callerHeld(st)))
+	// Rebased once per call site (obsRebaser), not at every visit.
+	seen := (&obsRebaser{c: c, at: instr, args: args, bindings: bindings}).rebase(sum.Seen)
+	st.seen = union(st.seen, expandCallerLock(seen, st.held, false, callerHeld(st)))
 
 	for _, r := range rebaseAll(sum.Release) {
 		st.release(r)

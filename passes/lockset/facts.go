@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"go/token"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -169,7 +170,18 @@ const maxCalls = 8
 // leaves out Seen and Guards, which de-duplication meets instead (see
 // analyze's record), so that they never make a summary longer.
 func (a *Access) key() string {
+	// Grown once: the key is built for every access recorded.
+	n := len(a.Path) + len(" w") + len(" atomic") + len(" #") + 20
+	for _, h := range a.Held {
+		n += len(" +r") + len(h.Lock)
+	}
+	for _, ps := range [...][]string{a.Released, a.After, a.Before} {
+		for _, p := range ps {
+			n += len(" -") + len(p)
+		}
+	}
 	var b strings.Builder
+	b.Grow(n)
 	b.WriteString(a.Path)
 	if a.Write {
 		b.WriteString(" w")
@@ -178,19 +190,27 @@ func (a *Access) key() string {
 		b.WriteString(" atomic")
 	}
 	for _, h := range a.Held {
-		b.WriteString(" +" + h.String())
+		b.WriteString(" +")
+		if h.Read {
+			b.WriteByte('r')
+		}
+		b.WriteString(h.Lock)
 	}
 	for _, r := range a.Released {
-		b.WriteString(" -" + r)
+		b.WriteString(" -")
+		b.WriteString(r)
 	}
 	if a.Elem != 0 {
-		fmt.Fprintf(&b, " #%d", a.Elem-1)
+		b.WriteString(" #")
+		b.WriteString(strconv.FormatInt(a.Elem-1, 10))
 	}
 	for _, r := range a.After {
-		b.WriteString(" <" + r)
+		b.WriteString(" <")
+		b.WriteString(r)
 	}
 	for _, r := range a.Before {
-		b.WriteString(" >" + r)
+		b.WriteString(" >")
+		b.WriteString(r)
 	}
 	return b.String()
 }
@@ -209,12 +229,16 @@ func (ls lockset) find(lock string) int {
 // add returns ls with h added; a write hold subsumes a read hold.
 func (ls lockset) add(h Held) lockset {
 	i, ok := slices.BinarySearchFunc(ls, h.Lock, func(x Held, l string) int { return strings.Compare(x.Lock, l) })
-	out := slices.Clone(ls)
+	if ok && (!ls[i].Read || h.Read) {
+		return ls // already held so: locksets are never written, share it
+	}
 	if ok {
-		out[i].Read = out[i].Read && h.Read
+		out := slices.Clone(ls)
+		out[i].Read = false // h is a write hold
 		return out
 	}
-	return slices.Insert(out, i, h)
+	out := make(lockset, 0, len(ls)+1)
+	return append(append(append(out, ls[:i]...), h), ls[i:]...)
 }
 
 func (ls lockset) remove(lock string) lockset {
@@ -261,11 +285,42 @@ func union(a, b []string) []string {
 	if !slices.ContainsFunc(b, func(s string) bool { _, ok := slices.BinarySearch(a, s); return !ok }) {
 		return a // b ⊆ a: no copy
 	}
-	out := slices.Clone(a)
-	for _, s := range b {
-		if i, ok := slices.BinarySearch(out, s); !ok {
-			out = slices.Insert(out, i, s)
+	if !strictlySorted(a) || !slices.IsSorted(b) {
+		out := slices.Clone(a)
+		for _, s := range b {
+			if i, ok := slices.BinarySearch(out, s); !ok {
+				out = slices.Insert(out, i, s)
+			}
+		}
+		return out
+	}
+	// A merge into one allocation; b's duplicates are dropped, as
+	// inserting each drops them.
+	out := make([]string, 0, len(a)+len(b))
+	i, j := 0, 0
+	for i < len(a) || j < len(b) {
+		var s string
+		switch {
+		case j == len(b) || i < len(a) && a[i] < b[j]:
+			s, i = a[i], i+1
+		case i == len(a) || b[j] < a[i]:
+			s, j = b[j], j+1
+		default: // equal
+			s, i, j = a[i], i+1, j+1
+		}
+		if n := len(out); n == 0 || out[n-1] != s {
+			out = append(out, s)
 		}
 	}
 	return out
+}
+
+// strictlySorted reports whether s is sorted without duplicates.
+func strictlySorted(s []string) bool {
+	for i := 1; i < len(s); i++ {
+		if s[i-1] >= s[i] {
+			return false
+		}
+	}
+	return true
 }

@@ -829,11 +829,35 @@ func capAccessObservations(obs []string, path string) []string {
 		return obs
 	}
 	return keepFirst(obs, maxObservations, func(o string) int {
-		if strings.HasPrefix(o, path+obsSep) {
+		if ofPath(o, path) {
 			return 0 // the reader of a field its own pass initialised
 		}
 		return 1 + onceRank(o)
 	})
+}
+
+// cappedSeen is interned(capAccessObservations(obs, path)), memoised by
+// the slice obs when none of its observations is of path: those are
+// capped alike for every path.
+func (fi *funcInfo) cappedSeen(obs []string, path string) []string {
+	if len(obs) <= maxObservations || slices.ContainsFunc(obs, func(o string) bool { return ofPath(o, path) }) {
+		return fi.interned(capAccessObservations(obs, path))
+	}
+	id := idOf(obs)
+	if s, ok := fi.capped[id]; ok {
+		return s
+	}
+	s := fi.interned(capAccessObservations(obs, path))
+	if fi.capped == nil {
+		fi.capped = make(map[obsSlice][]string)
+	}
+	fi.capped[id] = s
+	return s
+}
+
+// ofPath reports whether o is an observation of the location path.
+func ofPath(o, path string) bool {
+	return strings.HasPrefix(o, path) && strings.HasPrefix(o[len(path):], obsSep)
 }
 
 // meetDuplicate merges acc into prev, the same access (Access.key) on
@@ -882,9 +906,19 @@ type obsRebaser struct {
 	heldKey string
 }
 
+// An obsSlice identifies a slice of observations by its first element and
+// length: the slices are never written once made.
 type obsSlice struct {
 	first *string
 	n     int
+}
+
+// idOf returns the identity of obs; the zero obsSlice if it is empty.
+func idOf(obs []string) obsSlice {
+	if len(obs) == 0 {
+		return obsSlice{}
+	}
+	return obsSlice{&obs[0], len(obs)}
 }
 
 func (r *obsRebaser) rebase(obs []string) []string {

@@ -129,6 +129,17 @@ type checker struct {
 	// setOnce memoises setOnceWrites, sentinels sentinel (setonce.go).
 	setOnce   map[token.Pos]setOnceWrite
 	sentinels map[*ssa.Global]bool
+	// pathMemo memoises pathOfDepth at depth 0 once what it reads no
+	// longer changes (after inferShared); nil before. unnamed counts
+	// regRoot's refusals, which are not memoised.
+	pathMemo map[pathKey]string
+	unnamed  int
+	// scratch are analyze's free buffers.
+	scratch []*scratch
+	// interned are the paths rebase has made (join), and buf its
+	// buffer.
+	interned map[string]string
+	buf      []byte
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -160,6 +171,7 @@ func run(pass *analysis.Pass) (any, error) {
 	c.srcFuncs = funcs
 	c.sendOnce = make(map[*ssa.Function]map[ssa.Value][]sendOp)
 	c.inferShared(funcs)
+	c.pathMemo = make(map[pathKey]string)
 	c.oneShot = c.oneShotFlags(funcs)
 	c.guardNames = c.guardFieldNames(funcs)
 	c.calledLocking = c.calledByLockers(funcs)

@@ -144,7 +144,34 @@ func (c *checker) lockPath(v ssa.Value) string {
 	return c.pathOfDepth(v, 0, true)
 }
 
-func (c *checker) pathOfDepth(v ssa.Value, d int, regs bool) (p string) {
+// pathKey keys the memo of pathOfDepth at depth 0 (checker.pathMemo).
+type pathKey struct {
+	v    ssa.Value
+	regs bool
+}
+
+// pathOfDepth is memoised at depth 0 (checker.pathMemo), except a path
+// with regs for which regRoot left a value unnamed that it would name
+// later: whether regRoot names a value that is not a pointer depends on
+// whether it has numbered the value's function yet.
+func (c *checker) pathOfDepth(v ssa.Value, d int, regs bool) string {
+	if d != 0 || c.pathMemo == nil {
+		return c.pathOfDepthUncached(v, d, regs)
+	}
+	k := pathKey{v, regs}
+	if p, ok := c.pathMemo[k]; ok {
+		return p
+	}
+	unnamed := c.unnamed
+	p := c.pathOfDepthUncached(v, 0, regs)
+	if c.unnamed == unnamed {
+		c.pathMemo[k] = p
+	}
+	return p
+}
+
+// pathOfDepthUncached is pathOfDepth without the memo.
+func (c *checker) pathOfDepthUncached(v ssa.Value, d int, regs bool) (p string) {
 	if d > 2*maxDepth {
 		return ""
 	}
@@ -294,7 +321,8 @@ func (c *checker) regRoot(v ssa.Value) string {
 		return ""
 	}
 	if _, ok := ssaops.CoreType(v.Type()).(*types.Pointer); !ok {
-		return "" // a lock is reached through a pointer
+		c.unnamed++ // named once another value numbers its function
+		return ""   // a lock is reached through a pointer
 	}
 	n := 0
 	for _, b := range instr.Parent().Blocks {
@@ -492,7 +520,25 @@ func (c *checker) rebaseMode(p string, args, bindings []ssa.Value, lock bool) st
 			sel = sel[len(derefSel):]
 		}
 	}
-	return prefix + base + sel
+	return c.join(prefix, base, sel)
+}
+
+// join returns prefix+base+sel, interned: a rebased path is made for
+// each access of a callee at each call, and most are made many times.
+func (c *checker) join(prefix, base, sel string) string {
+	if prefix == "" && sel == "" {
+		return base
+	}
+	c.buf = append(append(append(c.buf[:0], prefix...), base...), sel...)
+	if s, ok := c.interned[string(c.buf)]; ok {
+		return s
+	}
+	s := string(c.buf)
+	if c.interned == nil {
+		c.interned = make(map[string]string)
+	}
+	c.interned[s] = s
+	return s
 }
 
 // namer turns the roots of frame-relative paths into source names.
