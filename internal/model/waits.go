@@ -4,7 +4,11 @@
 
 package model
 
-import "golang.org/x/tools/go/ssa"
+import (
+	"go/constant"
+
+	"golang.org/x/tools/go/ssa"
+)
 
 // SetWaits records the ports of fn whose channels it receives from, or
 // whose groups it waits for: on some path (may), and on every path to a
@@ -61,4 +65,72 @@ func (m *Model) waitedOn(c *ssa.CallCommon, must bool) []ssa.Value {
 		}
 	}
 	return out
+}
+
+// A CountedWait says that a function receives from the channel of a
+// port at least a number of times before it returns, on every path to a
+// return: the value of the argument of port Count less Start when Count
+// is not negative, else Start. The function uses the port's channel only
+// to receive from it.
+type CountedWait struct {
+	Chan  int
+	Count int
+	Start int64
+}
+
+// SetCountedWaits records the counted waits of fn (concur computes them).
+func (m *Model) SetCountedWaits(fn *ssa.Function, cw []CountedWait) {
+	if m.counted == nil {
+		m.counted = make(map[*ssa.Function][]CountedWait)
+	}
+	m.counted[fn] = cw
+}
+
+// CountedWaits returns the counted waits recorded for fn (or its generic
+// origin).
+func (m *Model) CountedWaits(fn *ssa.Function) []CountedWait {
+	if o := fn.Origin(); o != nil {
+		fn = o
+	}
+	return m.counted[fn]
+}
+
+// CountedReceives returns, for a static call, the channel operand its
+// callee receives from at least n times before it returns, with n
+// positive and known from a constant argument or the callee's own
+// constant; else nil.
+func (m *Model) CountedReceives(c *ssa.CallCommon) (ch ssa.Value, n int64) {
+	if c.IsInvoke() {
+		return nil, 0
+	}
+	callee := c.StaticCallee()
+	if callee == nil {
+		return nil, 0
+	}
+	for _, w := range m.CountedWaits(callee) {
+		if w.Chan >= len(c.Args) {
+			continue
+		}
+		k := -w.Start
+		if w.Count < 0 {
+			k = w.Start
+		} else {
+			if w.Count >= len(c.Args) {
+				continue
+			}
+			v, ok := c.Args[w.Count].(*ssa.Const)
+			if !ok || v.Value == nil || v.Value.Kind() != constant.Int {
+				continue
+			}
+			x, exact := constant.Int64Val(v.Value)
+			if !exact {
+				continue
+			}
+			k += x
+		}
+		if k > n {
+			ch, n = c.Args[w.Chan], k
+		}
+	}
+	return ch, n
 }

@@ -73,6 +73,9 @@ type joinEffect struct {
 	level uint8        // the level after the instruction, at most
 	chans []ssa.Value  // the channels it waits on (for counted loops)
 	tail  map[int]bool // the goroutine's sites still running after it
+	// counted marks a call that waits for every goroutine that sends on
+	// its channel (countedCall): no other goroutine can complete it.
+	counted bool
 }
 
 // liveness computes where the goroutine of sp may run; siblings are the
@@ -119,7 +122,7 @@ func (c *checker) liveness(sp *spawn, siblings []*spawn) *liveness {
 		return slices.ContainsFunc(waitLoops, func(l *model.CountedLoop) bool { return l.Contains(b) })
 	}
 	for instr, e := range effects {
-		if e.chans != nil && shared(instr, e.chans) && !inWaitLoop(instr.Block()) {
+		if e.chans != nil && !e.counted && shared(instr, e.chans) && !inWaitLoop(instr.Block()) {
 			delete(effects, instr)
 		}
 	}
@@ -394,6 +397,11 @@ func (c *checker) joinEffectAt(sp *spawn, instr ssa.Instruction, related func(ss
 		chans, recv = []ssa.Value{i.Chan}, false
 	default:
 		if !c.model.IsJoin(instr, related) {
+			if ch := c.countedCall(sp, instr); ch != nil && related(ch) {
+				e := c.receiveEffect([]ssa.Value{ch}, true, sigs, gi)
+				e.counted = true
+				return e
+			}
 			return nil
 		}
 		switch i := instr.(type) {

@@ -1,0 +1,265 @@
+// Copyright 2025 The psharpvet Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package lockset
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// This file makes a call of a helper that receives n times from its
+// channel parameter (model.CountedWait: yamux's
+// drainErrorsUntil(t, errCh, 2, …)) a join of the goroutines that send
+// on the channel, when the count is at least their number (default
+// reading only):
+//
+//	errCh := make(chan error, 2)
+//	go func() { a, err = open(); errCh <- err }()
+//	go func() { …; errCh <- nil }()
+//	drainErrorsUntil(t, errCh, 2, time.Second, "timeout")
+//	_ = a
+//
+// The call returns only after n receives from the channel, each of which
+// takes a distinct send. If nothing but k ≤ n goroutine instances can
+// send on it, each at most once, and nothing closes it, then every one of
+// them has sent, and what each did before its send happens before what
+// follows the call (the Go memory model); what a goroutine does after its
+// send still runs (receiveEffect's tail). So the channel must be made in
+// the spawner, outside any loop, in a register or in a local variable
+// stored once; the spawner may only receive from it, take its len or
+// cap, hand it to the call, or hand it to goroutines it starts outside
+// any loop (as an argument, or captured by the literal it starts); each
+// such goroutine's own body only sends on it (at most once per run: no
+// send on a cycle, none reachable from another) or receives from it. A
+// goroutine that hands the channel on, closes it, or stores to the
+// variable, and a send by the spawner, defeat the rule.
+
+// countedCall returns the channel of a call of instr that waits, by its
+// callee's counted receive loop, for every goroutine of sp's spawner that
+// sends on it, sp included; else nil.
+func (c *checker) countedCall(sp *spawn, instr ssa.Instruction) ssa.Value {
+	call, ok := instr.(*ssa.Call)
+	if !ok || c.model.Strict {
+		return nil
+	}
+	ch, n := c.model.CountedReceives(call.Common())
+	if ch == nil || n <= 0 {
+		return nil
+	}
+	fn := sp.parent.fn
+	v := unconvert(ch)
+	var chans []ssa.Value // the spawner's values of the channel
+	var alloc *ssa.Alloc  // the local variable that holds it, if any
+	switch x := v.(type) {
+	case *ssa.MakeChan:
+		if x.Parent() != fn || c.inLoop(x) {
+			return nil
+		}
+		chans = append(chans, x)
+	case *ssa.UnOp:
+		a, ok := x.X.(*ssa.Alloc)
+		if !ok || x.Op != token.MUL || a.Parent() != fn || !c.madeOnce(a) {
+			return nil
+		}
+		alloc = a
+		for _, ref := range *a.Referrers() {
+			if ld, ok := ref.(*ssa.UnOp); ok && ld.Op == token.MUL {
+				chans = append(chans, ld)
+			}
+		}
+	default:
+		return nil
+	}
+	senders := int64(0)
+	spSeen := false
+	// goStarts checks a go statement that hands the goroutine the channel
+	// as the value of fv (a parameter, or the loads of a captured
+	// variable), and counts it if the goroutine sends on it.
+	goStarts := func(g *ssa.Go, vals []ssa.Value) bool {
+		if c.inLoop(g) {
+			return false
+		}
+		sends, ok := c.sendsOnceOn(vals)
+		if !ok {
+			return false
+		}
+		if sends {
+			senders++
+		}
+		if g == sp.instr {
+			spSeen = true
+		}
+		return true
+	}
+	ok = true
+	for _, x := range chans {
+		forUses(x, func(x ssa.Value, ref ssa.Instruction) {
+			if !ok || ref == instr {
+				return
+			}
+			switch r := ref.(type) {
+			case *ssa.UnOp:
+				ok = r.Op == token.ARROW
+			case *ssa.Select:
+				for _, st := range r.States {
+					if st.Chan == x && st.Dir != types.RecvOnly {
+						ok = false
+					}
+				}
+			case *ssa.DebugRef:
+			case *ssa.Call:
+				if b, isB := r.Call.Value.(*ssa.Builtin); isB && (b.Name() == "len" || b.Name() == "cap") {
+					return
+				}
+				ok = false
+			case *ssa.Go:
+				callee := r.Call.StaticCallee()
+				if callee == nil || r.Call.IsInvoke() || callee.Blocks == nil {
+					ok = false
+					return
+				}
+				var vals []ssa.Value
+				for i, a := range r.Call.Args {
+					if a == x && i < len(callee.Params) {
+						vals = append(vals, callee.Params[i])
+					}
+				}
+				ok = len(vals) > 0 && goStarts(r, vals)
+			default:
+				ok = false
+			}
+		})
+	}
+	if alloc != nil {
+		for _, ref := range *alloc.Referrers() {
+			if !ok {
+				break
+			}
+			switch r := ref.(type) {
+			case *ssa.Store, *ssa.DebugRef:
+				// the one store of madeOnce
+			case *ssa.UnOp:
+				ok = r.Op == token.MUL
+			case *ssa.MakeClosure:
+				ok = c.startsCapturing(r, alloc, goStarts)
+			default:
+				ok = false
+			}
+		}
+	}
+	if !ok || !spSeen || senders > n {
+		return nil
+	}
+	return ch
+}
+
+// madeOnce reports whether the local variable a is stored to once, with
+// a channel made outside any loop, in a's function.
+func (c *checker) madeOnce(a *ssa.Alloc) bool {
+	stores := 0
+	for _, ref := range *a.Referrers() {
+		st, ok := ref.(*ssa.Store)
+		if !ok {
+			continue
+		}
+		m, ok := unconvert(st.Val).(*ssa.MakeChan)
+		if st.Addr != a || !ok || c.inLoop(st) || c.inLoop(m) {
+			return false
+		}
+		stores++
+	}
+	return stores == 1
+}
+
+// startsCapturing checks a closure that captures the channel's variable
+// a: it must be started at once by a go statement, and only load the
+// variable (goStarts checks what it does with the channel).
+func (c *checker) startsCapturing(mc *ssa.MakeClosure, a *ssa.Alloc, goStarts func(*ssa.Go, []ssa.Value) bool) bool {
+	fn, ok := mc.Fn.(*ssa.Function)
+	refs := mc.Referrers()
+	if !ok || fn.Blocks == nil || refs == nil || len(*refs) != 1 {
+		return false
+	}
+	g, ok := (*refs)[0].(*ssa.Go)
+	if !ok || g.Call.Value != mc {
+		return false
+	}
+	var vals []ssa.Value
+	for i, b := range mc.Bindings {
+		if b != a || i >= len(fn.FreeVars) {
+			continue
+		}
+		for _, ref := range *fn.FreeVars[i].Referrers() {
+			switch r := ref.(type) {
+			case *ssa.UnOp:
+				if r.Op != token.MUL {
+					return false
+				}
+				vals = append(vals, r)
+			case *ssa.DebugRef:
+			default:
+				return false // a store, or a capture by another closure
+			}
+		}
+	}
+	return goStarts(g, vals)
+}
+
+// sendsOnceOn reports whether a goroutine's own body, whose values of a
+// channel are vals, only sends on it (at most once per run: no send on a
+// cycle, none that may follow another) and receives from it, and whether
+// it sends at all.
+func (c *checker) sendsOnceOn(vals []ssa.Value) (sends, ok bool) {
+	var ops []sendOp
+	ok = true
+	for _, v := range vals {
+		forUses(v, func(x ssa.Value, ref ssa.Instruction) {
+			if !ok {
+				return
+			}
+			switch r := ref.(type) {
+			case *ssa.Send:
+				if r.Chan != x || r.X == x {
+					ok = false
+					return
+				}
+				ops = append(ops, sendOp{instr: r})
+			case *ssa.UnOp:
+				ok = r.Op == token.ARROW
+			case *ssa.Select:
+				for j, st := range r.States {
+					if st.Chan != x || st.Dir == types.RecvOnly {
+						continue
+					}
+					e, found := selectCaseEdge(r, j)
+					if !found {
+						ok = false
+						return
+					}
+					ops = append(ops, sendOp{instr: r, edge: e})
+				}
+			case *ssa.DebugRef:
+			default:
+				ok = false
+			}
+		})
+	}
+	if !ok {
+		return false, false
+	}
+	for i, a := range ops {
+		if c.inLoop(a.instr) {
+			return false, false
+		}
+		for j, b := range ops {
+			if i != j && sendFollows(a, b) {
+				return false, false
+			}
+		}
+	}
+	return len(ops) > 0, true
+}
