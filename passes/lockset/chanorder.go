@@ -35,7 +35,12 @@ import (
 //     runs at least once when there is a goroutine to wait for: it waits
 //     for all the goroutines that signal on the channel when its trip
 //     count is at least their number (equal constants, or the bound of
-//     the loop that started them).
+//     the loop that started them), and nothing else can complete its
+//     receives: each goroutine sends at most once, nothing closes the
+//     channel, and the spawner sends on it or hands it on only after the
+//     loop (chanSenders);
+//   - so does a call of a helper that receives from the channel a
+//     constant number of times at least (countedcall.go).
 //
 // A receive-type join of a channel on which the goroutine's own body is
 // not seen to signal (the send is in a callee) stays a join of the whole
@@ -654,13 +659,22 @@ func (c *checker) waitsForAll(sp *spawn, l *model.CountedLoop, effects map[ssa.I
 		return false
 	}
 	var chans []ssa.Value
+	var waits []ssa.Instruction
 	for instr, e := range effects {
 		if l.Contains(instr.Block()) {
 			chans = append(chans, e.chans...)
+			waits = append(waits, instr)
 		}
 	}
 	if len(chans) == 0 {
 		return false
+	}
+	// Only the goroutines counted below may complete the waits, each
+	// once (chanSenders).
+	for _, ch := range chans {
+		if _, ok := c.chanSenders(sp, ch, waits, true); !ok {
+			return false
+		}
 	}
 	var constant int64
 	var counted []*model.CountedLoop

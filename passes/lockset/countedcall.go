@@ -7,8 +7,11 @@ package lockset
 import (
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
 // This file makes a call of a helper that receives n times from its
@@ -50,20 +53,39 @@ func (c *checker) countedCall(sp *spawn, instr ssa.Instruction) ssa.Value {
 	if ch == nil || n <= 0 {
 		return nil
 	}
+	if senders, ok := c.chanSenders(sp, ch, []ssa.Instruction{instr}, false); !ok || senders > n {
+		return nil
+	}
+	return ch
+}
+
+// chanSenders checks that the only sends on the channel ch of sp's
+// spawner are those of goroutines the spawner starts, sp among them, at
+// most one per run of each, and that nothing closes it; it returns the
+// number of go statements whose goroutine sends on it. The channel must
+// be made in the spawner, outside any loop, in a register or in a local
+// variable stored once; before the waits (the receives or the call that
+// wait, which may use it), the spawner may only receive from it, take its
+// len or cap, or hand it to a goroutine it starts (as an argument, or
+// captured by the literal the go statement starts), outside any loop
+// unless looped (the caller then counts the instances), whose own body
+// only sends on it, at most once, and receives from it. A use from which
+// no path reaches a wait (a send, a close, a literal that captures the
+// channel, made after the waits) cannot complete them.
+func (c *checker) chanSenders(sp *spawn, ch ssa.Value, waits []ssa.Instruction, looped bool) (int64, bool) {
 	fn := sp.parent.fn
-	v := unconvert(ch)
 	var chans []ssa.Value // the spawner's values of the channel
 	var alloc *ssa.Alloc  // the local variable that holds it, if any
-	switch x := v.(type) {
+	switch x := unconvert(ch).(type) {
 	case *ssa.MakeChan:
 		if x.Parent() != fn || c.inLoop(x) {
-			return nil
+			return 0, false
 		}
 		chans = append(chans, x)
 	case *ssa.UnOp:
 		a, ok := x.X.(*ssa.Alloc)
 		if !ok || x.Op != token.MUL || a.Parent() != fn || !c.madeOnce(a) {
-			return nil
+			return 0, false
 		}
 		alloc = a
 		for _, ref := range *a.Referrers() {
@@ -72,15 +94,15 @@ func (c *checker) countedCall(sp *spawn, instr ssa.Instruction) ssa.Value {
 			}
 		}
 	default:
-		return nil
+		return 0, false
 	}
 	senders := int64(0)
 	spSeen := false
 	// goStarts checks a go statement that hands the goroutine the channel
-	// as the value of fv (a parameter, or the loads of a captured
-	// variable), and counts it if the goroutine sends on it.
+	// as vals (a parameter, or the loads of a captured variable), and
+	// counts it if the goroutine sends on it.
 	goStarts := func(g *ssa.Go, vals []ssa.Value) bool {
-		if c.inLoop(g) {
+		if c.inLoop(g) && !looped {
 			return false
 		}
 		sends, ok := c.sendsOnceOn(vals)
@@ -95,10 +117,18 @@ func (c *checker) countedCall(sp *spawn, instr ssa.Instruction) ssa.Value {
 		}
 		return true
 	}
-	ok = true
+	beforeWait := func(ref ssa.Instruction) bool {
+		for _, w := range waits {
+			if ssaops.ReachesAvoiding(ref, w, func(ssa.Instruction) bool { return false }) {
+				return true
+			}
+		}
+		return false
+	}
+	ok := true
 	for _, x := range chans {
 		forUses(x, func(x ssa.Value, ref ssa.Instruction) {
-			if !ok || ref == instr {
+			if !ok || slices.Contains(waits, ref) || !beforeWait(ref) {
 				return
 			}
 			switch r := ref.(type) {
@@ -145,16 +175,13 @@ func (c *checker) countedCall(sp *spawn, instr ssa.Instruction) ssa.Value {
 			case *ssa.UnOp:
 				ok = r.Op == token.MUL
 			case *ssa.MakeClosure:
-				ok = c.startsCapturing(r, alloc, goStarts)
+				ok = !beforeWait(r) || c.startsCapturing(r, alloc, goStarts)
 			default:
 				ok = false
 			}
 		}
 	}
-	if !ok || !spSeen || senders > n {
-		return nil
-	}
-	return ch
+	return senders, ok && spSeen
 }
 
 // madeOnce reports whether the local variable a is stored to once, with
