@@ -6,6 +6,7 @@ package model
 
 import (
 	"go/constant"
+	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -96,41 +97,28 @@ func (m *Model) CountedWaits(fn *ssa.Function) []CountedWait {
 }
 
 // CountedReceives returns, for a static call, the channel operand its
-// callee receives from at least n times before it returns, with n
-// positive and known from a constant argument or the callee's own
-// constant; else nil.
-func (m *Model) CountedReceives(c *ssa.CallCommon) (ch ssa.Value, n int64) {
+// callee receives from at least some number of times before it returns,
+// and that number as the trip count of a counted loop (its Bound an
+// argument or a constant, Header and Exit nil); else nil.
+func (m *Model) CountedReceives(c *ssa.CallCommon) (ch ssa.Value, trips *CountedLoop) {
 	if c.IsInvoke() {
-		return nil, 0
+		return nil, nil
 	}
 	callee := c.StaticCallee()
 	if callee == nil {
-		return nil, 0
+		return nil, nil
 	}
 	for _, w := range m.CountedWaits(callee) {
-		if w.Chan >= len(c.Args) {
+		if w.Chan >= len(c.Args) || w.Count >= len(c.Args) {
 			continue
 		}
-		k := -w.Start
+		l := &CountedLoop{Start: w.Start}
 		if w.Count < 0 {
-			k = w.Start
+			l.Bound, l.Start = ssa.NewConst(constant.MakeInt64(w.Start), types.Typ[types.Int64]), 0
 		} else {
-			if w.Count >= len(c.Args) {
-				continue
-			}
-			v, ok := c.Args[w.Count].(*ssa.Const)
-			if !ok || v.Value == nil || v.Value.Kind() != constant.Int {
-				continue
-			}
-			x, exact := constant.Int64Val(v.Value)
-			if !exact {
-				continue
-			}
-			k += x
+			l.Bound = c.Args[w.Count]
 		}
-		if k > n {
-			ch, n = c.Args[w.Chan], k
-		}
+		return c.Args[w.Chan], l
 	}
-	return ch, n
+	return nil, nil
 }

@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/psharpvet/psharpvet/internal/model"
 	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
@@ -43,26 +44,75 @@ import (
 
 // countedCall returns the channel of a call of instr that waits, by its
 // callee's counted receive loop, for every goroutine of sp's spawner that
-// sends on it, sp included; else nil.
+// sends on it, sp included; else nil. The goroutines that send are
+// started outside any loop, and are at most as many as the receives (a
+// constant count, or cap of a channel made with a constant size); or they
+// are started by one go statement in a counted loop that does not hold
+// the call, whose trip count is the call's (the same bound, or equal
+// constants).
 func (c *checker) countedCall(sp *spawn, instr ssa.Instruction) ssa.Value {
 	call, ok := instr.(*ssa.Call)
 	if !ok || c.model.Strict {
 		return nil
 	}
-	ch, n := c.model.CountedReceives(call.Common())
-	if ch == nil || n <= 0 {
+	ch, need := c.model.CountedReceives(call.Common())
+	if ch == nil {
 		return nil
 	}
-	if senders, ok := c.chanSenders(sp, ch, []ssa.Instruction{instr}, false); !ok || senders > n {
+	senders, ok := c.chanSenders(sp, ch, []ssa.Instruction{instr}, true)
+	if !ok {
+		return nil
+	}
+	var outside int64
+	var loop *model.CountedLoop
+	looped := 0
+	for _, g := range senders {
+		if !c.inLoop(g) {
+			outside++
+			continue
+		}
+		in := c.countedLoopOf(g.Block())
+		if in == nil || in.Contains(instr.Block()) || in.Header == instr.Block() || (loop != nil && loop.Header != in.Header) {
+			return nil
+		}
+		loop = in
+		looped++
+	}
+	n, known := need.Trips()
+	switch {
+	case loop == nil:
+		ok = known && outside <= n
+	case known:
+		m, ok2 := loop.Trips()
+		ok = ok2 && outside+m*int64(looped) <= n
+	default:
+		ok = outside == 0 && looped == 1 && loop.SameTrips(need)
+	}
+	if !ok {
 		return nil
 	}
 	return ch
 }
 
+// countedLoopOf returns the one counted loop of b's function that holds
+// b, or nil if there is none or more than one (nested loops).
+func (c *checker) countedLoopOf(b *ssa.BasicBlock) *model.CountedLoop {
+	var in *model.CountedLoop
+	for _, h := range b.Parent().Blocks {
+		if l := model.CountedLoopAt(h); l != nil && l.Contains(b) {
+			if in != nil {
+				return nil
+			}
+			in = l
+		}
+	}
+	return in
+}
+
 // chanSenders checks that the only sends on the channel ch of sp's
 // spawner are those of goroutines the spawner starts, sp among them, at
 // most one per run of each, and that nothing closes it; it returns the
-// number of go statements whose goroutine sends on it. The channel must
+// go statements whose goroutine sends on it. The channel must
 // be made in the spawner, outside any loop, in a register or in a local
 // variable stored once; before the waits (the receives or the call that
 // wait, which may use it), the spawner may only receive from it, take its
@@ -72,20 +122,20 @@ func (c *checker) countedCall(sp *spawn, instr ssa.Instruction) ssa.Value {
 // only sends on it, at most once, and receives from it. A use from which
 // no path reaches a wait (a send, a close, a literal that captures the
 // channel, made after the waits) cannot complete them.
-func (c *checker) chanSenders(sp *spawn, ch ssa.Value, waits []ssa.Instruction, looped bool) (int64, bool) {
+func (c *checker) chanSenders(sp *spawn, ch ssa.Value, waits []ssa.Instruction, looped bool) ([]*ssa.Go, bool) {
 	fn := sp.parent.fn
 	var chans []ssa.Value // the spawner's values of the channel
 	var alloc *ssa.Alloc  // the local variable that holds it, if any
 	switch x := unconvert(ch).(type) {
 	case *ssa.MakeChan:
 		if x.Parent() != fn || c.inLoop(x) {
-			return 0, false
+			return nil, false
 		}
 		chans = append(chans, x)
 	case *ssa.UnOp:
 		a, ok := x.X.(*ssa.Alloc)
 		if !ok || x.Op != token.MUL || a.Parent() != fn || !c.madeOnce(a) {
-			return 0, false
+			return nil, false
 		}
 		alloc = a
 		for _, ref := range *a.Referrers() {
@@ -94,9 +144,9 @@ func (c *checker) chanSenders(sp *spawn, ch ssa.Value, waits []ssa.Instruction, 
 			}
 		}
 	default:
-		return 0, false
+		return nil, false
 	}
-	senders := int64(0)
+	var senders []*ssa.Go
 	spSeen := false
 	// goStarts checks a go statement that hands the goroutine the channel
 	// as vals (a parameter, or the loads of a captured variable), and
@@ -110,10 +160,8 @@ func (c *checker) chanSenders(sp *spawn, ch ssa.Value, waits []ssa.Instruction, 
 			return false
 		}
 		if sends {
-			senders++
-		}
-		if g == sp.instr {
-			spSeen = true
+			senders = append(senders, g)
+			spSeen = spSeen || g == sp.instr
 		}
 		return true
 	}

@@ -1,6 +1,7 @@
 package countedcall
 
 import (
+	"sync"
 	"testing"
 	"time"
 )
@@ -231,4 +232,54 @@ func drainHanded() int {
 func relay(ch chan struct{}) {
 	ch <- struct{}{}
 	ch <- struct{}{}
+}
+
+// As many receives as the loop that starts the goroutines has trips. Quiet.
+func waitFanOut(n int) int {
+	var mu sync.Mutex
+	last := 0
+	done := make(chan struct{}, n)
+	for i := 0; i < n; i++ {
+		go func() {
+			mu.Lock()
+			last = i
+			mu.Unlock()
+			done <- struct{}{}
+		}()
+	}
+	waitN(done, n)
+	return last
+}
+
+// One receive fewer than the loop's trips. A race.
+func waitFanOutShort(n int) int {
+	var mu sync.Mutex
+	last := 0
+	done := make(chan struct{}, n)
+	for i := 0; i < n; i++ {
+		go func() {
+			mu.Lock()
+			last = i
+			mu.Unlock()
+			done <- struct{}{}
+		}()
+	}
+	waitN(done, n-1)
+	return last // want `last is read in waitFanOutShort after the go statement without a lock and written in the goroutine started in waitFanOutShort \(line \d+\) holding mu`
+}
+
+// The first goroutine only receives from the channel: the helper's
+// receive orders the sender, not it. A race.
+func waitReceiver() int {
+	done := make(chan struct{}, 1)
+	a := 0
+	go func() {
+		a = 1 // want `a is written in the goroutine started in waitReceiver \(line \d+\) without a lock and read in waitReceiver after the go statement without a lock`
+		<-done
+	}()
+	go func() {
+		done <- struct{}{}
+	}()
+	waitN(done, 1)
+	return a
 }
