@@ -30,17 +30,22 @@ import (
 // The call returns only after n receives from the channel, each of which
 // takes a distinct send. If nothing but k ≤ n goroutine instances can
 // send on it, each at most once, and nothing closes it, then every one of
-// them has sent, and what each did before its send happens before what
-// follows the call (the Go memory model); what a goroutine does after its
-// send still runs (receiveEffect's tail). So the channel must be made in
+// them has sent (k = n; if k < n the call never returns), and what each
+// did before its send happens before what follows the call (the Go
+// memory model); what a goroutine does after its send still runs
+// (receiveEffect's tail), and a goroutine that does not send on the
+// channel is not waited for. So (chanSenders) the channel must be made in
 // the spawner, outside any loop, in a register or in a local variable
-// stored once; the spawner may only receive from it, take its len or
-// cap, hand it to the call, or hand it to goroutines it starts outside
-// any loop (as an argument, or captured by the literal it starts); each
-// such goroutine's own body only sends on it (at most once per run: no
-// send on a cycle, none reachable from another) or receives from it. A
-// goroutine that hands the channel on, closes it, or stores to the
-// variable, and a send by the spawner, defeat the rule.
+// stored once; before the call, the spawner may only receive from it,
+// take its len or cap, or hand it to goroutines it starts (as an
+// argument, or captured by the literal it starts); each such goroutine's
+// own body only sends on it (at most once per run: no send on a cycle,
+// none reachable from another) or receives from it. A goroutine that
+// hands the channel on, closes it, or stores to the variable, and a send
+// by the spawner before the call, defeat the rule. k counts the go
+// statements outside loops, and those of a counted loop by its trip
+// count; n is a constant argument (or cap of a channel made with a
+// constant size), or the same bound as that loop's.
 
 // countedCall returns the channel of a call of instr that waits, by its
 // callee's counted receive loop, for every goroutine of sp's spawner that
