@@ -238,7 +238,8 @@ func (c *checker) chanSenders(sp *spawn, ch ssa.Value, waits []ssa.Instruction, 
 }
 
 // madeOnce reports whether the local variable a is stored to once, with
-// a channel made outside any loop, in a's function.
+// a channel made outside any loop, in a's function, which nothing else
+// uses.
 func (c *checker) madeOnce(a *ssa.Alloc) bool {
 	stores := 0
 	for _, ref := range *a.Referrers() {
@@ -246,9 +247,14 @@ func (c *checker) madeOnce(a *ssa.Alloc) bool {
 		if !ok {
 			continue
 		}
-		m, ok := unconvert(st.Val).(*ssa.MakeChan)
+		m, ok := st.Val.(*ssa.MakeChan)
 		if st.Addr != a || !ok || c.inLoop(st) || c.inLoop(m) {
 			return false
+		}
+		for _, r := range *m.Referrers() {
+			if _, dbg := r.(*ssa.DebugRef); r != st && !dbg {
+				return false // used before it is stored
+			}
 		}
 		stores++
 	}

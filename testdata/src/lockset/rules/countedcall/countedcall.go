@@ -283,3 +283,21 @@ func waitReceiver() int {
 	waitN(done, 1)
 	return a
 }
+
+// The channel is handed to a goroutine before the variable holds it. A
+// race.
+func waitEarlyHand() int {
+	var done chan struct{}
+	early := make(chan struct{}, 2)
+	a := 0
+	go relayOnce(early)
+	done = early
+	go func() {
+		a = 1 // want `a is written in the goroutine started in waitEarlyHand \(line \d+\) without a lock and read in waitEarlyHand after the go statement without a lock`
+		done <- struct{}{}
+	}()
+	waitN(done, 1)
+	return a
+}
+
+func relayOnce(ch chan struct{}) { ch <- struct{}{} }
