@@ -126,7 +126,8 @@ func (c *checker) countedLoopOf(b *ssa.BasicBlock) *model.CountedLoop {
 // unless looped (the caller then counts the instances), whose own body
 // only sends on it, at most once, and receives from it. A use from which
 // no path reaches a wait (a send, a close, a literal that captures the
-// channel, made after the waits) cannot complete them.
+// channel, made after the waits) cannot complete them, nor can a deferred
+// call (defer close(ch)), which runs when the spawner returns or unwinds.
 func (c *checker) chanSenders(sp *spawn, ch ssa.Value, waits []ssa.Instruction, looped bool) ([]*ssa.Go, bool) {
 	fn := sp.parent.fn
 	var chans []ssa.Value // the spawner's values of the channel
@@ -194,6 +195,9 @@ func (c *checker) chanSenders(sp *spawn, ch ssa.Value, waits []ssa.Instruction, 
 					}
 				}
 			case *ssa.DebugRef:
+			case *ssa.Defer:
+				// runs when the spawner returns or unwinds: after the
+				// waits, or instead of their completing
 			case *ssa.Call:
 				if b, isB := r.Call.Value.(*ssa.Builtin); isB && (b.Name() == "len" || b.Name() == "cap") {
 					return
@@ -228,7 +232,7 @@ func (c *checker) chanSenders(sp *spawn, ch ssa.Value, waits []ssa.Instruction, 
 			case *ssa.UnOp:
 				ok = r.Op == token.MUL
 			case *ssa.MakeClosure:
-				ok = !beforeWait(r) || c.startsCapturing(r, alloc, goStarts)
+				ok = !beforeWait(r) || deferredOnly(r) || c.startsCapturing(r, alloc, goStarts)
 			default:
 				ok = false
 			}
@@ -259,6 +263,22 @@ func (c *checker) madeOnce(a *ssa.Alloc) bool {
 		stores++
 	}
 	return stores == 1
+}
+
+// deferredOnly reports whether the closure made by mc is only deferred:
+// it runs when its maker returns or unwinds.
+func deferredOnly(mc *ssa.MakeClosure) bool {
+	refs := mc.Referrers()
+	if refs == nil || len(*refs) == 0 {
+		return false
+	}
+	for _, ref := range *refs {
+		d, ok := ref.(*ssa.Defer)
+		if !ok || d.Call.Value != mc || slices.Contains(d.Call.Args, ssa.Value(mc)) {
+			return false
+		}
+	}
+	return true
 }
 
 // startsCapturing checks a closure that captures the channel's variable

@@ -99,3 +99,42 @@ func countedThenClose() int {
 	close(done)
 	return a + b
 }
+
+// The spawner defers the close: it runs when the spawner returns, after
+// the loop. Quiet.
+func countedDeferClose() int {
+	done := make(chan bool, 2)
+	defer close(done)
+	var a, b int
+	go func() {
+		a = 1
+		done <- true
+	}()
+	go func() {
+		b = 2
+		done <- true
+	}()
+	for i := 0; i < 2; i++ {
+		<-done
+	}
+	return a + b
+}
+
+// The same with a deferred literal that captures the channel. Quiet.
+func countedDeferLit() int {
+	done := make(chan bool, 2)
+	defer func() { close(done) }()
+	var a, b int
+	go func() {
+		a = 1
+		done <- true
+	}()
+	go func() {
+		b = 2
+		done <- true
+	}()
+	for i := 0; i < 2; i++ {
+		<-done
+	}
+	return a + b
+}
