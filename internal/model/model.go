@@ -176,6 +176,8 @@ type Model struct {
 	shared map[[2]string]bool
 	// waits holds what functions wait on (SetWaits).
 	waits map[*ssa.Function][2][]int
+	// counted holds the functions' counted waits (SetCountedWaits).
+	counted map[*ssa.Function][]CountedWait
 
 	// Strict selects P#'s conservative reading, in which what the
 	// analysis cannot see (an unknown callee, an abstract object merging

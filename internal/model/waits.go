@@ -4,7 +4,12 @@
 
 package model
 
-import "golang.org/x/tools/go/ssa"
+import (
+	"go/constant"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
 
 // SetWaits records the ports of fn whose channels it receives from, or
 // whose groups it waits for: on some path (may), and on every path to a
@@ -61,4 +66,59 @@ func (m *Model) waitedOn(c *ssa.CallCommon, must bool) []ssa.Value {
 		}
 	}
 	return out
+}
+
+// A CountedWait says that a function receives from the channel of a
+// port at least a number of times before it returns, on every path to a
+// return: the value of the argument of port Count less Start when Count
+// is not negative, else Start. The function uses the port's channel only
+// to receive from it.
+type CountedWait struct {
+	Chan  int
+	Count int
+	Start int64
+}
+
+// SetCountedWaits records the counted waits of fn (concur computes them).
+func (m *Model) SetCountedWaits(fn *ssa.Function, cw []CountedWait) {
+	if m.counted == nil {
+		m.counted = make(map[*ssa.Function][]CountedWait)
+	}
+	m.counted[fn] = cw
+}
+
+// CountedWaits returns the counted waits recorded for fn (or its generic
+// origin).
+func (m *Model) CountedWaits(fn *ssa.Function) []CountedWait {
+	if o := fn.Origin(); o != nil {
+		fn = o
+	}
+	return m.counted[fn]
+}
+
+// CountedReceives returns, for a static call, the channel operand its
+// callee receives from at least some number of times before it returns,
+// and that number as the trip count of a counted loop (its Bound an
+// argument or a constant, Header and Exit nil); else nil.
+func (m *Model) CountedReceives(c *ssa.CallCommon) (ch ssa.Value, trips *CountedLoop) {
+	if c.IsInvoke() {
+		return nil, nil
+	}
+	callee := c.StaticCallee()
+	if callee == nil {
+		return nil, nil
+	}
+	for _, w := range m.CountedWaits(callee) {
+		if w.Chan >= len(c.Args) || w.Count >= len(c.Args) {
+			continue
+		}
+		l := &CountedLoop{Start: w.Start}
+		if w.Count < 0 {
+			l.Bound, l.Start = ssa.NewConst(constant.MakeInt64(w.Start), types.Typ[types.Int64]), 0
+		} else {
+			l.Bound = c.Args[w.Count]
+		}
+		return c.Args[w.Chan], l
+	}
+	return nil, nil
 }

@@ -29,19 +29,28 @@ import (
 // from its channel is (model.IsJoin). The ownership passes also count, by
 // default, the ports waited on on some path (the future idiom: send a
 // request, then call its Wait).
+//
+// Counted are its counted receive loops (model.CountedWait): a port's
+// channel received from at least a number of times, an argument's or a
+// constant, before it returns.
 type Waits struct {
-	Ports []int
-	Must  []int
+	Ports   []int
+	Must    []int
+	Counted []model.CountedWait
 }
 
 // AFact marks Waits as a fact.
 func (*Waits) AFact() {}
 
 func (w *Waits) String() string {
-	if len(w.Must) == 0 {
-		return fmt.Sprintf("waits%v", w.Ports)
+	s := fmt.Sprintf("waits%v", w.Ports)
+	if len(w.Must) > 0 {
+		s += fmt.Sprintf(" must%v", w.Must)
 	}
-	return fmt.Sprintf("waits%v must%v", w.Ports, w.Must)
+	for _, c := range w.Counted {
+		s += fmt.Sprintf(" counted(%d,%d,%d)", c.Chan, c.Count, c.Start)
+	}
+	return s
 }
 
 // maxWaitRounds bounds the fixpoint over the package's call graph.
@@ -77,6 +86,9 @@ func computeWaits(pass *analysis.Pass, m *model.Model, funcs []*ssa.Function) {
 				f := new(Waits)
 				pass.ImportObjectFact(obj, f)
 				m.SetWaits(callee, f.Ports, f.Must)
+				if len(f.Counted) > 0 {
+					m.SetCountedWaits(callee, f.Counted)
+				}
 			}
 		}
 	}
@@ -100,12 +112,17 @@ func computeWaits(pass *analysis.Pass, m *model.Model, funcs []*ssa.Function) {
 		}
 	}
 	for _, fn := range funcs {
+		if cw := countedWaitsOf(fn); len(cw) > 0 {
+			m.SetCountedWaits(fn, cw)
+		}
+	}
+	for _, fn := range funcs {
 		obj, ok := fn.Object().(*types.Func)
 		if !ok || obj.Pkg() != pass.Pkg || fn.Origin() != nil {
 			continue
 		}
 		if ports, must, _ := m.Waits(fn); len(ports) > 0 {
-			pass.ExportObjectFact(obj, &Waits{Ports: ports, Must: must})
+			pass.ExportObjectFact(obj, &Waits{Ports: ports, Must: must, Counted: m.CountedWaits(fn)})
 		}
 	}
 }

@@ -35,7 +35,12 @@ import (
 //     runs at least once when there is a goroutine to wait for: it waits
 //     for all the goroutines that signal on the channel when its trip
 //     count is at least their number (equal constants, or the bound of
-//     the loop that started them).
+//     the loop that started them), and nothing else can complete its
+//     receives: each goroutine sends at most once, nothing closes the
+//     channel, and the spawner sends on it or hands it on only after the
+//     loop (chanSenders);
+//   - so does a call of a helper that receives from the channel a
+//     constant number of times at least (countedcall.go).
 //
 // A receive-type join of a channel on which the goroutine's own body is
 // not seen to signal (the send is in a callee) stays a join of the whole
@@ -73,6 +78,9 @@ type joinEffect struct {
 	level uint8        // the level after the instruction, at most
 	chans []ssa.Value  // the channels it waits on (for counted loops)
 	tail  map[int]bool // the goroutine's sites still running after it
+	// counted marks a call that waits for every goroutine that sends on
+	// its channel (countedCall): no other goroutine can complete it.
+	counted bool
 }
 
 // liveness computes where the goroutine of sp may run; siblings are the
@@ -119,7 +127,7 @@ func (c *checker) liveness(sp *spawn, siblings []*spawn) *liveness {
 		return slices.ContainsFunc(waitLoops, func(l *model.CountedLoop) bool { return l.Contains(b) })
 	}
 	for instr, e := range effects {
-		if e.chans != nil && shared(instr, e.chans) && !inWaitLoop(instr.Block()) {
+		if e.chans != nil && !e.counted && shared(instr, e.chans) && !inWaitLoop(instr.Block()) {
 			delete(effects, instr)
 		}
 	}
@@ -394,6 +402,11 @@ func (c *checker) joinEffectAt(sp *spawn, instr ssa.Instruction, related func(ss
 		chans, recv = []ssa.Value{i.Chan}, false
 	default:
 		if !c.model.IsJoin(instr, related) {
+			if ch := c.countedCall(sp, instr); ch != nil && related(ch) {
+				e := c.receiveEffect([]ssa.Value{ch}, true, sigs, gi)
+				e.counted = true
+				return e
+			}
 			return nil
 		}
 		switch i := instr.(type) {
@@ -646,13 +659,22 @@ func (c *checker) waitsForAll(sp *spawn, l *model.CountedLoop, effects map[ssa.I
 		return false
 	}
 	var chans []ssa.Value
+	var waits []ssa.Instruction
 	for instr, e := range effects {
 		if l.Contains(instr.Block()) {
 			chans = append(chans, e.chans...)
+			waits = append(waits, instr)
 		}
 	}
 	if len(chans) == 0 {
 		return false
+	}
+	// Only the goroutines counted below may complete the waits, each
+	// once (chanSenders).
+	for _, ch := range chans {
+		if _, ok := c.chanSenders(sp, ch, waits, true); !ok {
+			return false
+		}
 	}
 	var constant int64
 	var counted []*model.CountedLoop
