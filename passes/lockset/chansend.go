@@ -162,19 +162,26 @@ func (c *checker) sendsOn(fn *ssa.Function, v ssa.Value) ([]sendOp, bool) {
 	if !ok {
 		return nil, false
 	}
-	for _, op := range ops {
-		if c.inLoop(op.instr) {
-			return nil, false
-		}
+	if !c.eachOnce(ops) {
+		return nil, false
 	}
+	return ops, true
+}
+
+// eachOnce reports whether a run of the function performs at most one of
+// ops: none is in a loop, and none can follow another.
+func (c *checker) eachOnce(ops []sendOp) bool {
 	for i, a := range ops {
+		if c.inLoop(a.instr) {
+			return false
+		}
 		for j, b := range ops {
 			if i != j && sendFollows(a, b) {
-				return nil, false
+				return false
 			}
 		}
 	}
-	return ops, true
+	return true
 }
 
 // selectCaseEdge returns the edge into the body of case j of sel, which

@@ -357,15 +357,8 @@ func (c *checker) sendsOnceOn(vals []ssa.Value) (sends, ok bool) {
 	if !ok {
 		return false, false
 	}
-	for i, a := range ops {
-		if c.inLoop(a.instr) {
-			return false, false
-		}
-		for j, b := range ops {
-			if i != j && sendFollows(a, b) {
-				return false, false
-			}
-		}
+	if !c.eachOnce(ops) {
+		return false, false
 	}
 	return len(ops) > 0, true
 }
