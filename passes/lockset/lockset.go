@@ -130,10 +130,8 @@ type checker struct {
 	setOnce   map[token.Pos]setOnceWrite
 	sentinels map[*ssa.Global]bool
 	// pathMemo memoises pathOfDepth at depth 0 once what it reads no
-	// longer changes (after inferShared); nil before. unnamed counts
-	// regRoot's refusals, which are not memoised.
+	// longer changes (after inferShared); nil before.
 	pathMemo map[pathKey]string
-	unnamed  int
 	// scratch are analyze's free buffers.
 	scratch []*scratch
 	// interned are the paths rebase has made (join), and buf its

@@ -150,10 +150,7 @@ type pathKey struct {
 	regs bool
 }
 
-// pathOfDepth is memoised at depth 0 (checker.pathMemo), except a path
-// with regs for which regRoot left a value unnamed that it would name
-// later: whether regRoot names a value that is not a pointer depends on
-// whether it has numbered the value's function yet.
+// pathOfDepth is memoised at depth 0 (checker.pathMemo).
 func (c *checker) pathOfDepth(v ssa.Value, d int, regs bool) string {
 	if d != 0 || c.pathMemo == nil {
 		return c.pathOfDepthUncached(v, d, regs)
@@ -162,11 +159,8 @@ func (c *checker) pathOfDepth(v ssa.Value, d int, regs bool) string {
 	if p, ok := c.pathMemo[k]; ok {
 		return p
 	}
-	unnamed := c.unnamed
 	p := c.pathOfDepthUncached(v, 0, regs)
-	if c.unnamed == unnamed {
-		c.pathMemo[k] = p
-	}
+	c.pathMemo[k] = p
 	return p
 }
 
@@ -310,19 +304,19 @@ func (c *checker) taken(l *ssa.Lookup, d int) bool {
 	return false
 }
 
-// regRoot names a value computed in its function by its rank among the
-// values of the function, which is stable across runs.
+// regRoot names a value of pointer type computed in its function by its
+// rank among the values of the function, which is stable across runs
+// and does not depend on which values were named before.
 func (c *checker) regRoot(v ssa.Value) string {
+	if _, ok := ssaops.CoreType(v.Type()).(*types.Pointer); !ok {
+		return "" // a lock is reached through a pointer
+	}
 	if r, ok := c.regs[v]; ok {
 		return r
 	}
 	instr, ok := v.(ssa.Instruction)
 	if !ok || instr.Parent() == nil {
 		return ""
-	}
-	if _, ok := ssaops.CoreType(v.Type()).(*types.Pointer); !ok {
-		c.unnamed++ // named once another value numbers its function
-		return ""   // a lock is reached through a pointer
 	}
 	n := 0
 	for _, b := range instr.Parent().Blocks {
