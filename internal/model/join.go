@@ -244,7 +244,7 @@ func CountedLoopAt(b *ssa.BasicBlock) *CountedLoop {
 				continue // for range s: the tested value is the next index
 			}
 			step, ok := phi.Edges[i].(*ssa.BinOp)
-			if !ok || step.Op != token.ADD || step.X != phi || !isOne(step.Y) {
+			if !ok || step.Op != token.ADD || step.X != phi || !IsOne(step.Y) {
 				return nil
 			}
 			continue
@@ -302,7 +302,7 @@ func varLoop(b *ssa.BasicBlock, phi *ssa.Phi) (int64, bool) {
 			if k, ok := st.Val.(*ssa.Const); ok && k.Value != nil {
 				consts = append(consts, k.Int64())
 			}
-			if add, ok := st.Val.(*ssa.BinOp); ok && add.Op == token.ADD && isOne(add.Y) {
+			if add, ok := st.Val.(*ssa.BinOp); ok && add.Op == token.ADD && IsOne(add.Y) {
 				if ld, ok := add.X.(*ssa.UnOp); ok && ld.Op == token.MUL && ld.X == v {
 					stepped = true
 				}
@@ -350,7 +350,8 @@ func isInteger(t types.Type) bool {
 	return ok && b.Info()&types.IsInteger != 0
 }
 
-func isOne(v ssa.Value) bool {
+// IsOne reports whether v is the integer constant 1.
+func IsOne(v ssa.Value) bool {
 	k, ok := v.(*ssa.Const)
 	return ok && k.Value != nil && k.Int64() == 1
 }
@@ -385,17 +386,17 @@ func (l *CountedLoop) Contains(b *ssa.BasicBlock) bool {
 // Trips returns the number of iterations of l if its bound is a
 // constant.
 func (l *CountedLoop) Trips() (int64, bool) {
-	n, ok := constantInt(l.Bound)
+	n, ok := ConstantInt(l.Bound)
 	if !ok {
 		return 0, false
 	}
 	return max(n-l.Start, 0), true
 }
 
-// constantInt returns the value of v if it is an integer constant, or the
+// ConstantInt returns the value of v if it is an integer constant, or the
 // capacity of a channel made with a constant size (cap(done) of done :=
 // make(chan T, 5)), which cannot change.
-func constantInt(v ssa.Value) (int64, bool) {
+func ConstantInt(v ssa.Value) (int64, bool) {
 	switch v := v.(type) {
 	case *ssa.Const:
 		if v.Value == nil {
@@ -403,7 +404,7 @@ func constantInt(v ssa.Value) (int64, bool) {
 		}
 		return v.Int64(), true
 	case *ssa.Convert:
-		return constantInt(v.X)
+		return ConstantInt(v.X)
 	case *ssa.Call:
 		b, ok := v.Call.Value.(*ssa.Builtin)
 		if !ok || b.Name() != "cap" || len(v.Call.Args) != 1 {
@@ -413,7 +414,7 @@ func constantInt(v ssa.Value) (int64, bool) {
 		if mc == nil {
 			return 0, false
 		}
-		return constantInt(mc.Size)
+		return ConstantInt(mc.Size)
 	}
 	return 0, false
 }

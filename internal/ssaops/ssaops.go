@@ -8,6 +8,7 @@ package ssaops
 
 import (
 	"go/token"
+	"go/types"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -118,4 +119,45 @@ func StoredOnce(a *ssa.Alloc) ssa.Value {
 		}
 	}
 	return v
+}
+
+// ReceivedOnly reports whether the channel v is only received from:
+// every use receives from it (a receive, a receiving case of a select),
+// compares it, or converts it to a channel only received from in turn; a
+// receive-only channel is so by its type. Nothing sends on it, closes it
+// or hands it on.
+func ReceivedOnly(v ssa.Value) bool {
+	if ch, ok := v.Type().Underlying().(*types.Chan); ok && ch.Dir() == types.RecvOnly {
+		return true
+	}
+	refs := v.Referrers()
+	if refs == nil {
+		return true
+	}
+	for _, ref := range *refs {
+		switch r := ref.(type) {
+		case *ssa.UnOp:
+			if r.Op != token.ARROW {
+				return false
+			}
+		case *ssa.Select:
+			for _, s := range r.States {
+				if s.Chan == v && s.Dir != types.RecvOnly {
+					return false
+				}
+			}
+		case *ssa.BinOp:
+			if r.Op != token.EQL && r.Op != token.NEQ {
+				return false
+			}
+		case *ssa.ChangeType:
+			if !ReceivedOnly(r) {
+				return false
+			}
+		case *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	return true
 }

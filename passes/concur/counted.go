@@ -5,7 +5,6 @@
 package concur
 
 import (
-	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -13,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/psharpvet/psharpvet/internal/model"
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
 // countedWaitsOf finds the counted receive loops of fn (model.CountedWait):
@@ -76,7 +76,7 @@ func countedWaitAt(fn *ssa.Function, h *ssa.BasicBlock) (model.CountedWait, bool
 	case *ssa.Parameter:
 		cw.Count = slices.Index(fn.Params, y)
 	case *ssa.Const:
-		k, ok := intConst(y)
+		k, ok := model.ConstantInt(y)
 		if !ok {
 			return none, false
 		}
@@ -95,7 +95,7 @@ func countedWaitAt(fn *ssa.Function, h *ssa.BasicBlock) (model.CountedWait, bool
 			if !ok {
 				return none, false
 			}
-			v, ok := intConst(k)
+			v, ok := model.ConstantInt(k)
 			if !ok || (entered && v != start) {
 				return none, false
 			}
@@ -109,7 +109,7 @@ func countedWaitAt(fn *ssa.Function, h *ssa.BasicBlock) (model.CountedWait, bool
 		if !ok || add.Op != token.ADD || add.X != phi {
 			return none, false
 		}
-		if k, ok := add.Y.(*ssa.Const); !ok || !isOne(k) {
+		if !model.IsOne(add.Y) {
 			return none, false
 		}
 		incr = append(incr, p)
@@ -159,7 +159,7 @@ func countedWaitAt(fn *ssa.Function, h *ssa.BasicBlock) (model.CountedWait, bool
 	}
 	// The channel: a parameter only received from, in the loop.
 	for k, prm := range fn.Params {
-		if _, ok := prm.Type().Underlying().(*types.Chan); !ok || !onlyReceived(prm) {
+		if _, ok := prm.Type().Underlying().(*types.Chan); !ok || !ssaops.ReceivedOnly(prm) {
 			continue
 		}
 		if receivesEachIncrement(h, loop, incr, prm) {
@@ -219,37 +219,6 @@ func receivesEachIncrement(h *ssa.BasicBlock, loop map[*ssa.BasicBlock]bool, inc
 	return true
 }
 
-// onlyReceived reports whether every use of v, through conversions of its
-// direction, receives from it.
-func onlyReceived(v ssa.Value) bool {
-	refs := v.Referrers()
-	if refs == nil {
-		return false
-	}
-	for _, ref := range *refs {
-		switch r := ref.(type) {
-		case *ssa.ChangeType:
-			if !onlyReceived(r) {
-				return false
-			}
-		case *ssa.UnOp:
-			if r.Op != token.ARROW {
-				return false
-			}
-		case *ssa.Select:
-			for _, st := range r.States {
-				if st.Chan == v && st.Dir != types.RecvOnly {
-					return false
-				}
-			}
-		case *ssa.DebugRef:
-		default:
-			return false
-		}
-	}
-	return true
-}
-
 // unconverted strips conversions of a channel's direction off v.
 func unconverted(v ssa.Value) ssa.Value {
 	for range 4 {
@@ -260,18 +229,4 @@ func unconverted(v ssa.Value) ssa.Value {
 		v = ct.X
 	}
 	return v
-}
-
-// intConst returns the value of an integer constant.
-func intConst(k *ssa.Const) (int64, bool) {
-	if k.Value == nil || k.Value.Kind() != constant.Int {
-		return 0, false
-	}
-	return constant.Int64Val(k.Value)
-}
-
-// isOne reports whether k is the integer constant 1.
-func isOne(k *ssa.Const) bool {
-	v, ok := intConst(k)
-	return ok && v == 1
 }

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/psharpvet/psharpvet/internal/model"
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
 // This file orders a goroutine's accesses before its one send on a
@@ -461,45 +462,7 @@ func (c *checker) fieldUsesOK(fa *ssa.FieldAddr) bool {
 				return false
 			}
 		case *ssa.UnOp:
-			if r.Op != token.MUL || !recvOnlyUses(r) {
-				return false
-			}
-		case *ssa.DebugRef:
-		default:
-			return false
-		}
-	}
-	return true
-}
-
-// recvOnlyUses reports whether the channel v is only received from,
-// compared, or converted to a receive-only channel.
-func recvOnlyUses(v ssa.Value) bool {
-	if ch, ok := v.Type().Underlying().(*types.Chan); ok && ch.Dir() == types.RecvOnly {
-		return true
-	}
-	refs := v.Referrers()
-	if refs == nil {
-		return true
-	}
-	for _, ref := range *refs {
-		switch r := ref.(type) {
-		case *ssa.UnOp:
-			if r.Op != token.ARROW {
-				return false
-			}
-		case *ssa.Select:
-			for _, s := range r.States {
-				if s.Chan == v && s.Dir != types.RecvOnly {
-					return false
-				}
-			}
-		case *ssa.BinOp:
-			if r.Op != token.EQL && r.Op != token.NEQ {
-				return false
-			}
-		case *ssa.ChangeType:
-			if ch, ok := r.Type().Underlying().(*types.Chan); !ok || ch.Dir() != types.RecvOnly {
+			if r.Op != token.MUL || !ssaops.ReceivedOnly(r) {
 				return false
 			}
 		case *ssa.DebugRef:

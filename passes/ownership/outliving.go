@@ -138,7 +138,7 @@ func privateHolder(fl *taint.Flow, path []step) string {
 		return ""
 	}
 	last := path[len(path)-1]
-	if !token.IsIdentifier(last.key) || token.IsExported(last.key) || !isStruct(fl.Object(last.from).Type) {
+	if !token.IsIdentifier(last.key) || token.IsExported(last.key) || fl.Object(last.from).Type == nil || !isStruct(fl.Object(last.from).Type) {
 		return ""
 	}
 	return last.key
@@ -146,13 +146,7 @@ func privateHolder(fl *taint.Flow, path []step) string {
 
 // isStruct reports whether t is a struct or a pointer to one.
 func isStruct(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	_, ok := t.Underlying().(*types.Struct)
+	_, ok := pointee(t).(*types.Struct)
 	return ok
 }
 

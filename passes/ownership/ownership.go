@@ -340,14 +340,21 @@ func (c *checker) shared(fl *taint.Flow, objs, kept, written taint.ObjSet, via s
 // isContainer reports whether t is a slice, array or map, or a pointer to
 // one.
 func isContainer(t types.Type) bool {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	switch t.Underlying().(type) {
+	switch pointee(t).(type) {
 	case *types.Slice, *types.Array, *types.Map:
 		return true
 	}
 	return false
+}
+
+// pointee returns the underlying type of what t points to, or of t if it
+// is not a pointer.
+func pointee(t types.Type) types.Type {
+	u := t.Underlying()
+	if p, ok := u.(*types.Pointer); ok {
+		return p.Elem().Underlying()
+	}
+	return u
 }
 
 // writtenThrough reports whether the program writes the elements of a
@@ -365,17 +372,7 @@ func (c *checker) writtenThrough(t types.Type, via string) bool {
 // a struct, slice, array or map, or a pointer to one. An interface or a
 // tuple stands for memory of unknown type, no evidence of a write.
 func knownLayout(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	switch t.Underlying().(type) {
-	case *types.Struct, *types.Slice, *types.Array, *types.Map:
-		return true
-	}
-	return false
+	return t != nil && (isStruct(t) || isContainer(t))
 }
 
 // mayBeWritten reports whether some of objs may be written after
