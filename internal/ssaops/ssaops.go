@@ -161,3 +161,15 @@ func ReceivedOnly(v ssa.Value) bool {
 	}
 	return true
 }
+
+// Unconverted strips conversions of a channel's direction off v.
+func Unconverted(v ssa.Value) ssa.Value {
+	for range 4 {
+		ct, ok := v.(*ssa.ChangeType)
+		if !ok {
+			break
+		}
+		v = ct.X
+	}
+	return v
+}

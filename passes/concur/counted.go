@@ -180,7 +180,7 @@ func receivesEachIncrement(h *ssa.BasicBlock, loop map[*ssa.BasicBlock]bool, inc
 	}
 	recvIn := func(b *ssa.BasicBlock) bool {
 		for _, instr := range b.Instrs {
-			if u, ok := instr.(*ssa.UnOp); ok && u.Op == token.ARROW && unconverted(u.X) == ch {
+			if u, ok := instr.(*ssa.UnOp); ok && u.Op == token.ARROW && ssaops.Unconverted(u.X) == ch {
 				return true
 			}
 		}
@@ -199,7 +199,7 @@ func receivesEachIncrement(h *ssa.BasicBlock, loop map[*ssa.BasicBlock]bool, inc
 				}
 				v := out[p]
 				if !v {
-					if c := model.CaseReceive(p, b); c != nil && unconverted(c) == ch {
+					if c := model.CaseReceive(p, b); c != nil && ssaops.Unconverted(c) == ch {
 						v = true
 					}
 				}
@@ -217,16 +217,4 @@ func receivesEachIncrement(h *ssa.BasicBlock, loop map[*ssa.BasicBlock]bool, inc
 		}
 	}
 	return true
-}
-
-// unconverted strips conversions of a channel's direction off v.
-func unconverted(v ssa.Value) ssa.Value {
-	for range 4 {
-		ct, ok := v.(*ssa.ChangeType)
-		if !ok {
-			break
-		}
-		v = ct.X
-	}
-	return v
 }

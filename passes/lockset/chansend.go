@@ -250,18 +250,6 @@ func forUses(v ssa.Value, f func(x ssa.Value, ref ssa.Instruction)) {
 	}
 }
 
-// unconvert strips conversions of a channel's direction off v.
-func unconvert(v ssa.Value) ssa.Value {
-	for range 4 {
-		ct, ok := v.(*ssa.ChangeType)
-		if !ok {
-			break
-		}
-		v = ct.X
-	}
-	return v
-}
-
 // sendsAfter returns, for each instruction of fi's function, the single
 // sends (singleSends) made on every path from just after it to a return,
 // marked with sendPrefix and named by the parameter.
@@ -331,7 +319,7 @@ func (c *checker) sentSlot(g *ssa.Go, v ssa.Value) string {
 	if c.model.Strict {
 		return ""
 	}
-	m, ok := unconvert(v).(*ssa.MakeChan)
+	m, ok := ssaops.Unconverted(v).(*ssa.MakeChan)
 	if !ok {
 		return ""
 	}
@@ -454,7 +442,7 @@ func (c *checker) fieldUsesOK(fa *ssa.FieldAddr) bool {
 			if r.Addr != fa {
 				return false
 			}
-			m, ok := unconvert(r.Val).(*ssa.MakeChan)
+			m, ok := ssaops.Unconverted(r.Val).(*ssa.MakeChan)
 			if !ok {
 				return false
 			}

@@ -132,7 +132,7 @@ func (c *checker) chanSenders(sp *spawn, ch ssa.Value, waits []ssa.Instruction, 
 	fn := sp.parent.fn
 	var chans []ssa.Value // the spawner's values of the channel
 	var alloc *ssa.Alloc  // the local variable that holds it, if any
-	switch x := unconvert(ch).(type) {
+	switch x := ssaops.Unconverted(ch).(type) {
 	case *ssa.MakeChan:
 		if x.Parent() != fn || c.inLoop(x) {
 			return nil, false

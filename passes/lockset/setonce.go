@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
 // This file orders the writes of a field set once under a lock with the
@@ -258,7 +260,7 @@ func nilComparison(v ssa.Value) (*ssa.UnOp, int, bool) {
 // of the close cl and of the same object, writes a value that is not nil,
 // its test dominating cl: on every path to cl, the field is set.
 func (c *checker) setBefore(cl *ssa.Call, ws []guardedStore) bool {
-	ch := unconvert(cl.Call.Args[0]).(*ssa.UnOp).X.(*ssa.FieldAddr)
+	ch := ssaops.Unconverted(cl.Call.Args[0]).(*ssa.UnOp).X.(*ssa.FieldAddr)
 	base := c.pathOf(ch.X)
 	for _, w := range ws {
 		if w.test == nil || w.fn != cl.Parent() || !w.test.Dominates(cl.Block()) || !c.notNil(w.store.Val) {
