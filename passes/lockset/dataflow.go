@@ -901,7 +901,10 @@ func (c *checker) onceDo(fi *funcInfo, st *state, once, f ssa.Value, instr ssa.I
 	}
 	var path string
 	if once != nil {
-		path = c.pathOf(once)
+		// Named as a lock is (lockPath): a Once reached through a
+		// variable a closure captures (h := c.h; body := func() { … };
+		// h.once.Do(body)) is the Once other frames name c.h.once.
+		path = c.lockPath(once)
 	}
 	if path == "" {
 		c.apply(fi.fn, st, c.calleeSummary(callee), callee, nil, bindings, instr, emit)
