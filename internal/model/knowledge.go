@@ -110,6 +110,11 @@ var stdRows = []Row{
 	// hands the map to the runtime (maps.clone, linked by name).
 	{Func: "maps.Clone", Kind: Copies, Args: []int{0}},
 
+	// Calls that keep a writer and call it one write at a time.
+	{Func: "log.New", Kind: Serialises, Args: []int{0}},
+	{Func: "log.SetOutput", Kind: Serialises, Args: []int{0}},
+	{Func: "(*log.Logger).SetOutput", Kind: Serialises, Args: []int{0}},
+
 	// Calls that write the elements of a slice argument in place.
 	{Func: "sort.Slice", Kind: WritesElems, Args: []int{0}},
 	{Func: "sort.SliceStable", Kind: WritesElems, Args: []int{0}},

@@ -113,6 +113,12 @@ const (
 	// sight, so that the strict reading would otherwise link the copy to
 	// the original).
 	Copies
+	// Serialises calls the methods of the value passed as Args[0] one
+	// call at a time, whoever calls it (log.New: "A Logger can be used
+	// simultaneously from multiple goroutines; it guarantees to serialize
+	// access to the Writer"): through it, those methods never run
+	// concurrently with themselves.
+	Serialises
 )
 
 var kindNames = [...]string{
@@ -122,6 +128,7 @@ var kindNames = [...]string{
 	Parallel: "parallel", Reads: "reads", Exits: "exits", Unwinds: "unwinds",
 	Delayed: "delayed", Receive: "receive", Forward: "forward", Actor: "actor", Become: "become",
 	WritesElems: "writeselems", Done: "done", Opaque: "opaque", Copies: "copies",
+	Serialises: "serialises",
 }
 
 func (k Kind) String() string {

@@ -416,6 +416,12 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 				// for tests, which call it on objects they own.
 				continue
 			}
+			if !shared[n] && c.hidden(n) {
+				if !c.serialisedMethods(n)[obj.Name()] {
+					continue // its callers are the entry points (hidden.go)
+				}
+				e.self = false // a log.Logger's writer (hidden.go)
+			}
 			if !isShared {
 				e.goOnly, e.self = true, false
 			}

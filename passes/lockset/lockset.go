@@ -132,6 +132,10 @@ type checker struct {
 	// pathMemo memoises pathOfDepth at depth 0 once what it reads no
 	// longer changes (after inferShared); nil before.
 	pathMemo map[pathKey]string
+	// exposed memoises exposedTypes, serialised the methods Serialises
+	// rows call one at a time, by type (hidden.go).
+	exposed    map[*types.TypeName]bool
+	serialised map[*types.TypeName]map[string]bool
 	// scratch are analyze's free buffers.
 	scratch []*scratch
 	// interned are the paths rebase has made (join), and buf its

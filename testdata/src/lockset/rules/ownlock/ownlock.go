@@ -70,6 +70,12 @@ type response struct {
 	written int
 }
 
+// A handler gets its response as an interface, as net/http's handlers
+// do: code outside the package calls the response's methods.
+type ResponseWriter interface{ Write(p []byte) }
+
+func newResponse(c *conn) ResponseWriter { return &response{conn: c} }
+
 // Write is called by the handler that owns w.
 func (w *response) Write(p []byte) {
 	w.w = append(w.w, p...)

@@ -1,0 +1,278 @@
+// Copyright 2025 The psharpvet Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package lockset
+
+import (
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/model"
+)
+
+// This file finds the package's hidden types: unexported types whose
+// methods only the package's own code can call, each call naming the
+// method statically. Nothing exported reaches such a type (no exported
+// function, method, field, variable or type mentions it, as far as an
+// importer can follow), no package-level variable holds it, no value of
+// it (or of a type embedding it) is converted to an interface, and no
+// method value or method expression of it is made. Its methods are then
+// not entry points of their own (default reading): who runs them
+// concurrently is decided by their callers, the package's entry points,
+// whose summaries carry the methods' accesses. ristretto's policy:
+//
+//	func NewCache(…) (*Cache, error) {
+//		cache := &Cache{cachePolicy: newDefaultPolicy(…)}
+//		cache.cachePolicy.CollectMetrics(cache.Metrics) // before publishing
+//		go cache.processItems()
+//		…
+//	}
+//
+// CollectMetrics writes p.metrics without the policy's lock, and Add
+// reads it holding the lock; as entry points of their own the two race,
+// yet no caller can run CollectMetrics after the cache is published.
+//
+// What it trades: a hidden type's methods called concurrently from plain
+// functions that importers call concurrently (no function is an entry
+// point by itself); a type reached through reflect or unsafe.
+
+// hidden reports whether the methods of n, a named type of the package,
+// are called only by name from the package's own code (see above).
+func (c *checker) hidden(n *types.Named) bool {
+	if c.model.Strict || n.Obj().Exported() || n.Obj().Pkg() != c.pkg {
+		return false
+	}
+	if c.exposed == nil {
+		c.exposed = c.exposedTypes(c.srcFuncs)
+	}
+	return !c.exposed[n.Origin().Obj()]
+}
+
+// serialisedMethods returns, for a hidden type, the names of the methods
+// that a Serialises row of the model calls one at a time (its Write, for
+// the writer of a log.Logger): entry points that never run concurrently
+// with themselves. What it trades: one writer given to two loggers.
+func (c *checker) serialisedMethods(n *types.Named) map[string]bool {
+	if !c.hidden(n) {
+		return nil
+	}
+	return c.serialised[n.Origin().Obj()]
+}
+
+// serialisedBy reports whether every use of mi is an argument that a
+// Serialises row of the model calls one call at a time.
+func (c *checker) serialisedBy(mi *ssa.MakeInterface) bool {
+	refs := mi.Referrers()
+	if refs == nil || len(*refs) == 0 {
+		return false
+	}
+	for _, ref := range *refs {
+		call, ok := ref.(*ssa.Call)
+		if !ok {
+			return false
+		}
+		rc, ok := c.model.Resolve(call.Common())
+		if !ok {
+			return false
+		}
+		row, ok := rc.Row(model.Serialises)
+		if !ok || !slices.ContainsFunc(row.Args, func(i int) bool { return rc.Arg(i) == mi }) {
+			return false
+		}
+	}
+	return true
+}
+
+// exposedTypes returns the package's named types that code outside the
+// package may call methods of, or that are reached through a
+// package-level variable, a conversion to an interface, or a method
+// value or expression.
+func (c *checker) exposedTypes(funcs []*ssa.Function) map[*types.TypeName]bool {
+	x := &exposure{pkg: c.pkg, out: make(map[*types.TypeName]bool), seen: make(map[polarType]bool)}
+	scope := c.pkg.Scope()
+	for _, name := range scope.Names() {
+		obj := scope.Lookup(name)
+		switch obj := obj.(type) {
+		case *types.Var:
+			x.reach(obj.Type()) // shared by every goroutine
+		case *types.Func, *types.TypeName, *types.Const:
+			if obj.Exported() {
+				x.reach(obj.Type())
+			}
+		}
+	}
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch instr := instr.(type) {
+				case *ssa.MakeInterface:
+					if c.serialisedBy(instr) {
+						x.serialise(instr)
+						continue
+					}
+					x.reach(instr.X.Type())
+				case *ssa.MakeClosure:
+					// A bound method value (x.M): its receiver's type.
+					if f, ok := instr.Fn.(*ssa.Function); ok && f.Synthetic != "" && len(instr.Bindings) > 0 {
+						x.reach(instr.Bindings[0].Type())
+					}
+				}
+				if call, ok := instr.(ssa.CallInstruction); ok {
+					// A generic function may call the methods of its
+					// type arguments through their constraints.
+					if f := call.Common().StaticCallee(); f != nil {
+						for _, t := range f.TypeArgs() {
+							x.reach(t)
+						}
+					}
+				}
+				var buf [8]*ssa.Value
+				for i, op := range instr.Operands(buf[:0]) {
+					// A method as a value (a method expression's thunk,
+					// a method), other than the callee of a call.
+					if i == 0 && isCall(instr) {
+						continue
+					}
+					if f, ok := (*op).(*ssa.Function); ok {
+						x.reach(methodRecv(f))
+					}
+				}
+			}
+		}
+	}
+	c.serialised = x.serialised
+	return x.out
+}
+
+// methodRecv returns the receiver type of a method or of the thunk of a
+// method expression (whose receiver is its first parameter), or nil.
+func methodRecv(f *ssa.Function) types.Type {
+	sig := f.Signature
+	if sig.Recv() != nil {
+		return sig.Recv().Type()
+	}
+	if f.Synthetic != "" && f.Object() != nil && sig.Params().Len() > 0 {
+		if m, ok := f.Object().(*types.Func); ok && m.Signature().Recv() != nil {
+			return sig.Params().At(0).Type()
+		}
+	}
+	return nil
+}
+
+// isCall reports whether instr calls a function, its first operand being
+// the callee.
+func isCall(instr ssa.Instruction) bool {
+	_, ok := instr.(ssa.CallInstruction)
+	return ok
+}
+
+// An exposure walks the types that values of the package's types can be
+// reached through, recording the package's named types met.
+type exposure struct {
+	pkg  *types.Package
+	out  map[*types.TypeName]bool
+	seen map[polarType]bool
+	// serialised are the methods a Serialises row calls, by type.
+	serialised map[*types.TypeName]map[string]bool
+}
+
+// serialise records the methods of mi's interface for the named type
+// converted, which a Serialises row calls one at a time.
+func (x *exposure) serialise(mi *ssa.MakeInterface) {
+	t := mi.X.Type()
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	iface, isIface := mi.Type().Underlying().(*types.Interface)
+	if !ok || !isIface || n.Obj().Pkg() != x.pkg {
+		x.reach(mi.X.Type())
+		return
+	}
+	if x.serialised == nil {
+		x.serialised = make(map[*types.TypeName]map[string]bool)
+	}
+	obj := n.Origin().Obj()
+	if x.serialised[obj] == nil {
+		x.serialised[obj] = make(map[string]bool)
+	}
+	for m := range iface.Methods() {
+		x.serialised[obj][m.Name()] = true
+	}
+}
+
+// reach records the package's named types that a value of type t leads
+// to, through what code outside the package can follow: pointers,
+// elements, exported and embedded fields, the signatures of functions
+// and of exported methods.
+func (x *exposure) reach(t types.Type) { x.follow(t, true) }
+
+// follow walks t, a type whose values flow out of the package if out is
+// set, into it otherwise: a function's results flow the way the function
+// value does, its parameters the other way (a callback handed out gets
+// the package's values). Only a type whose values flow out is exposed:
+// a caller outside cannot pass in a value of a type it never got.
+func (x *exposure) follow(t types.Type, out bool) {
+	if t == nil {
+		return
+	}
+	k := polarType{t, out}
+	if x.seen[k] {
+		return
+	}
+	x.seen[k] = true
+	switch t := types.Unalias(t).(type) {
+	case *types.Named:
+		if out && t.Obj().Pkg() == x.pkg {
+			x.out[t.Origin().Obj()] = true
+		}
+		for _, ms := range []*types.MethodSet{types.NewMethodSet(t), types.NewMethodSet(types.NewPointer(t))} {
+			for sel := range ms.Methods() {
+				if sel.Obj().Exported() {
+					x.follow(sel.Type(), out)
+				}
+			}
+		}
+		for a := range t.TypeArgs().Types() {
+			x.follow(a, out)
+		}
+		x.follow(t.Underlying(), out)
+	case *types.Pointer:
+		x.follow(t.Elem(), out)
+	case *types.Slice:
+		x.follow(t.Elem(), out)
+	case *types.Array:
+		x.follow(t.Elem(), out)
+	case *types.Chan:
+		x.follow(t.Elem(), out)
+	case *types.Map:
+		x.follow(t.Key(), out)
+		x.follow(t.Elem(), out)
+	case *types.Struct:
+		for f := range t.Fields() {
+			if f.Exported() || f.Embedded() {
+				x.follow(f.Type(), out)
+			}
+		}
+	case *types.Signature:
+		x.follow(t.Params(), !out)
+		x.follow(t.Results(), out)
+	case *types.Tuple:
+		for v := range t.Variables() {
+			x.follow(v.Type(), out)
+		}
+	case *types.Interface:
+		for m := range t.Methods() {
+			x.follow(m.Type(), out)
+		}
+	}
+}
+
+// A polarType is a type and the way its values flow (exposure.follow).
+type polarType struct {
+	t   types.Type
+	out bool
+}
