@@ -416,7 +416,7 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 				// for tests, which call it on objects they own.
 				continue
 			}
-			if !shared[n] && c.hidden(n) {
+			if !shared[n] && c.hidden(n) && !c.calledViaIface(n)[obj.Name()] {
 				if !c.serialisedMethods(n)[obj.Name()] {
 					continue // its callers are the entry points (hidden.go)
 				}

@@ -35,6 +35,14 @@ import (
 // reads it holding the lock; as entry points of their own the two race,
 // yet no caller can run CollectMetrics after the cache is published.
 //
+// A value converted to an unexported interface of the package, which
+// nothing exported reaches and which is never converted to another
+// interface, is called through that interface's methods only: those
+// methods are entry points (the pass does not follow calls through
+// interfaces), the type's other methods are not (ristretto's policy is
+// the ring buffer's ringConsumer). A value that only a log.Logger holds
+// (a Serialises row of the model) is written one call at a time.
+//
 // What it trades: a hidden type's methods called concurrently from plain
 // functions that importers call concurrently (no function is an entry
 // point by itself); a type reached through reflect or unsafe.
@@ -49,6 +57,17 @@ func (c *checker) hidden(n *types.Named) bool {
 		c.exposed = c.exposedTypes(c.srcFuncs)
 	}
 	return !c.exposed[n.Origin().Obj()]
+}
+
+// calledViaIface returns, for a hidden type, the names of the methods that
+// the package calls through an unexported interface of its own, which
+// the value is converted to: entry points, since the lockset pass does
+// not follow calls through interfaces.
+func (c *checker) calledViaIface(n *types.Named) map[string]bool {
+	if !c.hidden(n) {
+		return nil
+	}
+	return c.viaIface[n.Origin().Obj()]
 }
 
 // serialisedMethods returns, for a hidden type, the names of the methods
@@ -92,6 +111,8 @@ func (c *checker) serialisedBy(mi *ssa.MakeInterface) bool {
 // value or expression.
 func (c *checker) exposedTypes(funcs []*ssa.Function) map[*types.TypeName]bool {
 	x := &exposure{pkg: c.pkg, out: make(map[*types.TypeName]bool), seen: make(map[polarType]bool)}
+	var private []*ssa.MakeInterface // conversions to unexported interfaces
+	widened := make(map[*types.TypeName]bool)
 	scope := c.pkg.Scope()
 	for _, name := range scope.Names() {
 		obj := scope.Lookup(name)
@@ -109,11 +130,21 @@ func (c *checker) exposedTypes(funcs []*ssa.Function) map[*types.TypeName]bool {
 			for _, instr := range b.Instrs {
 				switch instr := instr.(type) {
 				case *ssa.MakeInterface:
-					if c.serialisedBy(instr) {
+					switch {
+					case c.serialisedBy(instr):
 						x.serialise(instr)
-						continue
+					case c.privateIface(instr.Type()) != nil:
+						private = append(private, instr)
+					default:
+						x.reach(instr.X.Type())
 					}
-					x.reach(instr.X.Type())
+					continue
+				case *ssa.ChangeInterface:
+					widened[c.privateIface(instr.X.Type())] = true
+				case *ssa.TypeAssert:
+					if types.IsInterface(instr.AssertedType) {
+						widened[c.privateIface(instr.X.Type())] = true
+					}
 				case *ssa.MakeClosure:
 					// A bound method value (x.M): its receiver's type.
 					if f, ok := instr.Fn.(*ssa.Function); ok && f.Synthetic != "" && len(instr.Bindings) > 0 {
@@ -141,6 +172,22 @@ func (c *checker) exposedTypes(funcs []*ssa.Function) map[*types.TypeName]bool {
 					}
 				}
 			}
+		}
+	}
+	// A value converted to an unexported interface of the package is
+	// called through that interface's methods only, unless the interface
+	// itself flows out or is converted to another.
+	c.viaIface = make(map[*types.TypeName]map[string]bool)
+	for _, mi := range private {
+		iface := c.privateIface(mi.Type())
+		if x.out[iface] || widened[iface] {
+			x.reach(mi.X.Type())
+			continue
+		}
+		if obj := namedObj(mi.X.Type(), c.pkg); obj != nil {
+			addMethods(c.viaIface, obj, iface.Type().Underlying().(*types.Interface))
+		} else {
+			x.reach(mi.X.Type())
 		}
 	}
 	c.serialised = x.serialised
@@ -182,26 +229,49 @@ type exposure struct {
 // serialise records the methods of mi's interface for the named type
 // converted, which a Serialises row calls one at a time.
 func (x *exposure) serialise(mi *ssa.MakeInterface) {
-	t := mi.X.Type()
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	iface, isIface := mi.Type().Underlying().(*types.Interface)
-	if !ok || !isIface || n.Obj().Pkg() != x.pkg {
+	obj := namedObj(mi.X.Type(), x.pkg)
+	iface, ok := mi.Type().Underlying().(*types.Interface)
+	if obj == nil || !ok {
 		x.reach(mi.X.Type())
 		return
 	}
 	if x.serialised == nil {
 		x.serialised = make(map[*types.TypeName]map[string]bool)
 	}
-	obj := n.Origin().Obj()
-	if x.serialised[obj] == nil {
-		x.serialised[obj] = make(map[string]bool)
+	addMethods(x.serialised, obj, iface)
+}
+
+// namedObj returns the type name of t, or of the type t points to, if it
+// is a named type of pkg; else nil.
+func namedObj(t types.Type, pkg *types.Package) *types.TypeName {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
 	}
-	for m := range iface.Methods() {
-		x.serialised[obj][m.Name()] = true
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() != pkg {
+		return nil
 	}
+	return n.Origin().Obj()
+}
+
+// addMethods adds the names of iface's methods to m[obj].
+func addMethods(m map[*types.TypeName]map[string]bool, obj *types.TypeName, iface *types.Interface) {
+	if m[obj] == nil {
+		m[obj] = make(map[string]bool)
+	}
+	for i := range iface.NumMethods() {
+		m[obj][iface.Method(i).Name()] = true
+	}
+}
+
+// privateIface returns the type name of t if it is an unexported
+// interface type declared at the package level of the package; else nil.
+func (c *checker) privateIface(t types.Type) *types.TypeName {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || !types.IsInterface(n) || n.Obj().Exported() || n.Obj().Pkg() != c.pkg || n.Obj().Parent() != c.pkg.Scope() {
+		return nil
+	}
+	return n.Origin().Obj()
 }
 
 // reach records the package's named types that a value of type t leads

@@ -136,6 +136,9 @@ type checker struct {
 	// rows call one at a time, by type (hidden.go).
 	exposed    map[*types.TypeName]bool
 	serialised map[*types.TypeName]map[string]bool
+	// viaIface are the methods called through unexported interfaces,
+	// by type (hidden.go).
+	viaIface map[*types.TypeName]map[string]bool
 	// scratch are analyze's free buffers.
 	scratch []*scratch
 	// interned are the paths rebase has made (join), and buf its
