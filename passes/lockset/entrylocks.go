@@ -173,6 +173,10 @@ type callIndex struct {
 	direct map[*ssa.Function][]ssa.CallInstruction
 	// indirect are the functions used as values, or started by go.
 	indirect map[*ssa.Function]bool
+	// started are the go statements that name a function statically,
+	// and valued the functions used as values other than by those.
+	started map[*ssa.Function][]*ssa.Go
+	valued  map[*ssa.Function]bool
 	// invoked are the names of the methods called through interfaces.
 	invoked map[string]bool
 }
@@ -185,6 +189,8 @@ func (c *checker) callIndex(funcs []*ssa.Function) *callIndex {
 	ix := &callIndex{
 		direct:   make(map[*ssa.Function][]ssa.CallInstruction),
 		indirect: make(map[*ssa.Function]bool),
+		started:  make(map[*ssa.Function][]*ssa.Go),
+		valued:   make(map[*ssa.Function]bool),
 		invoked:  make(map[string]bool),
 	}
 	var ops []*ssa.Value
@@ -208,10 +214,16 @@ func (c *checker) callIndex(funcs []*ssa.Function) *callIndex {
 					if !ok {
 						continue
 					}
-					if call != nil && i == 0 && !call.Common().IsInvoke() {
+					g, isGo := instr.(*ssa.Go)
+					switch {
+					case call != nil && i == 0 && !call.Common().IsInvoke():
 						ix.direct[callee] = append(ix.direct[callee], call)
-					} else {
-						ix.indirect[callee] = true // a func value, or go
+					case isGo && i == 0 && !g.Call.IsInvoke():
+						ix.started[callee] = append(ix.started[callee], g)
+						ix.indirect[callee] = true
+					default:
+						ix.valued[callee] = true
+						ix.indirect[callee] = true // a func value
 					}
 				}
 			}

@@ -5,6 +5,7 @@
 package lockset
 
 import (
+	"go/types"
 	"math"
 	"slices"
 
@@ -86,9 +87,11 @@ type startSite struct {
 }
 
 // startSites returns the actor handler whose calls start sp's goroutine,
-// and where: at the go statement itself, or at the calls of the function
-// that contains it when that function is called only from the handler.
-// It returns nil if no handler alone starts the goroutine.
+// and where: at the go statement itself, at the calls of the function
+// that contains it when that function is called only from the handler,
+// or at the go statements of the handler that start that function when
+// only they name it (a goroutine the handler's goroutine starts starts
+// after it). It returns nil if no handler alone starts the goroutine.
 func (c *checker) startSites(sp *spawn, funcs []*ssa.Function) (*ssa.Function, []startSite) {
 	f := sp.parent.fn
 	at := func(instr ssa.Instruction) startSite { return startSite{instr, c.messagePlace(instr)} }
@@ -96,6 +99,19 @@ func (c *checker) startSites(sp *spawn, funcs []*ssa.Function) (*ssa.Function, [
 		return f, []startSite{at(sp.instr)}
 	}
 	calls := c.callIndex(funcs)
+	if c.onlyStarted(calls, f) {
+		var handler *ssa.Function
+		var sites []startSite
+		for _, g := range calls.started[f] {
+			h := g.Parent()
+			if !c.isHandlerFunc(h) || (handler != nil && h != handler) {
+				return nil, nil
+			}
+			handler = h
+			sites = append(sites, at(g))
+		}
+		return handler, sites
+	}
 	if !calls.onlyDirect(c.pkg, f) {
 		return nil, nil
 	}
@@ -113,6 +129,16 @@ func (c *checker) startSites(sp *spawn, funcs []*ssa.Function) (*ssa.Function, [
 		sites = append(sites, at(call))
 	}
 	return handler, sites
+}
+
+// onlyStarted reports whether fn, a top-level unexported function of the
+// package, is named only by go statements: never called, never a value,
+// and not a method an interface call may reach.
+func (c *checker) onlyStarted(ix *callIndex, fn *ssa.Function) bool {
+	obj, _ := fn.Object().(*types.Func)
+	return obj != nil && !obj.Exported() && obj.Pkg() == c.pkg && fn.Parent() == nil &&
+		len(ix.started[fn]) > 0 && len(ix.direct[fn]) == 0 && !ix.valued[fn] &&
+		!(fn.Signature.Recv() != nil && ix.invoked[fn.Name()])
 }
 
 // startedAfter reports whether, by the start messages, the access a of

@@ -126,3 +126,55 @@ func (w *Configured) Receive(c *actor.Context) {
 func (w *Configured) work() {
 	_ = w.limit
 }
+
+// Discovery sets its engine on Initialized and, on Started, starts a
+// goroutine that starts the reader: the reader starts after both, quiet.
+type Discovery struct {
+	engine *actor.Engine
+	seen   int
+}
+
+func (d *Discovery) Receive(c *actor.Context) {
+	switch c.Message().(type) {
+	case actor.Initialized:
+		d.engine = c.Engine()
+	case actor.Started:
+		go d.discover()
+	}
+}
+
+func (d *Discovery) discover() {
+	entries := make(chan int)
+	go func() {
+		for range entries {
+			_ = d.engine
+		}
+	}()
+	close(entries)
+}
+
+// EarlyDiscovery starts its discovery on Initialized and sets its engine
+// on Started, after: the reader the discovery goroutine starts races with
+// the write (reported).
+type EarlyDiscovery struct {
+	engine *actor.Engine
+}
+
+func (d *EarlyDiscovery) Receive(c *actor.Context) {
+	switch c.Message().(type) {
+	case actor.Initialized:
+		go d.discover()
+	case actor.Started:
+		d.engine = c.Engine() // want `d.engine is written in \(\*EarlyDiscovery\).Receive without a lock and read in the goroutine started in \(\*EarlyDiscovery\).discover \(line \d+\) without a lock`
+	}
+}
+
+func (d *EarlyDiscovery) discover() {
+	entries := make(chan int)
+	go func() {
+		for range entries {
+			_ = d.engine
+		}
+	}()
+	close(entries)
+}
