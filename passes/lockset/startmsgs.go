@@ -99,34 +99,29 @@ func (c *checker) startSites(sp *spawn, funcs []*ssa.Function) (*ssa.Function, [
 		return f, []startSite{at(sp.instr)}
 	}
 	calls := c.callIndex(funcs)
-	if c.onlyStarted(calls, f) {
-		var handler *ssa.Function
-		var sites []startSite
+	var starts []ssa.Instruction
+	switch {
+	case c.onlyStarted(calls, f):
 		for _, g := range calls.started[f] {
-			h := g.Parent()
-			if !c.isHandlerFunc(h) || (handler != nil && h != handler) {
-				return nil, nil
-			}
-			handler = h
-			sites = append(sites, at(g))
+			starts = append(starts, g)
 		}
-		return handler, sites
-	}
-	if !calls.onlyDirect(c.pkg, f) {
-		return nil, nil
+	case calls.onlyDirect(c.pkg, f):
+		for _, call := range calls.direct[f] {
+			if _, deferred := call.(*ssa.Defer); deferred {
+				return nil, nil // runs at the handler's exit
+			}
+			starts = append(starts, call)
+		}
 	}
 	var handler *ssa.Function
 	var sites []startSite
-	for _, call := range calls.direct[f] {
-		h := call.Parent()
+	for _, instr := range starts {
+		h := instr.Parent()
 		if !c.isHandlerFunc(h) || (handler != nil && h != handler) {
 			return nil, nil
 		}
-		if _, deferred := call.(*ssa.Defer); deferred {
-			return nil, nil // runs at the handler's exit
-		}
 		handler = h
-		sites = append(sites, at(call))
+		sites = append(sites, at(instr))
 	}
 	return handler, sites
 }
