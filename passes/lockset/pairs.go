@@ -286,10 +286,7 @@ func synchronized(a *epAccess) bool {
 }
 
 // expectsShared reports whether a shows that the code expects its
-// location to be shared: it is made atomically, written in a once.Do
-// (lazy initialisation; a read there is the initialiser using what its
-// owner configured before: conc's pool reads the limit WithMaxGoroutines
-// set), or under a
+// location to be shared: it is made atomically, in a once.Do, or under a
 // lock of the same object (the receiver's own mutex for a field of the
 // receiver, a lock reached from the same root and held by the object the
 // location lies in, or one above it, not behind a pointer: belowPointer)
@@ -307,7 +304,7 @@ func expectsShared(a *epAccess) bool {
 		if l.cas {
 			continue // it orders only (casonce.go)
 		}
-		if l.once && a.write || !l.once && !l.belowPointer && sameOwner(keyRoot(l.key), root) || l.alias != "" && sameOwner(keyRoot(l.alias), root) {
+		if l.once || !l.belowPointer && sameOwner(keyRoot(l.key), root) || l.alias != "" && sameOwner(keyRoot(l.alias), root) {
 			return true
 		}
 	}

@@ -2,12 +2,14 @@ package once
 
 import "sync"
 
-// Pool is configured by its owner (WithLimit) before its first Go, whose
-// lazy initialisation reads the limit inside initOnce.Do: a read inside a
-// Once is the initialiser using what was configured, no evidence that
-// the limit is shared (quiet). A write inside it is lazy initialisation,
-// which another method's unsynchronised write races with, as does the
-// goroutine's read (reported).
+// Pool's limit is set by WithLimit and read by the lazy initialisation
+// inside initOnce.Do: the read inside the Once is evidence that the limit
+// is shared, as it is for net's UnixListener, whose SetUnlinkOnClose
+// races with Close's read inside unlinkOnce.Do (a race the race detector
+// shows). A configuration method called only before the first use (conc's
+// WithMaxGoroutines, which panics after it) is reported too: that is the
+// trade. A write inside the Once is lazy initialisation, which another
+// method's unsynchronised write races with, as does the goroutine's read.
 type Pool struct {
 	initOnce sync.Once
 	limit    int
@@ -15,7 +17,7 @@ type Pool struct {
 }
 
 func (p *Pool) WithLimit(n int) *Pool {
-	p.limit = n
+	p.limit = n // want `p.limit is written in \(\*Pool\).WithLimit without a lock and read in \(\*Pool\).Go inside p.initOnce.Do`
 	return p
 }
 
@@ -28,7 +30,7 @@ func (p *Pool) Go(f func()) {
 	p.tokens <- struct{}{}
 	go func() {
 		f()
-		<-p.tokens // want `p.tokens is read in the goroutine started in \(\*Pool\).Go \(line 29\) without a lock and written in \(\*Pool\).Drain without a lock`
+		<-p.tokens // want `p.tokens is read in the goroutine started in \(\*Pool\).Go \(line \d+\) without a lock and written in \(\*Pool\).Drain without a lock`
 	}()
 }
 
