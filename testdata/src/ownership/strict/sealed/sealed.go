@@ -125,3 +125,64 @@ func KeepSliceNode(ch chan *node[[]int]) {
 	headSlice = n
 	ch <- n // want `n is sent on ch but stays reachable from sealed.headSlice`
 }
+
+// Broadcast sends one request to two receivers, and then hands it to a
+// helper: nobody can write it, so both receivers and the helper only read
+// it. Quiet.
+func Broadcast(a, b chan *request) {
+	r := &request{id: 1, name: "a"}
+	a <- r
+	b <- r
+	describe(r)
+}
+
+func describe(r *request) { println(r.id, r.name) }
+
+// BroadcastJob does the same with a job, which a method of the package
+// renumbers.
+func BroadcastJob(a, b chan *job) {
+	j := &job{id: 1}
+	a <- j
+	b <- j // want `j is sent again on b after it was sent on a`
+}
+
+func describeJob(j *job) { println(j.id) }
+
+func SendThenDescribeJob(a chan *job) {
+	j := &job{id: 1}
+	a <- j
+	describeJob(j) // want `j is passed to sealed.describeJob after it was sent on a`
+}
+
+// pair holds a counter, which bump writes, beside a request. The strict
+// reading counts everything one pointer below a written argument as
+// written (Summary.WritesDepth): that takes in the request too, which no
+// code can write. Quiet.
+type counter struct{ n int }
+
+type pair struct {
+	c *counter
+	r *request
+}
+
+func bump(p *pair) { p.c.n++ }
+
+func SendThenBump(ch chan *request, c *counter) {
+	r := &request{id: 1}
+	ch <- r
+	bump(&pair{c: c, r: r})
+}
+
+// jobPair holds a job beside the counter: reported.
+type jobPair struct {
+	c *counter
+	j *job
+}
+
+func bumpJob(p *jobPair) { p.c.n++ }
+
+func SendThenBumpJob(ch chan *job, c *counter) {
+	j := &job{id: 1}
+	ch <- j
+	bumpJob(&jobPair{c: c, j: j}) // want `j is passed to sealed.bumpJob after it was sent on ch`
+}
