@@ -186,3 +186,28 @@ func SendThenBumpJob(ch chan *job, c *counter) {
 	ch <- j
 	bumpJob(&jobPair{c: c, j: j}) // want `j is passed to sealed.bumpJob after it was sent on ch`
 }
+
+// Envelope's fields are exported, so anyone may write the envelope; but
+// the sender keeps only the request inside it, which nobody can write.
+// Quiet.
+type Envelope struct {
+	Req  *request
+	Note string
+}
+
+var keptRequest *request
+
+func SendEnvelope(ch chan *Envelope) {
+	r := &request{id: 1}
+	keptRequest = r
+	ch <- &Envelope{Req: r, Note: "a"}
+}
+
+// The sender keeps the envelope itself: reported.
+var keptEnvelope *Envelope
+
+func SendKeptEnvelope(ch chan *Envelope) {
+	e := &Envelope{Req: &request{id: 1}, Note: "a"}
+	keptEnvelope = e
+	ch <- e // want `e is sent on ch but stays reachable from sealed.keptEnvelope`
+}
