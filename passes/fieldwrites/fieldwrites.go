@@ -108,6 +108,8 @@ type Result struct {
 	// unsafe holds the paths of the packages, this one and its
 	// dependencies, that import unsafe (Written.Unsafe).
 	unsafe map[string]bool
+	// anywhere memoises TypeMayBeWrittenAnywhere by named struct.
+	anywhere map[*types.Named]bool
 }
 
 // MayBeWritten reports whether field i of struct type t (or of the struct
@@ -268,11 +270,11 @@ func (r *Result) load() {
 	for k := range r.options {
 		r.optionUnion[k] = true
 	}
-	if r.pass != nil && importsUnsafe(r.pass.Pkg) {
-		r.unsafe[r.pass.Pkg.Path()] = true
-	}
 	if r.pass == nil {
-		return
+		return // the zero Result: no package, no facts
+	}
+	if importsUnsafe(r.pass.Pkg) {
+		r.unsafe[r.pass.Pkg.Path()] = true
 	}
 	for _, f := range r.pass.AllPackageFacts() {
 		if w, ok := f.Fact.(*Written); ok {

@@ -83,7 +83,15 @@ func (r *Result) TypeMayBeWrittenAnywhere(t types.Type) bool {
 	if n == nil {
 		return true
 	}
-	return r.structMayBeWrittenAnywhere(n, make(map[*types.Named][]*types.Named))
+	if written, ok := r.anywhere[n]; ok {
+		return written
+	}
+	written := r.structMayBeWrittenAnywhere(n, make(map[*types.Named][]*types.Named))
+	if r.anywhere == nil {
+		r.anywhere = make(map[*types.Named]bool)
+	}
+	r.anywhere[n] = written
+	return written
 }
 
 // structMayBeWrittenAnywhere reports whether a field of the struct n, or
