@@ -29,4 +29,13 @@
 // Writes through reflect or unsafe are not seen. The code of a package the
 // passes do not analyse (the runtime, model.Analysed) is not read: every
 // field of its types counts as written.
+//
+// The strict reading asks instead whether any code at all may write a
+// field (Result.MayBeWrittenAnywhere) or memory and what it refers to
+// (Result.TypeMayBeWrittenAnywhere). The facts answer that only for
+// unexported fields, of a package that does not import unsafe (the fact
+// records whether it does), that no functional option writes (the fact
+// lists those fields apart: the strict reading cannot tie an option to
+// the constructor that applies it), assuming no package outside the build
+// overwrites a whole struct of another package's type.
 package fieldwrites

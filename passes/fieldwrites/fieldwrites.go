@@ -9,6 +9,7 @@ import (
 	_ "embed"
 	"go/token"
 	"go/types"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -41,12 +42,30 @@ var Analyzer = &analysis.Analyzer{
 // construction, by Key, sorted.
 type Written struct {
 	Fields []string
+	// Options lists, by Key, the fields that functional options of the
+	// package write (see optionParam). They count as construction, as the
+	// options are applied by the constructors they are handed to; only
+	// the strict reading, which cannot know who applies them, counts them.
+	Options []string
+	// Unsafe says that the package imports unsafe: pointer arithmetic
+	// may write its fields without naming them, which this pass cannot
+	// see.
+	Unsafe bool
 }
 
 // AFact marks Written as a fact.
 func (*Written) AFact() {}
 
-func (w *Written) String() string { return "written(" + strings.Join(w.Fields, ", ") + ")" }
+func (w *Written) String() string {
+	s := "written(" + strings.Join(w.Fields, ", ") + ")"
+	if len(w.Options) > 0 {
+		s += " options(" + strings.Join(w.Options, ", ") + ")"
+	}
+	if w.Unsafe {
+		s += " unsafe"
+	}
+	return s
+}
 
 // Key names field i of the named struct type t (or of the type t points
 // to) as "pkg/path.Type.field", and a whole-struct write as
@@ -83,6 +102,14 @@ type Result struct {
 	union  map[string]bool // built on first use
 	// types holds the "pkg/path.Type" prefixes of the keys in union.
 	types map[string]bool
+	// options holds the package's Written.Options; optionUnion adds its
+	// dependencies' (built on first use, with union).
+	options, optionUnion map[string]bool
+	// unsafe holds the paths of the packages, this one and its
+	// dependencies, that import unsafe (Written.Unsafe).
+	unsafe map[string]bool
+	// anywhere memoises TypeMayBeWrittenAnywhere by named struct.
+	anywhere map[*types.Named]bool
 }
 
 // MayBeWritten reports whether field i of struct type t (or of the struct
@@ -235,13 +262,30 @@ func (r *Result) load() {
 			r.types[k[:i]] = true
 		}
 	}
+	r.optionUnion = make(map[string]bool)
+	r.unsafe = make(map[string]bool)
 	for k := range r.own {
 		add(k)
+	}
+	for k := range r.options {
+		r.optionUnion[k] = true
+	}
+	if r.pass == nil {
+		return // the zero Result: no package, no facts
+	}
+	if importsUnsafe(r.pass.Pkg) {
+		r.unsafe[r.pass.Pkg.Path()] = true
 	}
 	for _, f := range r.pass.AllPackageFacts() {
 		if w, ok := f.Fact.(*Written); ok {
 			for _, k := range w.Fields {
 				add(k)
+			}
+			for _, k := range w.Options {
+				r.optionUnion[k] = true
+			}
+			if w.Unsafe {
+				r.unsafe[f.Package.Path()] = true
 			}
 		}
 	}
@@ -257,6 +301,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	ctors := constructors(ssainfo.SrcFuncs)
 	m := pass.ResultOf[concur.Analyzer].(*model.Model)
+	options := make(map[string]bool)
 	for _, fn := range ssainfo.SrcFuncs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -266,18 +311,34 @@ func run(pass *analysis.Pass) (any, error) {
 						writes[k] = append(writes[k], Write{Pos: pos, Key: k, Func: fn, Field: viaField(instr)})
 					}
 				}
+				if k := optionWrite(instr); k != "" {
+					options[k] = true
+				}
 			}
 		}
 	}
-	if len(own) > 0 {
-		w := &Written{}
-		for k := range own {
-			w.Fields = append(w.Fields, k)
-		}
-		slices.Sort(w.Fields)
+	unsafe := importsUnsafe(pass.Pkg)
+	if len(own) > 0 || len(options) > 0 || unsafe {
+		w := &Written{Fields: slices.Sorted(maps.Keys(own)), Options: slices.Sorted(maps.Keys(options)), Unsafe: unsafe}
 		pass.ExportPackageFact(w)
 	}
-	return &Result{pass: pass, own: own, writes: writes}, nil
+	return &Result{pass: pass, own: own, writes: writes, options: options}, nil
+}
+
+// optionWrite returns the key of the field instr writes in the parameter
+// of a functional option, or "": writes that count as construction only
+// because the option is assumed to be applied to an object being built.
+func optionWrite(instr ssa.Instruction) string {
+	fa, ok := instr.(*ssa.FieldAddr)
+	if !ok || !addressEscapes(fa) || !optionParam(fa) {
+		return ""
+	}
+	return Key(fa.X.Type(), fa.Field)
+}
+
+// importsUnsafe reports whether pkg imports unsafe.
+func importsUnsafe(pkg *types.Package) bool {
+	return slices.ContainsFunc(pkg.Imports(), func(p *types.Package) bool { return p.Path() == "unsafe" })
 }
 
 // writtenBy returns the keys of the fields instr writes after

@@ -34,6 +34,14 @@ func TestLoopVars(t *testing.T) {
 	analysistest.Run(t, suitetest.Dir(t), fieldwrites.Analyzer, "fieldwrites/loopvars")
 }
 
+// TestUnsafe checks that the fact says whether the package imports
+// unsafe, whose pointer arithmetic may write fields unseen (the fields
+// functional options write are in fieldwrites/basic's fact).
+func TestUnsafe(t *testing.T) {
+	suitetest.Track(t, "fieldwrites")
+	analysistest.Run(t, suitetest.Dir(t), fieldwrites.Analyzer, "fieldwrites/pointers")
+}
+
 // TestWritesOfUnknown: memory whose type the heap analysis does not know
 // has no writes to show (and no panic).
 func TestWritesOfUnknown(t *testing.T) {

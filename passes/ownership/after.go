@@ -556,10 +556,11 @@ func (w *walker) access(instr ssa.Instruction, h taint.Heap, cur fresh) *access 
 	// sending v, or passing it on. It shares the memory with whoever gets
 	// it next; by default that is a write only if the next holder is seen
 	// writing it (the callers below say so), while the strict reading
-	// assumes it.
+	// assumes it, unless no code at all can write the memory
+	// (mayBeWritten).
 	deep := func(verb string, v ssa.Value) *access {
 		if o := w.touched(v, h, cur, true, instr); len(o) > 0 {
-			return &access{verb: verb, objs: o, operand: v, write: w.c.strict}
+			return &access{verb: verb, objs: o, operand: v, write: w.c.strict && w.c.mayBeWritten(w.fl, o)}
 		}
 		return nil
 	}
@@ -682,7 +683,9 @@ func (w *walker) callAccess(call ssa.CallInstruction, h taint.Heap, direct func(
 				writes = w.fl.Writes(call, h)
 			}
 			a.written = intersection(a.objs, writes)
-			a.write = len(a.written) > 0
+			// What no code can write, the callee does not either,
+			// whatever its summary's objects say (strict reading).
+			a.write = len(a.written) > 0 && (!w.c.strict || w.c.mayBeWritten(w.fl, a.written))
 			return a
 		}
 	}
@@ -789,6 +792,9 @@ func kept(a *access) *access {
 func (w *walker) resent(a *access, instr ssa.Instruction, h taint.Heap) *access {
 	if a == nil || a.write {
 		return a
+	}
+	if w.c.strict && !w.c.mayBeWritten(w.fl, a.objs) {
+		return a // no code can write it: the next receiver only reads
 	}
 	for _, p := range transfer.Points(w.c.gu.Model, instr) {
 		if len(w.c.gu.OtherSideWrites(w.fl, h, p, a.objs)) > 0 {

@@ -45,6 +45,24 @@ func outlivingRoots(fn *ssa.Function, fl *taint.Flow) []taint.ObjID {
 	return roots
 }
 
+// keptGiven returns the objects of given that stay reachable from root:
+// in the strict reading, the memory both sides share, whose writers
+// (anyone's: mayBeWritten) decide whether keeping it races; what only
+// the receiving side reaches is not shared. The default reading judges
+// all of given, by the kept objects' types (shared).
+func (c *checker) keptGiven(fl *taint.Flow, h taint.Heap, root taint.ObjID, given taint.ObjSet) taint.ObjSet {
+	if !c.strict {
+		return given
+	}
+	// From what root holds: the root may be the package-level
+	// variables' object, where Opaque stops.
+	var held taint.LocSet
+	h.Fields(root, func(_ string, locs taint.LocSet) { held = append(held, locs...) })
+	reach := fl.Reach(h, held, givesup.Opaque)
+	reach.Add(root)
+	return intersection(reach, given)
+}
+
 // checkOutliving checks condition 1: nothing transferred stays reachable
 // from outliving state.
 func (c *checker) checkOutliving(fn *ssa.Function, fl *taint.Flow, h taint.Heap, p transfer.Point, given []givenValue, written taint.ObjSet) bool {
@@ -55,7 +73,7 @@ func (c *checker) checkOutliving(fn *ssa.Function, fl *taint.Flow, h taint.Heap,
 		}
 		var kept taint.ObjSet
 		kept.Add(path[len(path)-1].to)
-		if !c.shared(fl, hit.objs, kept, written, privateHolder(fl, path)) {
+		if !c.shared(fl, c.keptGiven(fl, h, root, hit.objs), kept, written, privateHolder(fl, path)) {
 			// Memory the receiving side does not write can be kept
 			// and read on both sides.
 			continue

@@ -263,7 +263,7 @@ func (c *checker) placeMayBeWritten(t types.Type, key string) bool {
 		return true
 	}
 	if key == "" {
-		return c.fields.TypeMayBeWritten(t)
+		return c.typeMayBeWritten(t)
 	}
 	for _, seg := range strings.Split(key, ".") {
 		if p, ok := t.Underlying().(*types.Pointer); ok {
@@ -271,15 +271,38 @@ func (c *checker) placeMayBeWritten(t types.Type, key string) bool {
 		}
 		st, ok := t.Underlying().(*types.Struct)
 		if !ok || seg == "*" {
-			return c.fields.TypeMayBeWritten(t)
+			return c.typeMayBeWritten(t)
 		}
 		i := fieldIndex(st, seg)
-		if i < 0 || c.fields.MayBeWritten(t, i) {
+		if i < 0 || c.fieldMayBeWritten(t, i) {
 			return true
 		}
 		t = st.Field(i).Type()
 	}
 	return false
+}
+
+// fieldMayBeWritten reports whether field i of struct type t may be
+// written after construction: by default, by the build (fieldwrites);
+// in the strict reading, by any code, which the facts answer only for
+// fields their package alone can name, and for none of what the field
+// holds inline (fieldwrites.Result.MayBeWrittenAnywhere).
+func (c *checker) fieldMayBeWritten(t types.Type, i int) bool {
+	if c.strict {
+		return c.fields.MayBeWrittenAnywhere(t, i)
+	}
+	return c.fields.MayBeWritten(t, i)
+}
+
+// typeMayBeWritten reports whether memory of type t may be written after
+// construction: by default, some of its own fields or elements, by the
+// build; in the strict reading, some of it or of what it reaches, by any
+// code (fieldwrites.Result.TypeMayBeWrittenAnywhere).
+func (c *checker) typeMayBeWritten(t types.Type) bool {
+	if c.strict {
+		return c.fields.TypeMayBeWrittenAnywhere(t)
+	}
+	return c.fields.TypeMayBeWritten(t)
 }
 
 // fieldIndex returns the index of the field of st named name, or -1.
@@ -292,20 +315,22 @@ func fieldIndex(st *types.Struct, name string) int {
 	return -1
 }
 
-// neverWritten reports whether addr is a struct field that, by default,
-// nobody writes after construction (fieldwrites): reading it after a
-// transfer races with no one. The strict reading does not trust it, since
-// writes through reflect, unsafe or packages not in the build are unseen.
+// neverWritten reports whether addr is a struct field that nobody writes
+// after construction (fieldwrites): reading it after a transfer races with
+// no one. The strict reading trusts the facts only where they are complete
+// (fieldMayBeWritten): writes through reflect, unsafe or packages not in
+// the build are unseen.
 func (c *checker) neverWritten(addr ssa.Value) bool {
 	fa, ok := addr.(*ssa.FieldAddr)
-	return ok && !c.strict && !c.fields.MayBeWritten(fa.X.Type(), fa.Field)
+	return ok && !c.fieldMayBeWritten(fa.X.Type(), fa.Field)
 }
 
 // shared reports whether keeping objs reachable after giving them up, to
 // a receiving side whose writes are written, races; kept are the objects
 // the outliving state holds directly, through the field named via ("" if
-// none or unknown). The strict reading says so of anything that may be
-// written after construction. By default it needs evidence of a write:
+// none or unknown). The strict reading says so of anything that any code
+// may write after construction (mayBeWritten): what nobody can write may
+// be read on both sides. By default it needs evidence of a write:
 // the receiving side is seen writing some of the memory, or a kept object
 // is of a type the program writes after construction (fieldwrites), which
 // the sender's side can then do through what it kept while the receiver
@@ -320,7 +345,10 @@ func (c *checker) neverWritten(addr ssa.Value) bool {
 // package is the only code that can write through an unexported field;
 // through an exported field or a variable the type is all there is.
 func (c *checker) shared(fl *taint.Flow, objs, kept, written taint.ObjSet, via string) bool {
-	if c.strict || objs.Intersects(written) {
+	if c.strict {
+		return c.mayBeWritten(fl, objs)
+	}
+	if objs.Intersects(written) {
 		return true
 	}
 	later := false
@@ -376,16 +404,13 @@ func knownLayout(t types.Type) bool {
 }
 
 // mayBeWritten reports whether some of objs may be written after
-// construction, so that reading them races with a writer: the strict
-// reading assumes so, the default asks fieldwrites.
+// construction, so that reading them races with a writer (typeMayBeWritten:
+// in the strict reading, by any code, judging all they reach).
 func (c *checker) mayBeWritten(fl *taint.Flow, objs taint.ObjSet) bool {
-	if c.strict {
-		return true
-	}
 	written := false
 	objs.Each(func(o taint.ObjID) {
 		t := fl.Object(o).Type
-		written = written || t == nil || c.fields.TypeMayBeWritten(t)
+		written = written || t == nil || c.typeMayBeWritten(t)
 	})
 	return written
 }

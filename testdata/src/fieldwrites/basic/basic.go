@@ -1,4 +1,4 @@
-package basic // want package:` written\(\[\]\*fieldwrites/basic.Entry, \[\]\*fieldwrites/basic.Slot, fieldwrites/basic.Conn.state, fieldwrites/basic.Conn.stats, fieldwrites/basic.Counter.n, fieldwrites/basic.Entry.n, fieldwrites/basic.Node.val, fieldwrites/basic.Window.\*, map\[int\]\*fieldwrites/basic.Node, map\[string\]float64\)}$`
+package basic // want package:` written\(\[\]\*fieldwrites/basic.Entry, \[\]\*fieldwrites/basic.Slot, fieldwrites/basic.Conn.state, fieldwrites/basic.Conn.stats, fieldwrites/basic.Counter.n, fieldwrites/basic.Entry.n, fieldwrites/basic.Node.val, fieldwrites/basic.Window.\*, map\[int\]\*fieldwrites/basic.Node, map\[string\]float64\) options\(fieldwrites/basic.Desc.unit, fieldwrites/basic.Server.port\)}$`
 
 import "sync/atomic"
 

@@ -188,3 +188,17 @@ func (t *Table) SendRows(ch chan []byte) {
 
 // scribble writes some other []byte: no evidence about t.rows by default.
 func scribble(b []byte) { b[0] = 2 }
+
+// limits is only this package's to write, and it never writes it after
+// construction; but the package imports unsafe, whose pointer arithmetic
+// the facts do not see, so keeping it is still reported (compare
+// ownership/strict/sealed).
+type limits struct{ max int }
+
+var currentLimits *limits
+
+func KeepLimits(ch chan *limits) {
+	l := &limits{max: 3}
+	currentLimits = l
+	ch <- l // want `l is sent on ch but stays reachable from strict.currentLimits`
+}
