@@ -338,12 +338,12 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 		if isLocal(s.acc.Path) || len(accs) >= maxSummary {
 			return
 		}
-		k := s.acc.key()
-		if i, ok := seen[k]; ok {
+		scratch.key = s.acc.appendKey(scratch.key[:0])
+		if i, ok := seen[string(scratch.key)]; ok { // no string made
 			meetDuplicate(&accs[i], s.acc)
 			return
 		}
-		seen[k] = len(accs)
+		seen[string(scratch.key)] = len(accs)
 		accs = append(accs, s.acc)
 	}
 	closing, closesOnEntry := c.closesAfter(fi)
@@ -423,6 +423,7 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 type scratch struct {
 	accs []Access
 	seen map[string]int
+	key  []byte // record's key of an access
 }
 
 func (c *checker) getScratch() *scratch {
