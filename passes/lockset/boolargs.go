@@ -291,10 +291,13 @@ func (c *checker) specialized(callee *ssa.Function, args boolArgs) *funcInfo {
 	}
 	k := specKey{callee, args.key()}
 	if fi, ok := c.specs[k]; ok {
+		c.deps.use(analysisKey{fn: k.fn, args: k.args}, fi == nil)
 		return fi
 	}
 	c.specs[k] = nil // recursion sees the empty summary
+	c.deps.begin()
 	fi := c.analyzeSplit(callee, args, false)
+	c.deps.end(analysisKey{fn: k.fn, args: k.args})
 	c.specs[k] = fi
 	return fi
 }

@@ -193,13 +193,16 @@ var emptySummary = &Summary{}
 // sites of the functions that need them.
 func (c *checker) info(fn *ssa.Function) *funcInfo {
 	if fi, ok := c.funcs[fn]; ok {
+		c.deps.use(analysisKey{fn: fn}, fi == nil)
 		return fi
 	}
 	if fn.Blocks == nil {
 		return nil
 	}
 	c.funcs[fn] = nil
+	c.deps.begin()
 	fi := c.analyzeSplit(fn, nil, false)
+	c.deps.end(analysisKey{fn: fn})
 	c.funcs[fn] = fi
 	return fi
 }
@@ -208,6 +211,9 @@ func (c *checker) info(fn *ssa.Function) *funcInfo {
 // entry points, the functions that start goroutines and the goroutines'
 // bodies, memoised. Its summary is info's.
 func (c *checker) full(fn *ssa.Function) *funcInfo {
+	// Not kept from one round of analyzeAll to the next: an analysis
+	// that needs it is analysed again.
+	c.deps.cut()
 	if fi, ok := c.fulls[fn]; ok {
 		return fi
 	}
@@ -332,12 +338,12 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 		if isLocal(s.acc.Path) || len(accs) >= maxSummary {
 			return
 		}
-		k := s.acc.key()
-		if i, ok := seen[k]; ok {
+		scratch.key = s.acc.appendKey(scratch.key[:0])
+		if i, ok := seen[string(scratch.key)]; ok { // no string made
 			meetDuplicate(&accs[i], s.acc)
 			return
 		}
-		seen[k] = len(accs)
+		seen[string(scratch.key)] = len(accs)
 		accs = append(accs, s.acc)
 	}
 	closing, closesOnEntry := c.closesAfter(fi)
@@ -417,6 +423,7 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 type scratch struct {
 	accs []Access
 	seen map[string]int
+	key  []byte // record's key of an access
 }
 
 func (c *checker) getScratch() *scratch {

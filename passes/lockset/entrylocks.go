@@ -48,11 +48,12 @@ func (c *checker) analyzeAll(funcs []*ssa.Function) {
 		if round+1 >= maxEntryRounds || maps.EqualFunc(next, c.entryHeld, lockset.equal) {
 			return
 		}
+		// The analyses the new entry locks cannot change are kept
+		// (rounds.go).
+		c.keepValid(c.entryHeld, next)
 		c.entryHeld = next
-		c.funcs = make(map[*ssa.Function]*funcInfo)
 		c.fulls = make(map[*ssa.Function]*funcInfo)
-		c.guards, c.rebasedObs, c.expandedObs = nil, nil, nil
-		c.specs = make(map[specKey]*funcInfo)
+		c.rebasedObs, c.expandedObs = nil, nil
 	}
 }
 

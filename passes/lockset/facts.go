@@ -170,49 +170,43 @@ const maxCalls = 8
 // leaves out Seen and Guards, which de-duplication meets instead (see
 // analyze's record), so that they never make a summary longer.
 func (a *Access) key() string {
-	// Grown once: the key is built for every access recorded.
-	n := len(a.Path) + len(" w") + len(" atomic") + len(" #") + 20
-	for _, h := range a.Held {
-		n += len(" +r") + len(h.Lock)
-	}
-	for _, ps := range [...][]string{a.Released, a.After, a.Before} {
-		for _, p := range ps {
-			n += len(" -") + len(p)
-		}
-	}
-	var b strings.Builder
-	b.Grow(n)
-	b.WriteString(a.Path)
+	return string(a.appendKey(nil))
+}
+
+// appendKey appends a's key to b: analyze's record looks keys up in a
+// buffer it reuses, and makes a string only of a key it has not seen.
+func (a *Access) appendKey(b []byte) []byte {
+	b = append(b, a.Path...)
 	if a.Write {
-		b.WriteString(" w")
+		b = append(b, " w"...)
 	}
 	if a.Atomic {
-		b.WriteString(" atomic")
+		b = append(b, " atomic"...)
 	}
 	for _, h := range a.Held {
-		b.WriteString(" +")
+		b = append(b, " +"...)
 		if h.Read {
-			b.WriteByte('r')
+			b = append(b, 'r')
 		}
-		b.WriteString(h.Lock)
+		b = append(b, h.Lock...)
 	}
 	for _, r := range a.Released {
-		b.WriteString(" -")
-		b.WriteString(r)
+		b = append(b, " -"...)
+		b = append(b, r...)
 	}
 	if a.Elem != 0 {
-		b.WriteString(" #")
-		b.WriteString(strconv.FormatInt(a.Elem-1, 10))
+		b = append(b, " #"...)
+		b = strconv.AppendInt(b, a.Elem-1, 10)
 	}
 	for _, r := range a.After {
-		b.WriteString(" <")
-		b.WriteString(r)
+		b = append(b, " <"...)
+		b = append(b, r...)
 	}
 	for _, r := range a.Before {
-		b.WriteString(" >")
-		b.WriteString(r)
+		b = append(b, " >"...)
+		b = append(b, r...)
 	}
-	return b.String()
+	return b
 }
 
 // lockset is a sorted set of held locks.

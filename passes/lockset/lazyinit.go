@@ -109,10 +109,14 @@ func (c *checker) guardsOf(fn *ssa.Function) *initGuards {
 	if c.model.Strict || len(c.guardNames) == 0 {
 		return nil
 	}
+	k := analysisKey{fn: fn, guards: true}
 	if gs, ok := c.guards[fn]; ok {
+		c.deps.use(k, false)
 		return gs
 	}
+	c.deps.begin()
 	gs := c.computeGuards(fn)
+	c.deps.end(k)
 	if c.guards == nil {
 		c.guards = make(map[*ssa.Function]*initGuards)
 	}

@@ -75,8 +75,11 @@ type checker struct {
 	overBudget map[*ssa.Function]bool
 	regs       map[ssa.Value]string        // regRoot memo
 	funcs      map[*ssa.Function]*funcInfo // info memo
-	fulls      map[*ssa.Function]*funcInfo // full memo
-	facts      map[*types.Package]map[string]*Summary
+	// deps records what each memoised analysis looked up, so that a
+	// round of analyzeAll keeps those it cannot change (rounds.go).
+	deps  depTracker
+	fulls map[*ssa.Function]*funcInfo // full memo
+	facts map[*types.Package]map[string]*Summary
 	// assigned maps composite literal positions to variable names,
 	// built on first use.
 	assigned map[token.Pos]string

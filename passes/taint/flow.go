@@ -198,23 +198,32 @@ func (f *Flow) solve() {
 // blockEntry joins the exits of b's predecessors; the entry block starts
 // from the entry heap, and the recover block from every block's exit,
 // since a panic may leave any of them.
+//
+// The result is read-only: when one predecessor's exit is all there is
+// (most blocks), it is that exit itself, which no one modifies once
+// stored, rather than a copy the caller copies again to step through b.
 func (f *Flow) blockEntry(b *ssa.BasicBlock) Heap {
 	if b.Index == 0 {
-		return f.h0.clone()
+		return f.h0.clone() // materialize adds to h0
 	}
 	preds := b.Preds
 	if b == f.Fn.Recover {
 		preds = f.Fn.Blocks
 	}
 	var in Heap
+	shared := false // in is a predecessor's exit
 	for _, p := range preds {
 		x := f.exits[p.Index]
 		if x.m == nil {
 			continue
 		}
-		if in.m == nil {
-			in = x.clone()
-		} else {
+		switch {
+		case in.m == nil:
+			in, shared = x, true
+		case shared:
+			in, shared = in.clone(), false
+			in.join(x)
+		default:
 			in.join(x)
 		}
 	}
