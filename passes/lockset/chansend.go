@@ -118,7 +118,7 @@ func (c *checker) singleSends(fn *ssa.Function) map[ssa.Value][]sendOp {
 		if !ok || ch.Dir() == types.RecvOnly {
 			continue
 		}
-		if ops, ok := c.sendsOn(fn, v); ok && len(ops) > 0 {
+		if ops, ok := c.sendOpsOn([]ssa.Value{v}, false); ok && len(ops) > 0 {
 			if out == nil {
 				out = make(map[ssa.Value][]sendOp)
 			}
@@ -129,41 +129,46 @@ func (c *checker) singleSends(fn *ssa.Function) map[ssa.Value][]sendOp {
 	return out
 }
 
-// sendsOn returns fn's sends on v, and whether v is used only by them (and
-// by conversions of its direction), none lies on a cycle and none can
-// follow another.
-func (c *checker) sendsOn(fn *ssa.Function, v ssa.Value) ([]sendOp, bool) {
+// sendOpsOn returns the sends on the channel held in vals, and whether
+// every use of it is a send, a conversion of its direction or, if
+// receives is set, a receive, and its sends happen at most once per run:
+// none lies on a cycle and none can follow another (eachOnce).
+func (c *checker) sendOpsOn(vals []ssa.Value, receives bool) ([]sendOp, bool) {
 	var ops []sendOp
 	ok := true
-	forUses(v, func(x ssa.Value, ref ssa.Instruction) {
-		switch r := ref.(type) {
-		case *ssa.Send:
-			if r.Chan != x || r.X == x {
-				ok = false
+	for _, v := range vals {
+		forUses(v, func(x ssa.Value, ref ssa.Instruction) {
+			if !ok {
 				return
 			}
-			ops = append(ops, sendOp{instr: r})
-		case *ssa.Select:
-			for j, st := range r.States {
-				if st.Chan != x {
-					continue
-				}
-				e, found := selectCaseEdge(r, j)
-				if st.Dir != types.SendOnly || !found {
+			switch r := ref.(type) {
+			case *ssa.Send:
+				if r.Chan != x || r.X == x {
 					ok = false
 					return
 				}
-				ops = append(ops, sendOp{instr: r, edge: e})
+				ops = append(ops, sendOp{instr: r})
+			case *ssa.UnOp:
+				ok = receives && r.Op == token.ARROW
+			case *ssa.Select:
+				for j, st := range r.States {
+					if st.Chan != x || receives && st.Dir == types.RecvOnly {
+						continue
+					}
+					e, found := selectCaseEdge(r, j)
+					if st.Dir != types.SendOnly || !found {
+						ok = false
+						return
+					}
+					ops = append(ops, sendOp{instr: r, edge: e})
+				}
+			case *ssa.DebugRef:
+			default:
+				ok = false
 			}
-		case *ssa.DebugRef:
-		default:
-			ok = false
-		}
-	})
-	if !ok {
-		return nil, false
+		})
 	}
-	if !c.eachOnce(ops) {
+	if !ok || !c.eachOnce(ops) {
 		return nil, false
 	}
 	return ops, true

@@ -161,11 +161,12 @@ func (c *checker) chanSenders(sp *spawn, ch ssa.Value, waits []ssa.Instruction, 
 		if c.inLoop(g) && !looped {
 			return false
 		}
-		sends, ok := c.sendsOnceOn(vals)
+		// Its own body only receives and sends at most once.
+		ops, ok := c.sendOpsOn(vals, true)
 		if !ok {
 			return false
 		}
-		if sends {
+		if len(ops) > 0 {
 			senders = append(senders, g)
 			spSeen = spSeen || g == sp.instr
 		}
@@ -313,52 +314,4 @@ func (c *checker) startsCapturing(mc *ssa.MakeClosure, a *ssa.Alloc, goStarts fu
 		}
 	}
 	return goStarts(g, vals)
-}
-
-// sendsOnceOn reports whether a goroutine's own body, whose values of a
-// channel are vals, only sends on it (at most once per run: no send on a
-// cycle, none that may follow another) and receives from it, and whether
-// it sends at all.
-func (c *checker) sendsOnceOn(vals []ssa.Value) (sends, ok bool) {
-	var ops []sendOp
-	ok = true
-	for _, v := range vals {
-		forUses(v, func(x ssa.Value, ref ssa.Instruction) {
-			if !ok {
-				return
-			}
-			switch r := ref.(type) {
-			case *ssa.Send:
-				if r.Chan != x || r.X == x {
-					ok = false
-					return
-				}
-				ops = append(ops, sendOp{instr: r})
-			case *ssa.UnOp:
-				ok = r.Op == token.ARROW
-			case *ssa.Select:
-				for j, st := range r.States {
-					if st.Chan != x || st.Dir == types.RecvOnly {
-						continue
-					}
-					e, found := selectCaseEdge(r, j)
-					if !found {
-						ok = false
-						return
-					}
-					ops = append(ops, sendOp{instr: r, edge: e})
-				}
-			case *ssa.DebugRef:
-			default:
-				ok = false
-			}
-		})
-	}
-	if !ok {
-		return false, false
-	}
-	if !c.eachOnce(ops) {
-		return false, false
-	}
-	return len(ops) > 0, true
 }

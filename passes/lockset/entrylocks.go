@@ -172,8 +172,6 @@ type callIndex struct {
 	// direct are the call instructions (calls and defers) that name a
 	// function statically.
 	direct map[*ssa.Function][]ssa.CallInstruction
-	// indirect are the functions used as values, or started by go.
-	indirect map[*ssa.Function]bool
 	// started are the go statements that name a function statically,
 	// and valued the functions used as values other than by those.
 	started map[*ssa.Function][]*ssa.Go
@@ -188,11 +186,10 @@ func (c *checker) callIndex(funcs []*ssa.Function) *callIndex {
 		return c.calls
 	}
 	ix := &callIndex{
-		direct:   make(map[*ssa.Function][]ssa.CallInstruction),
-		indirect: make(map[*ssa.Function]bool),
-		started:  make(map[*ssa.Function][]*ssa.Go),
-		valued:   make(map[*ssa.Function]bool),
-		invoked:  make(map[string]bool),
+		direct:  make(map[*ssa.Function][]ssa.CallInstruction),
+		started: make(map[*ssa.Function][]*ssa.Go),
+		valued:  make(map[*ssa.Function]bool),
+		invoked: make(map[string]bool),
 	}
 	var ops []*ssa.Value
 	for _, fn := range funcs {
@@ -221,10 +218,8 @@ func (c *checker) callIndex(funcs []*ssa.Function) *callIndex {
 						ix.direct[callee] = append(ix.direct[callee], call)
 					case isGo && i == 0 && !g.Call.IsInvoke():
 						ix.started[callee] = append(ix.started[callee], g)
-						ix.indirect[callee] = true
 					default:
-						ix.valued[callee] = true
-						ix.indirect[callee] = true // a func value
+						ix.valued[callee] = true // a func value
 					}
 				}
 			}
@@ -235,10 +230,23 @@ func (c *checker) callIndex(funcs []*ssa.Function) *callIndex {
 }
 
 // onlyDirect reports whether fn, a top-level function of pkg, is called
-// only directly, in pkg: unexported, never a value, and not a method an
-// interface call may reach.
+// only directly, in pkg: unexported, never a value nor started by go, and
+// not a method an interface call may reach.
 func (ix *callIndex) onlyDirect(pkg *types.Package, fn *ssa.Function) bool {
+	return ix.private(pkg, fn) && !ix.valued[fn] && len(ix.started[fn]) == 0
+}
+
+// onlyStarted reports whether fn, a top-level function of pkg, is named
+// only by go statements of pkg: unexported, never called, never a value,
+// and not a method an interface call may reach.
+func (ix *callIndex) onlyStarted(pkg *types.Package, fn *ssa.Function) bool {
+	return ix.private(pkg, fn) && !ix.valued[fn] && len(ix.started[fn]) > 0 && len(ix.direct[fn]) == 0
+}
+
+// private reports whether fn is an unexported top-level function or
+// method of pkg that no call through an interface may reach.
+func (ix *callIndex) private(pkg *types.Package, fn *ssa.Function) bool {
 	obj, _ := fn.Object().(*types.Func)
-	return obj != nil && !obj.Exported() && obj.Pkg() == pkg && fn.Parent() == nil && !ix.indirect[fn] &&
+	return obj != nil && !obj.Exported() && obj.Pkg() == pkg && fn.Parent() == nil &&
 		!(fn.Signature.Recv() != nil && ix.invoked[fn.Name()])
 }

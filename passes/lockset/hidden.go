@@ -111,8 +111,13 @@ func (c *checker) serialisedBy(mi *ssa.MakeInterface) bool {
 // value or expression.
 func (c *checker) exposedTypes(funcs []*ssa.Function) map[*types.TypeName]bool {
 	x := &exposure{pkg: c.pkg, out: make(map[*types.TypeName]bool), seen: make(map[polarType]bool)}
-	var private []*ssa.MakeInterface // conversions to unexported interfaces
-	widened := make(map[*types.TypeName]bool)
+	var private []*ssa.MakeInterface          // conversions to unexported interfaces
+	widened := make(map[*types.TypeName]bool) // private interfaces converted on
+	widen := func(t types.Type) {
+		if iface := c.privateIface(t); iface != nil {
+			widened[iface] = true
+		}
+	}
 	scope := c.pkg.Scope()
 	for _, name := range scope.Names() {
 		obj := scope.Lookup(name)
@@ -140,10 +145,10 @@ func (c *checker) exposedTypes(funcs []*ssa.Function) map[*types.TypeName]bool {
 					}
 					continue
 				case *ssa.ChangeInterface:
-					widened[c.privateIface(instr.X.Type())] = true
+					widen(instr.X.Type())
 				case *ssa.TypeAssert:
 					if types.IsInterface(instr.AssertedType) {
-						widened[c.privateIface(instr.X.Type())] = true
+						widen(instr.X.Type())
 					}
 				case *ssa.MakeClosure:
 					// A bound method value (x.M): its receiver's type.

@@ -5,7 +5,6 @@
 package lockset
 
 import (
-	"go/types"
 	"math"
 	"slices"
 
@@ -101,7 +100,7 @@ func (c *checker) startSites(sp *spawn, funcs []*ssa.Function) (*ssa.Function, [
 	calls := c.callIndex(funcs)
 	var starts []ssa.Instruction
 	switch {
-	case c.onlyStarted(calls, f):
+	case calls.onlyStarted(c.pkg, f):
 		for _, g := range calls.started[f] {
 			starts = append(starts, g)
 		}
@@ -124,16 +123,6 @@ func (c *checker) startSites(sp *spawn, funcs []*ssa.Function) (*ssa.Function, [
 		sites = append(sites, at(instr))
 	}
 	return handler, sites
-}
-
-// onlyStarted reports whether fn, a top-level unexported function of the
-// package, is named only by go statements: never called, never a value,
-// and not a method an interface call may reach.
-func (c *checker) onlyStarted(ix *callIndex, fn *ssa.Function) bool {
-	obj, _ := fn.Object().(*types.Func)
-	return obj != nil && !obj.Exported() && obj.Pkg() == c.pkg && fn.Parent() == nil &&
-		len(ix.started[fn]) > 0 && len(ix.direct[fn]) == 0 && !ix.valued[fn] &&
-		!(fn.Signature.Recv() != nil && ix.invoked[fn.Name()])
 }
 
 // startedAfter reports whether, by the start messages, the access a of

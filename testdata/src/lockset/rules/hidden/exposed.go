@@ -111,3 +111,27 @@ func (g *gauge) Set(v int) {
 func (g *gauge) Zero() {
 	g.v = 0 // want `g.v is written in \(\*gauge\).Zero without a lock and written in \(\*gauge\).Set holding g.mu`
 }
+
+// meter is converted only to the package's own interface reader, but a
+// reader is converted on to any and handed out: exposed.
+type meter struct {
+	mu sync.Mutex
+	n  int
+}
+
+type reader interface{ Read() int }
+
+func (m *meter) Read() int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.n
+}
+
+func (m *meter) Reset() {
+	m.n = 0 // want `m.n is written in \(\*meter\).Reset without a lock and read in \(\*meter\).Read holding m.mu`
+}
+
+func Meter() any {
+	var r reader = &meter{}
+	return r
+}
