@@ -150,6 +150,9 @@ type funcInfo struct {
 	// to those locks in fn's frame, held on the branch where the call's
 	// error is nil (edge, nilerrlock.go).
 	acquireIfNil map[*ssa.Call][]Held
+	// detached maps the loads a store of the same critical section
+	// detaches to the locks held (detach.go).
+	detached map[ssa.Value]lockset
 }
 
 // A lockDrop is an instruction after which lock may no longer be held.
@@ -317,6 +320,7 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 	if len(work) > 0 {
 		c.overBudget[fn] = true // stopped before it settled
 	}
+	fi.detached = c.detachedLoads(fi, in)
 
 	// Final pass: record accesses and the exit state.
 	sum := &Summary{}
@@ -503,11 +507,10 @@ func (c *checker) edge(fi *funcInfo, st *state, b *ssa.BasicBlock, i int) *state
 // step applies the transfer function of instr to st, reporting accesses
 // to emit if it is non-nil.
 func (c *checker) step(fi *funcInfo, st *state, instr ssa.Instruction, emit func(Access)) {
-	fn := fi.fn
 	switch instr := instr.(type) {
 	case *ssa.UnOp:
 		if instr.Op == token.MUL && emit != nil && !model.IsSyncType(instr.Type()) && !c.paramVar(instr.X) {
-			c.direct(fn, st, instr.X, false, instr, emit)
+			c.direct(fi, st, instr.X, false, instr, emit)
 		}
 		c.observe(fi, st, instr)
 		if instr.Op == token.ARROW {
@@ -515,20 +518,20 @@ func (c *checker) step(fi *funcInfo, st *state, instr ssa.Instruction, emit func
 		}
 	case *ssa.Store:
 		if emit != nil && !model.IsSyncType(instr.Val.Type()) && !ssaops.SelfStore(instr) && !c.spill(instr) {
-			c.direct(fn, st, instr.Addr, true, instr, emit)
+			c.direct(fi, st, instr.Addr, true, instr, emit)
 		}
 		c.flagSet(st, instr)
 	case *ssa.MapUpdate:
 		if emit != nil {
-			c.element(fn, st, instr.Map, true, instr, emit)
+			c.element(fi, st, instr.Map, true, instr, emit)
 		}
 	case *ssa.Lookup:
 		if _, ok := ssaops.CoreType(instr.X.Type()).(*types.Map); ok && emit != nil {
-			c.element(fn, st, instr.X, false, instr, emit)
+			c.element(fi, st, instr.X, false, instr, emit)
 		}
 	case *ssa.Range:
 		if _, ok := ssaops.CoreType(instr.X.Type()).(*types.Map); ok && emit != nil {
-			c.element(fn, st, instr.X, false, instr, emit)
+			c.element(fi, st, instr.X, false, instr, emit)
 		}
 	case *ssa.Call:
 		c.call(fi, st, &instr.Call, instr, emit)
@@ -569,12 +572,13 @@ func (c *checker) step(fi *funcInfo, st *state, instr ssa.Instruction, emit func
 }
 
 // direct records a load or store of the location addressed by addr.
-func (c *checker) direct(fn *ssa.Function, st *state, addr ssa.Value, write bool, instr ssa.Instruction, emit func(Access)) {
+func (c *checker) direct(fi *funcInfo, st *state, addr ssa.Value, write bool, instr ssa.Instruction, emit func(Access)) {
 	p := c.locOf(addr)
 	if p == "" {
 		return
 	}
-	a := c.frameAccess(fn, st, p, write, false, accessPos(addr, instr))
+	a := c.frameAccess(fi.fn, st, p, write, false, accessPos(addr, instr))
+	a.Held = fi.withDetached(a.Held, addr)
 	a.Elem = constElem(addr)
 	emit(a)
 }
@@ -595,12 +599,14 @@ func constElem(addr ssa.Value) int64 {
 }
 
 // element records an access to the contents of a map or slice value.
-func (c *checker) element(fn *ssa.Function, st *state, v ssa.Value, write bool, instr ssa.Instruction, emit func(Access)) {
+func (c *checker) element(fi *funcInfo, st *state, v ssa.Value, write bool, instr ssa.Instruction, emit func(Access)) {
 	p := extend(c.pathOf(v), elemSel)
 	if p == "" {
 		return
 	}
-	emit(c.frameAccess(fn, st, p, write, false, accessPos(v, instr)))
+	a := c.frameAccess(fi.fn, st, p, write, false, accessPos(v, instr))
+	a.Held = fi.withDetached(a.Held, v)
+	emit(a)
 }
 
 func (c *checker) frameAccess(fn *ssa.Function, st *state, p string, write, atomic bool, pos token.Pos) Access {
@@ -651,10 +657,10 @@ func (c *checker) call(fi *funcInfo, st *state, call *ssa.CallCommon, instr ssa.
 		}
 		switch b.Name() {
 		case "delete", "clear":
-			c.element(fn, st, call.Args[0], true, instr, emit)
+			c.element(fi, st, call.Args[0], true, instr, emit)
 		case "copy":
-			c.element(fn, st, call.Args[0], true, instr, emit)
-			c.element(fn, st, call.Args[1], false, instr, emit)
+			c.element(fi, st, call.Args[0], true, instr, emit)
+			c.element(fi, st, call.Args[1], false, instr, emit)
 		}
 		return
 	}
