@@ -71,6 +71,9 @@ func planDelegation(exe string, args []string) (d *delegation, reason string, co
 	if os.Getenv(inProcessEnv) == "1" || slices.ContainsFunc(args, isHelp) {
 		return nil, "", -1
 	}
+	if driver := os.Getenv("GOPACKAGESDRIVER"); driver != "" && driver != "off" {
+		return nil, "GOPACKAGESDRIVER loads the packages, not the go command", -1
+	}
 	goCmd, err := exec.LookPath("go")
 	if err != nil {
 		return nil, "no go command to run go vet", -1
@@ -225,9 +228,10 @@ func (d *delegation) run(sarifFile string, analyzers []*analysis.Analyzer, conse
 	cmd.Env = os.Environ()
 
 	p := newProgress(os.Stderr, showProgress(os.Getenv(progressEnv), os.Stderr), analyzers, d.args)
+	stopWatching := func() {}
 	if p != nil {
-		stop, file := watchUnitEvents(p)
-		defer stop()
+		var file string
+		stopWatching, file = watchUnitEvents(p)
 		if file != "" {
 			cmd.Env = append(cmd.Env, unitEventsEnv+"="+file)
 		}
@@ -251,6 +255,8 @@ func (d *delegation) run(sarifFile string, analyzers []*analysis.Analyzer, conse
 	// in-process checker does not print.
 	filter := regexp.MustCompile(`^# |` + consequent.String())
 	code, _ := runFiltered(cmd, out, filter, p)
+	stopWatching()
+	p.clear() // drawn again, perhaps, from the last events read
 	pkgOrder := <-order
 	if d.fix || code == 2 {
 		return min(code, 2) // 0 applied, 1 an error, 2 a flag go vet rejects

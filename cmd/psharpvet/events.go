@@ -86,7 +86,7 @@ func reportLine(posn, message string) string {
 // whole among the analyzers running in parallel, and O_APPEND among the
 // processes of a delegated run.
 func writeEvent(w io.Writer, ev event) {
-	io.WriteString(w, eventPrefix + strings.Join([]string{ev.kind, ev.analyzer, ev.pkg, ev.path, ev.text}, "\t") + "\n")
+	io.WriteString(w, eventPrefix+strings.Join([]string{ev.kind, ev.analyzer, ev.pkg, ev.path, ev.text}, "\t")+"\n")
 }
 
 // parseEvent decodes line, without its newline, if it is an event line.

@@ -12,7 +12,11 @@
 //	psharpvet ./...
 //	go vet -vettool=$(which psharpvet) ./...
 //
-// Standalone, -sarif FILE also writes the reports to FILE in SARIF 2.1.0,
+// Standalone, it runs the packages through go vet -vettool=itself, so
+// that each is analysed in a process of its own with its dependencies'
+// facts from the build cache, and prints their reports as a go/analysis
+// checker does; PSHARPVET_INPROCESS=1 analyses them all in one process
+// instead (see delegate.go). -sarif FILE also writes the reports to FILE in SARIF 2.1.0,
 // for GitHub code scanning, and -fix applies the suggested fixes some
 // reports carry instead of printing the reports (-fix -diff prints the
 // patch); go vet -vettool applies them only with its own -fix (Go 1.26).
