@@ -80,6 +80,7 @@ func main() {
 			// only.
 			fmt.Fprintf(flag.CommandLine.Output(), "  -sarif FILE\n    \t%s\n", sarifUsage)
 			fmt.Fprintf(flag.CommandLine.Output(), "  -version\n    \t%s\n", versionUsage)
+			fmt.Fprintf(flag.CommandLine.Output(), "Standalone, the packages go through go vet -vettool, one process each; %s=1 analyses them all in one process.\n", inProcessEnv)
 			return
 		}
 		fmt.Fprintf(flag.CommandLine.Output(), "run '%s -help' for the flags\n", prog)
