@@ -350,11 +350,12 @@ func analyzerOrder(analyzers []*analysis.Analyzer) []string {
 	return names
 }
 
-// packageOrder returns the paths of the packages that patterns match, in
-// the order go list -deps lists them, which is the order of the packages
-// the in-process checker loads: dependencies first. A test variant counts
-// as its package, once. It returns nil if go list fails, and the caller
-// then orders packages by path.
+// packageOrder returns the IDs of the packages that patterns match and
+// of their test variants, p [p.test] and p_test [p.test], in the order go
+// list -deps lists them, which is the order of the packages the
+// in-process checker loads: dependencies first, the test variants after
+// them. It returns nil if go list fails, and the caller then orders
+// packages by path.
 func packageOrder(goCmd string, buildFlags, patterns []string) []string {
 	args := append([]string{"list", "-e", "-deps", "-test", "-pgo=off", "-buildvcs=false",
 		"-f", "{{if not .DepOnly}}{{.ImportPath}}{{end}}"}, buildFlags...)
@@ -362,35 +363,54 @@ func packageOrder(goCmd string, buildFlags, patterns []string) []string {
 	if err != nil {
 		return nil
 	}
-	var paths []string
-	seen := make(map[string]bool)
+	var ids []string
 	for line := range strings.Lines(string(out)) {
-		path := packagePath(strings.TrimSpace(line))
-		if path != "" && !seen[path] {
-			seen[path] = true
-			paths = append(paths, path)
+		if id := strings.TrimSpace(line); id != "" {
+			ids = append(ids, id)
 		}
 	}
-	return paths
+	return ids
 }
 
-// writeCheckerText prints tree as the in-process checker's text output
-// does: first the errors of analyzers that failed (less the consequent
-// ones, see consequentErrorLine), then the diagnostics by analyzer, in
-// the order of analyzers, by package, in the order of pkgOrder (the
-// packages it lacks after, by path), each in the order the analyzer
-// reported it; a diagnostic at the same place with the same message from
-// the same analyzer once.
+// A slotted diagnostic is a diagnostic with the place of its package in
+// the in-process checker's order.
+type slotted struct {
+	slot int
+	jsonDiagnostic
+}
+
+// writeCheckerText prints tree, go vet's JSON, as the in-process checker's
+// text output does: first the errors of analyzers that failed (less the
+// consequent ones, see consequentErrorLine), then the diagnostics by
+// analyzer, in the order of analyzers, then by package, in the order of
+// pkgOrder (see packageOrder; the packages it lacks after, by path), each
+// in the order the analyzer reported it; a diagnostic at the same place
+// with the same message from the same analyzer once.
+//
+// go vet analyses a package with its test files once, as p, where the
+// in-process checker analyses p, and p [p.test] after its dependencies,
+// and prints a report of both once, under p: a report of go vet's p with
+// a position in a test file goes where p [p.test] is, the others where p
+// is.
 func writeCheckerText(w io.Writer, tree unitTree, analyzers, pkgOrder []string, consequent *regexp.Regexp) error {
-	pkgs := slices.Clone(pkgOrder)
-	for _, pkg := range sortedKeys(tree) {
-		if !slices.Contains(pkgs, packagePath(pkg)) {
-			pkgs = append(pkgs, packagePath(pkg))
+	slots := make(map[string]int) // by package ID in pkgOrder
+	for i, id := range pkgOrder {
+		if _, ok := slots[id]; !ok {
+			slots[id] = i
+		}
+		if _, ok := slots[packagePath(id)]; !ok {
+			slots[packagePath(id)] = i // p_test for p_test [p.test]
 		}
 	}
-	byPath := make(map[string][]string) // package IDs by path
-	for _, pkg := range sortedKeys(tree) {
-		byPath[packagePath(pkg)] = append(byPath[packagePath(pkg)], pkg)
+	slotOf := func(pkg string, d jsonDiagnostic) int {
+		slot, ok := slots[pkg]
+		if !ok {
+			slot = len(pkgOrder) + slices.Index(sortedKeys(tree), pkg)
+		}
+		if testSlot, ok := slots[pkg+" ["+pkg+".test]"]; ok && inTestFile(d) {
+			slot = testSlot
+		}
+		return slot
 	}
 	names := slices.Clone(analyzers)
 	for _, pkg := range sortedKeys(tree) {
@@ -405,44 +425,60 @@ func writeCheckerText(w io.Writer, tree unitTree, analyzers, pkgOrder []string, 
 	type key struct{ analyzer, posn, end, message string }
 	seen := make(map[key]bool)
 	for _, a := range names {
-		for _, path := range pkgs {
-			for _, pkg := range byPath[path] {
-				raw, ok := tree[pkg][a]
-				if !ok {
-					continue
+		var list []slotted
+		for _, pkg := range sortedKeys(tree) {
+			raw, ok := tree[pkg][a]
+			if !ok {
+				continue
+			}
+			if bytes.HasPrefix(bytes.TrimSpace(raw), []byte("{")) {
+				var e struct {
+					Err string `json:"error"`
 				}
-				if bytes.HasPrefix(bytes.TrimSpace(raw), []byte("{")) {
-					var e struct {
-						Err string `json:"error"`
-					}
-					if err := json.Unmarshal(raw, &e); err != nil {
-						return fmt.Errorf("decoding the error of %s on %s: %v", a, pkg, err)
-					}
-					if line := a + ": " + e.Err; !consequent.MatchString(line) {
-						errs.WriteString(line + "\n")
-					}
-					continue
+				if err := json.Unmarshal(raw, &e); err != nil {
+					return fmt.Errorf("decoding the error of %s on %s: %v", a, pkg, err)
 				}
-				var list []jsonDiagnostic
-				if err := json.Unmarshal(raw, &list); err != nil {
-					return fmt.Errorf("decoding the diagnostics of %s on %s: %v", a, pkg, err)
+				if line := a + ": " + e.Err; !consequent.MatchString(line) {
+					errs.WriteString(line + "\n")
 				}
-				for _, d := range list {
-					k := key{a, d.Posn, d.End, d.Message}
-					if seen[k] {
-						continue
-					}
-					seen[k] = true
-					fmt.Fprintf(&diags, "%s: %s\n", d.Posn, d.Message)
-					for _, r := range d.Related {
-						fmt.Fprintf(&diags, "%s: \t%s\n", r.Posn, r.Message)
-					}
-				}
+				continue
+			}
+			var ds []jsonDiagnostic
+			if err := json.Unmarshal(raw, &ds); err != nil {
+				return fmt.Errorf("decoding the diagnostics of %s on %s: %v", a, pkg, err)
+			}
+			for _, d := range ds {
+				list = append(list, slotted{slotOf(pkg, d), d})
+			}
+		}
+		// Stable: in a package, the order the analyzer reported.
+		slices.SortStableFunc(list, func(x, y slotted) int { return x.slot - y.slot })
+		for _, d := range list {
+			k := key{a, d.Posn, d.End, d.Message}
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			fmt.Fprintf(&diags, "%s: %s\n", d.Posn, d.Message)
+			for _, r := range d.Related {
+				fmt.Fprintf(&diags, "%s: \t%s\n", r.Posn, r.Message)
 			}
 		}
 	}
 	_, err := w.Write(append(errs.Bytes(), diags.Bytes()...))
 	return err
+}
+
+// inTestFile reports whether d or one of its related locations is in a
+// test file: a report that the in-process checker finds in p [p.test],
+// not in p.
+func inTestFile(d jsonDiagnostic) bool {
+	if strings.HasSuffix(parsePosition(d.Posn).file, "_test.go") {
+		return true
+	}
+	return slices.ContainsFunc(d.Related, func(r jsonRelated) bool {
+		return strings.HasSuffix(parsePosition(r.Posn).file, "_test.go")
+	})
 }
 
 // watchUnitEvents creates the file that a delegated run's units append

@@ -34,6 +34,9 @@ func TestDelegatedMatchesInProcess(t *testing.T) {
 	}{
 		{"example", root, "./testdata/example", nil},
 		{"test variants", module(t, "summary"), "./...", nil},
+		// The in-process checker reports on a's tests after b: go vet's
+		// one unit of a and its tests must be split.
+		{"test variant after a dependency", module(t, "order"), "./...", nil},
 		{"two analyzers", filepath.Join(gopath, "src"), "./ownership/goroutines", gopathEnv(gopath)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
