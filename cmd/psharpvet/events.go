@@ -12,6 +12,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -42,30 +43,32 @@ type event struct {
 }
 
 // emitEvents makes every analyzer in the graph of analyzers, those it
-// lists and those they require, write an event line to the standard
-// error after it has run on a package, and one for each diagnostic it
-// reports. It wraps each analyzer's Run and each pass's Report in place,
-// changing neither the diagnostics nor the results: it is called only in
-// the checker process of a standalone run, whose standard error
-// runFiltered reads, never under go vet -vettool, whose output the go
-// command parses.
+// lists and those they require, write an event line to w after it has
+// run on a package, and one for each diagnostic it reports. It wraps each
+// analyzer's Run and each pass's Report in place, changing neither the
+// diagnostics nor the results: it is called only in the checker process
+// of an in-process standalone run, with w its standard error, which
+// runFiltered reads, and in a go vet unit of a delegated run, with w the
+// file of unitEventsEnv, never on the output of a go vet unit, which the
+// go command parses.
 //
 // An analyzer reports on every package it runs on, but the checker
 // prints the reports of the packages named on the command line only,
 // once for a file in two packages (p and p [p.test]): the reader counts
 // the reports it sees printed, and uses these events to tell which
 // analyzer printed them.
-func emitEvents(analyzers []*analysis.Analyzer) {
+func emitEvents(analyzers []*analysis.Analyzer, w io.Writer) {
 	for _, a := range withRequired(analyzers) {
 		run := a.Run
 		a.Run = func(pass *analysis.Pass) (any, error) {
-			pkg := fmt.Sprintf("%p", pass.Pkg)
+			// Unique among the processes of a delegated run too.
+			pkg := fmt.Sprintf("%d:%p", os.Getpid(), pass.Pkg)
 			report := pass.Report
 			pass.Report = func(d analysis.Diagnostic) {
 				report(d)
-				writeEvent(event{eventReport, a.Name, pkg, pass.Pkg.Path(), reportLine(pass.Fset.Position(d.Pos).String(), d.Message)})
+				writeEvent(w, event{eventReport, a.Name, pkg, pass.Pkg.Path(), reportLine(pass.Fset.Position(d.Pos).String(), d.Message)})
 			}
-			defer writeEvent(event{eventRan, a.Name, pkg, pass.Pkg.Path(), ""})
+			defer writeEvent(w, event{eventRan, a.Name, pkg, pass.Pkg.Path(), ""})
 			return run(pass)
 		}
 	}
@@ -79,10 +82,11 @@ func reportLine(posn, message string) string {
 	return line
 }
 
-// writeEvent writes ev to the standard error in one write, which the
-// file's lock keeps whole among the analyzers running in parallel.
-func writeEvent(ev event) {
-	os.Stderr.WriteString(eventPrefix + strings.Join([]string{ev.kind, ev.analyzer, ev.pkg, ev.path, ev.text}, "\t") + "\n")
+// writeEvent writes ev to w in one write, which an *os.File's lock keeps
+// whole among the analyzers running in parallel, and O_APPEND among the
+// processes of a delegated run.
+func writeEvent(w io.Writer, ev event) {
+	io.WriteString(w, eventPrefix+strings.Join([]string{ev.kind, ev.analyzer, ev.pkg, ev.path, ev.text}, "\t")+"\n")
 }
 
 // parseEvent decodes line, without its newline, if it is an event line.

@@ -12,7 +12,11 @@
 //	psharpvet ./...
 //	go vet -vettool=$(which psharpvet) ./...
 //
-// Standalone, -sarif FILE also writes the reports to FILE in SARIF 2.1.0,
+// Standalone, it runs the packages through go vet -vettool=itself, so
+// that each is analysed in a process of its own with its dependencies'
+// facts from the build cache, and prints their reports as a go/analysis
+// checker does; PSHARPVET_INPROCESS=1 analyses them all in one process
+// instead (see delegate.go). -sarif FILE also writes the reports to FILE in SARIF 2.1.0,
 // for GitHub code scanning, and -fix applies the suggested fixes some
 // reports carry instead of printing the reports (-fix -diff prints the
 // patch); go vet -vettool applies them only with its own -fix (Go 1.26).
@@ -76,6 +80,7 @@ func main() {
 			// only.
 			fmt.Fprintf(flag.CommandLine.Output(), "  -sarif FILE\n    \t%s\n", sarifUsage)
 			fmt.Fprintf(flag.CommandLine.Output(), "  -version\n    \t%s\n", versionUsage)
+			fmt.Fprintf(flag.CommandLine.Output(), "Standalone, the packages go through go vet -vettool, one process each; %s=1 analyses them all in one process.\n", inProcessEnv)
 			return
 		}
 		fmt.Fprintf(flag.CommandLine.Output(), "run '%s -help' for the flags\n", prog)
@@ -106,23 +111,36 @@ func main() {
 			panic(err)
 		}
 	}
-	if sarifFile != "" {
-		if !standalone(args) {
-			fmt.Fprintf(os.Stderr, "%s: -sarif is for standalone runs (psharpvet -sarif FILE packages), not go vet -vettool\n", filepath.Base(os.Args[0]))
-			os.Exit(2)
+	if sarifFile != "" && !standalone(args) {
+		fmt.Fprintf(os.Stderr, "%s: -sarif is for standalone runs (psharpvet -sarif FILE packages), not go vet -vettool\n", filepath.Base(os.Args[0]))
+		os.Exit(2)
+	}
+	if os.Getenv(childEnv) == "" && standalone(args) {
+		if exe, err := os.Executable(); err == nil {
+			d, reason, code := planDelegation(exe, args)
+			switch {
+			case code >= 0:
+				os.Exit(code) // a flag error, printed
+			case d != nil:
+				os.Exit(d.run(sarifFile, analyzers, consequentErrorLine(analyzers)))
+			case reason != "":
+				fmt.Fprintf(os.Stderr, "%s: %s: analysing all packages in one process\n", progName(), reason)
+			}
 		}
+	}
+	if sarifFile != "" {
 		os.Exit(runSARIF(sarifFile, args, analyzers))
 	}
 	if os.Getenv(childEnv) == "" && standalone(args) {
 		if exe, err := os.Executable(); err == nil {
 			p := newProgress(os.Stderr, showProgress(os.Getenv(progressEnv), os.Stderr), analyzers, args)
-			code, t := runFiltered(exe, args, os.Stdout, consequentErrorLine(analyzers), p)
+			code, t := runFiltered(checkerCommand(exe, args), os.Stdout, consequentErrorLine(analyzers), p)
 			os.Stderr.WriteString(t.summary.line(progName()))
 			os.Exit(code)
 		}
 	}
 	if os.Getenv(childEnv) != "" && standalone(args) {
-		emitEvents(analyzers) // for the parent's progress line and summary
+		emitEvents(analyzers, os.Stderr) // for the parent's progress line and summary
 	}
 	if factsOnly(args) {
 		skipReporting(ownership.Analyzer, xsa.Analyzer, ignores.Analyzer)
@@ -133,6 +151,9 @@ func main() {
 	}
 	if unanalysedUnit(args) {
 		skipSSA()
+	}
+	if _, ok := vetUnit(args); ok {
+		appendUnitEvents(analyzers) // for a delegated run's progress line
 	}
 	multichecker.Main(analyzers...)
 }
@@ -193,21 +214,28 @@ func withRequired(roots []*analysis.Analyzer) []*analysis.Analyzer {
 	return out
 }
 
-// runFiltered runs exe, this program, with args, copies its standard
-// output to stdout, and returns its exit code and the tally of the
-// reports it printed as text. It copies the child's standard error line
-// by line, leaving out the lines that match consequent, so that a package
-// that does not type-check is reported by its errors alone, not by a
-// dozen more lines per package on the analyzers it stopped, and the
-// event lines of its analyzers (see emitEvents), which it counts in the
-// tally and in p, the progress line (nil for none). The filter needs a
-// second process because the checker exits as soon as it has printed,
-// before a goroutine of its own process could copy the rest.
-func runFiltered(exe string, args []string, stdout io.Writer, consequent *regexp.Regexp, p *progress) (int, *tally) {
-	t := newTally()
+// checkerCommand returns the command that runs exe, this program, with
+// args as the in-process checker, for runFiltered.
+func checkerCommand(exe string, args []string) *exec.Cmd {
 	cmd := exec.Command(exe, args...)
 	cmd.Args[0] = os.Args[0] // the name the messages give the program
 	cmd.Env = append(os.Environ(), childEnv+"=1")
+	return cmd
+}
+
+// runFiltered runs cmd, the checker (see checkerCommand) or go vet, copies
+// its standard output to stdout, and returns its exit code and the tally
+// of the reports the checker printed as text. It copies the child's
+// standard error line by line, leaving out the lines that match
+// consequent, so that a package that does not type-check is reported by
+// its errors alone, not by a dozen more lines per package on the
+// analyzers it stopped, and the event lines of the checker's analyzers
+// (see emitEvents), which it counts in the tally and in p, the progress
+// line (nil for none). The filter needs a second process because the
+// checker exits as soon as it has printed, before a goroutine of its own
+// process could copy the rest.
+func runFiltered(cmd *exec.Cmd, stdout io.Writer, consequent *regexp.Regexp, p *progress) (int, *tally) {
+	t := newTally()
 	cmd.Stdin, cmd.Stdout = os.Stdin, stdout
 	if p != nil {
 		cmd.Stdout = clearingWriter{p, stdout} // -json, -diff: the terminal may be the same
@@ -309,7 +337,7 @@ func runSARIF(sarifFile string, args []string, analyzers []*analysis.Analyzer) i
 	consequent := consequentErrorLine(analyzers)
 	var stdout bytes.Buffer
 	p := newProgress(os.Stderr, showProgress(os.Getenv(progressEnv), os.Stderr), analyzers, args)
-	jsonCode, _ := runFiltered(exe, append([]string{"-json"}, args...), &stdout, consequent, p)
+	jsonCode, _ := runFiltered(checkerCommand(exe, append([]string{"-json"}, args...)), &stdout, consequent, p)
 	userJSON := boolFlag(args, "json")
 	if userJSON {
 		os.Stdout.Write(stdout.Bytes())

@@ -241,25 +241,29 @@ func G() {
 				}
 			}
 
-			out, code := run(t, dir, bin, append(tc.flags, "./...")...)
-			check("psharpvet", out, code, tc.standalone)
-			// The analyzers a package's errors stop are not listed:
-			// the errors are the message.
-			if strings.Contains(out, "failed prerequisites") || strings.Contains(out, "analysis skipped") {
-				t.Errorf("psharpvet: output lists the analyzers the errors stopped:\n%s", out)
-			}
-			if n := strings.Count(out, "\n"); tc.lines != 0 && n != tc.lines {
-				t.Errorf("psharpvet: %d lines, want %d:\n%s", n, tc.lines, out)
-			}
-			// A run that printed reports ends with their summary,
-			// and only such a run.
-			summary := regexp.MustCompile(`(?m)^psharpvet: [0-9]+ reports? \(.*\) in [0-9]+ packages?\n\z`)
-			if summary.MatchString(out) != (code == 3) {
-				t.Errorf("psharpvet: exit code %d, and the output ends with a summary: %t:\n%s", code, summary.MatchString(out), out)
+			// Standalone through go vet, and in one process.
+			for _, env := range [][]string{nil, inProcess} {
+				how := strings.TrimSpace("psharpvet " + strings.Join(env, " "))
+				out, code := runEnv(t, dir, env, bin, append(tc.flags, "./...")...)
+				check(how, out, code, tc.standalone)
+				// The analyzers a package's errors stop are not
+				// listed: the errors are the message.
+				if strings.Contains(out, "failed prerequisites") || strings.Contains(out, "analysis skipped") {
+					t.Errorf("%s: output lists the analyzers the errors stopped:\n%s", how, out)
+				}
+				if n := strings.Count(out, "\n"); tc.lines != 0 && n != tc.lines {
+					t.Errorf("%s: %d lines, want %d:\n%s", how, n, tc.lines, out)
+				}
+				// A run that printed reports ends with their
+				// summary, and only such a run.
+				summary := regexp.MustCompile(`(?m)^psharpvet: [0-9]+ reports? \(.*\) in [0-9]+ packages?\n\z`)
+				if summary.MatchString(out) != (code == 3) {
+					t.Errorf("%s: exit code %d, and the output ends with a summary: %t:\n%s", how, code, summary.MatchString(out), out)
+				}
 			}
 
 			vetArgs := append(append([]string{"vet", "-vettool=" + bin}, tc.flags...), "./...")
-			out, code = run(t, dir, "go", vetArgs...)
+			out, code := run(t, dir, "go", vetArgs...)
 			check("go vet", out, code, tc.vet)
 		})
 	}
@@ -359,12 +363,17 @@ func TestFix(t *testing.T) {
 	const reset, clone = "m.list is sent on m.out but stays reachable from m.list", "xs is passed to fmt.Println after it was sent on ch"
 	for _, cmd := range [][]string{
 		{bin, "-fix", "./..."},
+		{inProcess[0], bin, "-fix", "./..."},
 		{"go", "vet", "-vettool=" + bin, "-fix", "./..."},
 		{"go", "fix", "-fixtool=" + bin, "./..."},
 	} {
 		how := strings.Join(cmd, " ")
 		dir := module(t, "fix")
-		out, code := run(t, dir, cmd[0], cmd[1:]...)
+		var env []string
+		if strings.Contains(cmd[0], "=") { // an environment variable first
+			env, cmd = cmd[:1], cmd[1:]
+		}
+		out, code := runEnv(t, dir, env, cmd[0], cmd[1:]...)
 		noStackTrace(t, out)
 		if code != 0 {
 			t.Errorf("%s: exit code %d, want 0\n%s", how, code, out)

@@ -6,11 +6,13 @@ package main_test
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // progressLine matches the progress line as it is drawn and cleared:
@@ -43,8 +45,11 @@ func TestProgress(t *testing.T) {
 		t.Errorf("PSHARPVET_PROGRESS=0: the output differs:\n%q\nwant\n%q", errOut, plainErr)
 	}
 
+	// A standalone run goes through go vet, which caches each unit's
+	// results by the tool's executable: a fresh copy of the tool
+	// analyses the packages again, for the progress line to count.
 	forced := []string{"PSHARPVET_PROGRESS=1"}
-	out, errOut, code := runSplit(t, root, forced, bin, pkg)
+	out, errOut, code := runSplit(t, root, forced, fresh(t, bin), pkg)
 	checkProgress(t, "PSHARPVET_PROGRESS=1", errOut)
 	if rest := progressLine.ReplaceAllString(errOut, ""); code != plainCode || out != plainOut || rest != plainErr {
 		t.Errorf("PSHARPVET_PROGRESS=1: exit code %d, want %d; without the progress line, the output is\n%q\nwant\n%q", code, plainCode, rest, plainErr)
@@ -53,7 +58,7 @@ func TestProgress(t *testing.T) {
 	// With -json, the progress line is on the standard error, and the
 	// JSON alone on the standard output.
 	jsonOut, _, _ := runSplit(t, root, auto, bin, "-json", pkg)
-	out, errOut, code = runSplit(t, root, forced, bin, "-json", pkg)
+	out, errOut, code = runSplit(t, root, forced, fresh(t, bin), "-json", pkg)
 	checkProgress(t, "-json", errOut)
 	var tree map[string]any
 	if code != 0 || out != jsonOut || json.Unmarshal([]byte(out), &tree) != nil || progressLine.ReplaceAllString(errOut, "") != "" {
@@ -67,6 +72,21 @@ func TestProgress(t *testing.T) {
 	if !slices.Equal(sortedLines(forcedVet), sortedLines(vet)) || forcedCode != vetCode || strings.Contains(forcedVet, "analysed") || strings.Contains(forcedVet, "\r") {
 		t.Errorf("go vet -vettool with PSHARPVET_PROGRESS=1:\n%q\nwant\n%q", forcedVet, vet)
 	}
+}
+
+// fresh returns a copy of the tool bin, with bytes appended that make
+// its hash, by which go vet caches results, its own.
+func fresh(t *testing.T, bin string) string {
+	t.Helper()
+	data, err := os.ReadFile(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	copied := filepath.Join(t.TempDir(), filepath.Base(bin))
+	if err := os.WriteFile(copied, append(data, []byte(t.Name()+time.Now().String())...), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return copied
 }
 
 // checkProgress checks that stderr shows the progress line, each time
