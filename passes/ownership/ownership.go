@@ -386,10 +386,14 @@ func pointee(t types.Type) types.Type {
 }
 
 // writtenThrough reports whether the program writes the elements of a
-// container of type t reached through a field named via.
+// container of type t reached through a field named via. Appends that
+// only grow the slice the field holds (fieldwrites.Result.GrowsOnly)
+// write past the length of any header of it taken before, so they write
+// nothing a receiver of such a header reads.
 func (c *checker) writtenThrough(t types.Type, via string) bool {
+	growsOnly := c.fields.GrowsOnly(via)
 	for _, w := range c.fields.WritesOf(t) {
-		if w.Field == via {
+		if w.Field == via && !(w.Grows && growsOnly) {
 			return true
 		}
 	}
