@@ -26,9 +26,72 @@ func (g *Grower) Restart() {
 }
 
 // Finish sends the errors so far while the field keeps them. Later
-// appends write past the length sent: quiet.
+// appends write past the length sent, and the receiver (Collect) only
+// reads: quiet.
 func (g *Grower) Finish() {
 	g.done <- &Report{Errors: g.errs}
+}
+
+// Collect is the receiving side of the reports: it only reads them.
+func Collect(done chan *Report) int {
+	r := <-done
+	return len(r.Errors)
+}
+
+// Notes is what an Exporter hands to a receiver this package does not
+// contain, which may append to it as well.
+type Notes struct {
+	Lines []string
+}
+
+// Exporter grows its lines only by appends, but nobody in the package
+// receives what it sends: an unseen receiver is no proof that the
+// appends race with nothing.
+type Exporter struct {
+	lines []string
+	out   chan *Notes
+}
+
+// Note records a line.
+func (e *Exporter) Note(msg string) {
+	e.lines = append(e.lines, msg)
+}
+
+// Export sends the lines while the field keeps them.
+func (e *Exporter) Export() {
+	e.out <- &Notes{Lines: e.lines} // want `&Notes{…} is sent on e.out but stays reachable from e.lines`
+}
+
+// Item is a record a Batcher collects.
+type Item struct {
+	Qty int
+}
+
+// Batch is what a Batcher sends.
+type Batch struct {
+	Items []*Item
+}
+
+// Batcher grows its items only by appends, but they are pointers: the
+// receiver shares the items themselves, which the rule says nothing of.
+type Batcher struct {
+	items []*Item
+	out   chan *Batch
+}
+
+// Add records an item.
+func (b *Batcher) Add(it *Item) {
+	b.items = append(b.items, it)
+}
+
+// Flush sends the items while the field keeps them.
+func (b *Batcher) Flush() {
+	b.out <- &Batch{Items: b.items} // want `&Batch{…} is sent on b.out but stays reachable from b.items`
+}
+
+// Drain is the receiving side of the batches: it only reads them.
+func Drain(out chan *Batch) int {
+	return len((<-out).Items)
 }
 
 // Truncator reuses its array: after the truncation, the next append
