@@ -19,7 +19,11 @@
 // whole. Writes to the elements of slices, arrays and maps (stores,
 // appends, copy, delete, clear, an element's address handed on) are
 // recorded by the container's type, unless the container is one the same
-// function makes and is filling. The ownership pass reads the union of these facts over a
+// function makes and is filling. A write that only grows the slice a
+// field holds (x.f = append(x.f, …), the field otherwise only set to nil
+// or a new slice) is marked as such (Write.Grows, Result.GrowsOnly): it
+// writes past the length of any header of the slice taken before.
+// The ownership pass reads the union of these facts over a
 // package's dependencies: a read of a field that is in none of them does
 // not race with the receiving side of a transfer.
 //

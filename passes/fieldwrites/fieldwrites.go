@@ -99,6 +99,9 @@ type Result struct {
 	own  map[string]bool
 	// writes holds, for each key of own, the package's writes of it.
 	writes map[string][]Write
+	// growth says, per field name, whether every write of the package
+	// through a field of that name only grows its slice (GrowsOnly).
+	growth map[string]bool
 	union  map[string]bool // built on first use
 	// types holds the "pkg/path.Type" prefixes of the keys in union.
 	types map[string]bool
@@ -175,6 +178,11 @@ type Write struct {
 	// container whose elements are written (pending for
 	// m.pending = append(m.pending, e)); "" if none.
 	Field string
+	// Grows says the write only grows the slice its field holds (see
+	// grows.go): an append of the field's slice stored back into the same
+	// field of the same object, or the store of such an append or of a
+	// new slice into the field.
+	Grows bool
 }
 
 // unboxed returns the value v boxes in an interface (sort.Slice's x
@@ -302,13 +310,19 @@ func run(pass *analysis.Pass) (any, error) {
 	ctors := constructors(ssainfo.SrcFuncs)
 	m := pass.ResultOf[concur.Analyzer].(*model.Model)
 	options := make(map[string]bool)
+	growth := make(map[string]bool)
 	for _, fn := range ssainfo.SrcFuncs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				for _, k := range writtenBy(instr, ctors, m) {
 					own[k] = true
+					via, grown := viaField(instr), grows(instr)
+					if via != "" {
+						prev, seen := growth[via]
+						growth[via] = grown && (prev || !seen)
+					}
 					if pos := instr.Pos(); pos.IsValid() {
-						writes[k] = append(writes[k], Write{Pos: pos, Key: k, Func: fn, Field: viaField(instr)})
+						writes[k] = append(writes[k], Write{Pos: pos, Key: k, Func: fn, Field: via, Grows: grown})
 					}
 				}
 				if k := optionWrite(instr); k != "" {
@@ -322,7 +336,7 @@ func run(pass *analysis.Pass) (any, error) {
 		w := &Written{Fields: slices.Sorted(maps.Keys(own)), Options: slices.Sorted(maps.Keys(options)), Unsafe: unsafe}
 		pass.ExportPackageFact(w)
 	}
-	return &Result{pass: pass, own: own, writes: writes, options: options}, nil
+	return &Result{pass: pass, own: own, writes: writes, growth: growth, options: options}, nil
 }
 
 // optionWrite returns the key of the field instr writes in the parameter

@@ -469,6 +469,20 @@ func (r *Result) OtherSideWrites(fl *taint.Flow, h taint.Heap, p transfer.Point,
 	return out
 }
 
+// ReceiverSeen reports whether the analysis sees the code on the receiving
+// side of p, so that OtherSideWrites is what it writes rather than a
+// guess: a go statement's function, or a channel send some receiver of
+// which the package is seen receiving from.
+func (r *Result) ReceiverSeen(p transfer.Point) bool {
+	switch p.Kind {
+	case transfer.Go:
+		return true
+	case transfer.Send:
+		return r.recv.receivesSeen(p.Others[0])
+	}
+	return false
+}
+
 // Transferred returns the objects whose ownership moves when vals are
 // given up with heap h: everything reachable from them, except memory of
 // types that synchronise themselves or are immutable or safe for

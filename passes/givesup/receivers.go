@@ -123,6 +123,17 @@ func selectValue(sel *ssa.Select, index int) ssa.Value {
 	return nil
 }
 
+// receivesSeen reports whether the package is seen receiving from the
+// channel ch: by the field, variable or make that holds it, or else by
+// its element type, as sendWrites finds its receivers.
+func (rs *receivers) receivesSeen(ch ssa.Value) bool {
+	if rs == nil {
+		return false
+	}
+	keys := append(rs.keys(ch, maxChanDepth), elemKey(ch.Type()))
+	return slices.ContainsFunc(keys, func(k chanKey) bool { return rs.seen[k] })
+}
+
 // sendWrites reports whether a receiver of the channel ch is seen writing
 // what it receives.
 func (rs *receivers) sendWrites(ch ssa.Value) bool {

@@ -510,7 +510,7 @@ func (w *walker) checkUse(instr ssa.Instruction, h taint.Heap, cur fresh) bool {
 	if acc == nil || len(acc.objs) == 0 {
 		return false
 	}
-	if acc.keeps && !acc.write && !w.c.shared(w.fl, acc.objs, w.touched(acc.operand, h, cur, false, instr), w.written, storedVia(instr)) {
+	if acc.keeps && !acc.write && !w.c.shared(w.fl, acc.objs, w.touched(acc.operand, h, cur, false, instr), w.written, storedVia(instr), w.c.gu.ReceiverSeen(w.p)) {
 		return false // kept, but no one is seen writing it
 	}
 	if acc.keeps && !acc.write && w.keptSafe {

@@ -73,7 +73,7 @@ func (c *checker) checkOutliving(fn *ssa.Function, fl *taint.Flow, h taint.Heap,
 		}
 		var kept taint.ObjSet
 		kept.Add(path[len(path)-1].to)
-		if !c.shared(fl, c.keptGiven(fl, h, root, hit.objs), kept, written, privateHolder(fl, path)) {
+		if !c.shared(fl, c.keptGiven(fl, h, root, hit.objs), kept, written, privateHolder(fl, path), c.gu.ReceiverSeen(p)) {
 			// Memory the receiving side does not write can be kept
 			// and read on both sides.
 			continue
@@ -399,7 +399,7 @@ func (c *checker) checkAliasing(fl *taint.Flow, h taint.Heap, p transfer.Point, 
 		}
 		reach := fl.Reach(h, fl.Locs(other), givesup.Opaque)
 		for _, g := range given {
-			if reach.Intersects(g.objs) && c.shared(fl, g.objs, g.objs, written, "") && !c.reachesOnlyPopped(fl, h, other, g, p.Instr) && !receivedAfresh(g.v, p.Instr) {
+			if reach.Intersects(g.objs) && c.shared(fl, g.objs, g.objs, written, "", false) && !c.reachesOnlyPopped(fl, h, other, g, p.Instr) && !receivedAfresh(g.v, p.Instr) {
 				msg := c.transferPhrase(p, g.v) + " but is also reachable from " + c.names.value(other, p.Instr) +
 					", another operand of the same call; " + p.CalleeName() + " may use it after giving it up"
 				c.report(p.Instr.Pos(), p, catAliasing, msg, c.writeEvidence(p.Instr.Parent(), fl, g.objs, ""), nil)

@@ -344,7 +344,14 @@ func (c *checker) neverWritten(addr ssa.Value) bool {
 // this one (RacerD's evidence is an access path, not a type). The
 // package is the only code that can write through an unexported field;
 // through an exported field or a variable the type is all there is.
-func (c *checker) shared(fl *taint.Flow, objs, kept, written taint.ObjSet, via string) bool {
+//
+// receiverSeen says the receiving side's code is seen (and written is
+// what it writes): then an append that only grows the slice the field
+// holds is no evidence either (writtenThrough), since it writes past the
+// length of what was sent, which the receiving side, seen not to write
+// it, does not reach. An unseen receiver may append to what it got,
+// writing the same elements.
+func (c *checker) shared(fl *taint.Flow, objs, kept, written taint.ObjSet, via string, receiverSeen bool) bool {
 	if c.strict {
 		return c.mayBeWritten(fl, objs)
 	}
@@ -357,7 +364,7 @@ func (c *checker) shared(fl *taint.Flow, objs, kept, written taint.ObjSet, via s
 		switch {
 		case later || !knownLayout(t):
 		case via != "" && isContainer(t):
-			later = c.writtenThrough(t, via)
+			later = c.writtenThrough(t, via, receiverSeen)
 		default:
 			later = c.fields.TypeMayBeWritten(t)
 		}
@@ -386,14 +393,33 @@ func pointee(t types.Type) types.Type {
 }
 
 // writtenThrough reports whether the program writes the elements of a
-// container of type t reached through a field named via.
-func (c *checker) writtenThrough(t types.Type, via string) bool {
+// container of type t reached through a field named via. When the
+// receiving side is seen (receiverSeen) and the slice holds plain values
+// (strings, numbers), appends that only grow the slice the field holds
+// (fieldwrites.Result.GrowsOnly) do not count: they write past the length
+// of any header of it taken before, which a receiver that does not write
+// it never reaches, and the array is all the two sides share. Elements
+// that are references share what they point to as well, which P#'s list
+// manager hands out and keeps (ownership/listmanager).
+func (c *checker) writtenThrough(t types.Type, via string, receiverSeen bool) bool {
+	growsOnly := receiverSeen && plainSlice(t) && c.fields.GrowsOnly(via)
 	for _, w := range c.fields.WritesOf(t) {
-		if w.Field == via {
+		if w.Field == via && !(w.Grows && growsOnly) {
 			return true
 		}
 	}
 	return false
+}
+
+// plainSlice reports whether t is a slice, or a pointer to one, whose
+// elements are of a basic type: they refer to no other memory.
+func plainSlice(t types.Type) bool {
+	sl, ok := pointee(t).(*types.Slice)
+	if !ok {
+		return false
+	}
+	_, basic := sl.Elem().Underlying().(*types.Basic)
+	return basic
 }
 
 // knownLayout reports whether t is memory whose writes fieldwrites records:

@@ -35,6 +35,7 @@ var rulePackages = []string{
 	"ownership/rules/calltouches",
 	"ownership/rules/popfront",
 	"ownership/rules/loopvars",
+	"ownership/rules/appendonly",
 }
 
 // ruleStdPackages import sync (and the errgroup stand-in), so they are
