@@ -298,12 +298,7 @@ func (d *delegation) run(sarifFile string, analyzers []*analysis.Analyzer, conse
 		os.Stderr.WriteString(res.summary().line(prog))
 	}
 	if sarifFile != "" {
-		wd, _ := os.Getwd() // if unknown, all URIs are absolute
-		data, err := res.sarif(analyzers, wd, jsonCode, consequent).encode()
-		if err == nil {
-			err = os.WriteFile(sarifFile, data, 0o666)
-		}
-		if err != nil {
+		if err := res.writeSARIF(sarifFile, analyzers, jsonCode, consequent); err != nil {
 			fmt.Fprintf(os.Stderr, "%s: -sarif: %v\n", prog, err)
 			return 1
 		}

@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -277,6 +278,17 @@ func (res *checkerResults) writeText(w io.Writer, consequent *regexp.Regexp) err
 	}
 	_, err := w.Write(buf.Bytes())
 	return err
+}
+
+// writeSARIF writes the results to file as a SARIF log, with URIs relative
+// to the working directory (absolute if it is unknown).
+func (res *checkerResults) writeSARIF(file string, analyzers []*analysis.Analyzer, jsonCode int, consequent *regexp.Regexp) error {
+	wd, _ := os.Getwd()
+	data, err := res.sarif(analyzers, wd, jsonCode, consequent).encode()
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(file, data, 0o666)
 }
 
 // sarif returns the results as a SARIF log of one run of the analyzers,
