@@ -182,20 +182,3 @@ func SeesHandlerContexts(pkg *types.Package) bool {
 	}
 	return false
 }
-
-// AtomicStore reports whether fn is a store of package sync/atomic: a
-// function StoreT(addr, v) or a method (*T).Store(v) of an atomic type,
-// whose call has the location's address and the value as its first two
-// arguments.
-func AtomicStore(fn *types.Func) bool {
-	_, ok := AtomicAccess(fn)
-	return ok && strings.HasPrefix(fn.Name(), "Store")
-}
-
-// AtomicLoad reports whether fn is a load of package sync/atomic: a
-// function LoadT(addr) or a method (*T).Load() of an atomic type, whose
-// call has the location's address as its first argument.
-func AtomicLoad(fn *types.Func) bool {
-	_, ok := AtomicAccess(fn)
-	return ok && strings.HasPrefix(fn.Name(), "Load")
-}

@@ -213,12 +213,8 @@ func (c *checker) closedBy(fn *ssa.Function, instr ssa.Instruction) []string {
 }
 
 // callCloses returns the channels a call closes on every path, and the
-// wait group a wg.Done() signals (named like a lock, as waited names it),
-// and the done flag an atomic store sets (doneflag.go).
+// wait group a wg.Done() signals (named like a lock, as waited names it).
 func (c *checker) callCloses(call *ssa.CallCommon) []string {
-	if m := c.doneFlagSet(call); m != "" {
-		return []string{m} // doneflag.go
-	}
 	if rc, ok := c.model.Resolve(call); ok && rc.Recv != nil {
 		if _, ok := rc.Row(model.Done); ok {
 			if p := c.lockPath(rc.Recv); p != "" {

@@ -461,10 +461,6 @@ func (c *checker) edge(fi *funcInfo, st *state, b *ssa.BasicBlock, i int) *state
 		st = st.clone()
 		st.recvd = union(st.recvd, []string{nilPrefix + p}) // chansend.go
 	}
-	if p := c.doneFlagSeenEdge(ifi, i); p != "" {
-		st = st.clone()
-		st.recvd = union(st.recvd, []string{p}) // doneflag.go
-	}
 	if obs := fi.nilErrorEdge(ifi, i); len(obs) > 0 {
 		st = st.clone()
 		st.seen = union(st.seen, obs)

@@ -53,11 +53,10 @@ const (
 )
 
 // pseudoPrefix splits the prefix of a pseudo-lock (oncePrefix, casPrefix)
-// or of a channel's mark (sendPrefix, sentPrefix, nilPrefix: chansend.go;
-// setPrefix: doneflag.go)
+// or of a channel's mark (sendPrefix, sentPrefix, nilPrefix: chansend.go)
 // off p; prefix is "" for a lock or a location.
 func pseudoPrefix(p string) (prefix, rest string) {
-	for _, pre := range []string{oncePrefix, casPrefix, sendPrefix, sentPrefix, nilPrefix, setPrefix} {
+	for _, pre := range []string{oncePrefix, casPrefix, sendPrefix, sentPrefix, nilPrefix} {
 		if strings.HasPrefix(p, pre) {
 			return pre, p[len(pre):]
 		}
