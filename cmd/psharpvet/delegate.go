@@ -426,21 +426,15 @@ func writeCheckerText(w io.Writer, tree unitTree, analyzers, pkgOrder []string, 
 			if !ok {
 				continue
 			}
-			if bytes.HasPrefix(bytes.TrimSpace(raw), []byte("{")) {
-				var e struct {
-					Err string `json:"error"`
-				}
-				if err := json.Unmarshal(raw, &e); err != nil {
-					return fmt.Errorf("decoding the error of %s on %s: %v", a, pkg, err)
-				}
-				if line := a + ": " + e.Err; !consequent.MatchString(line) {
+			ds, failed, err := decodeAnalyzerJSON(raw, a, pkg)
+			if err != nil {
+				return err
+			}
+			if failed != "" {
+				if line := a + ": " + failed; !consequent.MatchString(line) {
 					errs.WriteString(line + "\n")
 				}
 				continue
-			}
-			var ds []jsonDiagnostic
-			if err := json.Unmarshal(raw, &ds); err != nil {
-				return fmt.Errorf("decoding the diagnostics of %s on %s: %v", a, pkg, err)
 			}
 			for _, d := range ds {
 				list = append(list, slotted{slotOf(pkg, d), d})
@@ -454,10 +448,7 @@ func writeCheckerText(w io.Writer, tree unitTree, analyzers, pkgOrder []string, 
 				continue
 			}
 			seen[k] = true
-			fmt.Fprintf(&diags, "%s: %s\n", d.Posn, d.Message)
-			for _, r := range d.Related {
-				fmt.Fprintf(&diags, "%s: \t%s\n", r.Posn, r.Message)
-			}
+			writeDiagnostic(&diags, d.jsonDiagnostic)
 		}
 	}
 	_, err := w.Write(append(errs.Bytes(), diags.Bytes()...))

@@ -169,6 +169,33 @@ type checkerResults struct {
 	errors   []analysisError // in package and analyzer order
 }
 
+// decodeAnalyzerJSON decodes what the checker's JSON holds for one
+// analyzer on one package: its diagnostics, or the error it failed with.
+func decodeAnalyzerJSON(raw json.RawMessage, analyzer, pkg string) (diags []jsonDiagnostic, failed string, err error) {
+	if bytes.HasPrefix(bytes.TrimSpace(raw), []byte("{")) {
+		var e struct {
+			Err string `json:"error"`
+		}
+		if err := json.Unmarshal(raw, &e); err != nil {
+			return nil, "", fmt.Errorf("decoding the error of %s on %s: %v", analyzer, pkg, err)
+		}
+		return nil, e.Err, nil
+	}
+	if err := json.Unmarshal(raw, &diags); err != nil {
+		return nil, "", fmt.Errorf("decoding the diagnostics of %s on %s: %v", analyzer, pkg, err)
+	}
+	return diags, "", nil
+}
+
+// writeDiagnostic prints d as the checker's text does: "file:line:col:
+// message", then each related location with its message after a tab.
+func writeDiagnostic(buf *bytes.Buffer, d jsonDiagnostic) {
+	fmt.Fprintf(buf, "%s: %s\n", d.Posn, d.Message)
+	for _, r := range d.Related {
+		fmt.Fprintf(buf, "%s: \t%s\n", r.Posn, r.Message)
+	}
+}
+
 // decodeCheckerJSON decodes the checker's -json output: a map from
 // package ID to analyzer name to either a list of diagnostics or
 // {"error": "..."}. As the checker's text output does, it keeps one of
@@ -183,20 +210,13 @@ func decodeCheckerJSON(data []byte) (*checkerResults, error) {
 	res := new(checkerResults)
 	for _, pkg := range sortedKeys(tree) {
 		for _, analyzer := range sortedKeys(tree[pkg]) {
-			raw := tree[pkg][analyzer]
-			if bytes.HasPrefix(bytes.TrimSpace(raw), []byte("{")) {
-				var e struct {
-					Err string `json:"error"`
-				}
-				if err := json.Unmarshal(raw, &e); err != nil {
-					return nil, fmt.Errorf("decoding the error of %s on %s: %v", analyzer, pkg, err)
-				}
-				res.errors = append(res.errors, analysisError{pkg, analyzer, e.Err})
-				continue
+			diags, failed, err := decodeAnalyzerJSON(tree[pkg][analyzer], analyzer, pkg)
+			if err != nil {
+				return nil, err
 			}
-			var diags []jsonDiagnostic
-			if err := json.Unmarshal(raw, &diags); err != nil {
-				return nil, fmt.Errorf("decoding the diagnostics of %s on %s: %v", analyzer, pkg, err)
+			if failed != "" {
+				res.errors = append(res.errors, analysisError{pkg, analyzer, failed})
+				continue
 			}
 			for _, d := range diags {
 				k := key{analyzer, d.Posn, d.End, d.Message}
@@ -271,10 +291,7 @@ func (res *checkerResults) writeText(w io.Writer, consequent *regexp.Regexp) err
 		}
 	}
 	for _, f := range res.findings {
-		fmt.Fprintf(&buf, "%s: %s\n", f.Posn, f.Message)
-		for _, r := range f.Related {
-			fmt.Fprintf(&buf, "%s: \t%s\n", r.Posn, r.Message)
-		}
+		writeDiagnostic(&buf, f.jsonDiagnostic)
 	}
 	_, err := w.Write(buf.Bytes())
 	return err
