@@ -35,50 +35,89 @@ import (
 // through the loaded value (m[k], range m, m.f, s[i]) keep the lock; a
 // callee handed m sees an ordinary parameter.
 
-// detachedLoads returns, for the loads of fn that a later store of the
-// same block detaches, the locks held at both; in are the settled entry
-// states of fn's blocks.
-func (c *checker) detachedLoads(fi *funcInfo, in []*state) map[ssa.Value]lockset {
-	var out map[ssa.Value]lockset
-	for _, b := range fi.fn.Blocks {
-		if in[b.Index] == nil || !hasFreshStore(b) {
+// A detachPair is a load of a location and a later store, in the same
+// block, of a fresh value into the same location.
+type detachPair struct {
+	load  *ssa.UnOp
+	store *ssa.Store
+}
+
+// detachPairs returns the detachPairs of fn's blocks, found once per
+// function: they do not depend on the locks, which detachedLoads follows
+// in each analysis.
+func (c *checker) detachPairs(fn *ssa.Function) [][]detachPair {
+	if pairs, ok := c.detaches[fn]; ok {
+		return pairs
+	}
+	var out [][]detachPair
+	for _, b := range fn.Blocks {
+		if !hasFreshStore(b) {
 			continue
 		}
 		loads := make(map[string]*ssa.UnOp) // path → the latest load of it
-		atLoad := make(map[*ssa.UnOp]lockset)
-		st := in[b.Index].clone()
+		var pairs []detachPair
 		for _, instr := range b.Instrs {
 			switch instr := instr.(type) {
 			case *ssa.UnOp:
 				if instr.Op == token.MUL {
 					if p := c.locOf(instr.X); p != "" && !isLocal(p) {
 						loads[p] = instr
-						atLoad[instr] = st.held
 					}
 				}
 			case *ssa.Store:
-				if len(loads) == 0 || !freshValue(instr.Val) {
+				if !freshValue(instr.Val) {
 					break
 				}
-				ld, ok := loads[c.locOf(instr.Addr)]
-				if !ok {
-					break
-				}
-				if held := atLoad[ld].meet(st.held); len(held) > 0 {
-					if out == nil {
-						out = make(map[ssa.Value]lockset)
-					}
-					out[ld] = held
+				if ld, ok := loads[c.locOf(instr.Addr)]; ok {
+					pairs = append(pairs, detachPair{ld, instr})
 				}
 			}
+		}
+		if len(pairs) > 0 {
+			if out == nil {
+				out = make([][]detachPair, len(fn.Blocks))
+			}
+			out[b.Index] = pairs
+		}
+	}
+	c.detaches[fn] = out
+	return out
+}
+
+// detachedLoads returns, for the loads of fn that a later store of the
+// same block detaches (detachPairs), the locks held at both; in are the
+// settled entry states of fn's blocks.
+func (c *checker) detachedLoads(fi *funcInfo, in []*state) map[ssa.Value]lockset {
+	var out map[ssa.Value]lockset
+	for i, pairs := range c.detachPairs(fi.fn) {
+		if len(pairs) == 0 || in[i] == nil {
+			continue
+		}
+		held := make(map[ssa.Instruction]lockset, 2*len(pairs))
+		for _, p := range pairs {
+			held[p.load], held[p.store] = nil, nil
+		}
+		st := in[i].clone()
+		for _, instr := range fi.fn.Blocks[i].Instrs {
+			if _, ok := held[instr]; ok {
+				held[instr] = st.held
+			}
 			c.step(fi, st, instr, nil)
+		}
+		for _, p := range pairs {
+			if h := held[p.load].meet(held[p.store]); len(h) > 0 {
+				if out == nil {
+					out = make(map[ssa.Value]lockset)
+				}
+				out[p.load] = h
+			}
 		}
 	}
 	return out
 }
 
 // hasFreshStore reports whether b stores a fresh value (freshValue), the
-// cheap test before detachedLoads follows a block's locks.
+// cheap test before detachPairs looks for the loads it replaces.
 func hasFreshStore(b *ssa.BasicBlock) bool {
 	for _, instr := range b.Instrs {
 		if st, ok := instr.(*ssa.Store); ok && freshValue(st.Val) {

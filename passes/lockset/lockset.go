@@ -87,6 +87,8 @@ type checker struct {
 	loops    map[*ssa.Function][]int  // ssaops.Cycles memo (cycleOf)
 	// calls index the package's calls (entrylocks.go), built once.
 	calls *callIndex
+	// detaches memoises detachPairs per function (detach.go).
+	detaches map[*ssa.Function][][]detachPair
 	// closures indexes the package's function literals by the
 	// instructions that make them (makeClosures).
 	closures map[*ssa.Function][]*ssa.MakeClosure
@@ -165,6 +167,7 @@ func run(pass *analysis.Pass) (any, error) {
 		regs:         make(map[ssa.Value]string),
 		funcs:        make(map[*ssa.Function]*funcInfo),
 		fulls:        make(map[*ssa.Function]*funcInfo),
+		detaches:     make(map[*ssa.Function][][]detachPair),
 		facts:        make(map[*types.Package]map[string]*Summary),
 		names:        make(map[*ssa.Function]string),
 		loops:        make(map[*ssa.Function][]int),
