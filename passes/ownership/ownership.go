@@ -166,7 +166,7 @@ func (c *checker) checkPoint(fn *ssa.Function, fl *taint.Flow, p transfer.Point)
 	// Kept references race with no one when the started function only
 	// reads places nothing rewrites.
 	keptSafe := other != nil && !c.keptMayRace(fl, other, all)
-	if !keptSafe && !c.checkOutliving(fn, fl, h, p, given, written) {
+	if !keptSafe && !c.joinedBeforeExit(fl, h, p) && !c.checkOutliving(fn, fl, h, p, given, written) {
 		c.checkAliasing(fl, h, p, given, written)
 	}
 	if _, deferred := p.Instr.(*ssa.Defer); deferred {

@@ -52,6 +52,7 @@ var ruleStdPackages = []string{
 	"ownership/rules/lasttransfer",
 	"ownership/rules/goroutineplaces",
 	"ownership/rules/callwrites",
+	"ownership/rules/joinedworkers",
 }
 
 func TestRules(t *testing.T) {
