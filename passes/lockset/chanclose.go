@@ -65,11 +65,24 @@ func (c *checker) waited(st *state, wg ssa.Value) *state {
 func (c *checker) rebaseChans(paths []string, args, bindings []ssa.Value) []string {
 	var out []string
 	for _, p := range paths {
-		if r := c.rebase(p, args, bindings); r != "" {
+		if r := c.rebaseChan(p, args, bindings); r != "" {
 			out = union(out, []string{r})
 		}
 	}
 	return out
+}
+
+// rebaseChan rebases a callee's channel path onto the caller's frame,
+// through a helper allocation's set-once field where the path is the
+// helper's (helperfields.go).
+func (c *checker) rebaseChan(p string, args, bindings []ssa.Value) string {
+	r := c.rebase(p, args, bindings)
+	if r == "" || isLocal(r) {
+		if h := c.rebaseThroughHelper(p, args, bindings); h != "" {
+			return h
+		}
+	}
+	return r
 }
 
 // nonLocal returns the paths of ps a caller can name.

@@ -292,7 +292,7 @@ func (c *checker) rebaseBefore(before []string, args, bindings []ssa.Value, inst
 	for _, p := range before {
 		rest, ok := strings.CutPrefix(p, sendPrefix)
 		if !ok {
-			if r := c.rebase(p, args, bindings); r != "" {
+			if r := c.rebaseChan(p, args, bindings); r != "" {
 				out = union(out, []string{r})
 			}
 			continue

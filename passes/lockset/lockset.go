@@ -131,6 +131,8 @@ type checker struct {
 	srcFuncs   []*ssa.Function
 	sendOnce   map[*ssa.Function]map[ssa.Value][]sendOp
 	sendFields map[*types.Var]bool
+	// helperFields memoises onceStoredFields (helperfields.go).
+	helperFields map[*types.Var]*ssa.Store
 	// setOnce memoises setOnceWrites, sentinels sentinel (setonce.go).
 	setOnce   map[token.Pos]setOnceWrite
 	sentinels map[*ssa.Global]bool
