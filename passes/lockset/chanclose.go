@@ -6,6 +6,7 @@ package lockset
 
 import (
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -39,7 +40,7 @@ func (c *checker) received(st *state, ch ssa.Value) *state {
 	if c.model.Strict {
 		return st
 	}
-	if p := c.pathOf(ch); p != "" {
+	if p := c.chanPath(ch); p != "" {
 		st.recvd = union(st.recvd, []string{p})
 		if c.singleSendField(ch) {
 			st.recvd = union(st.recvd, []string{nilPrefix + p}) // chansend.go
@@ -70,6 +71,23 @@ func (c *checker) rebaseChans(paths []string, args, bindings []ssa.Value) []stri
 		}
 	}
 	return out
+}
+
+// chanPath returns the path of the variable holding the channel ch, as
+// pathOf does; a channel loaded through a variable that function
+// literals capture but never reassign is named through what the variable
+// holds, as a lock is (capturedOnce): cleanup's close(cc.readerDone),
+// where a timer's callback captures cc, closes the channel its callers
+// name cc.readerDone.
+func (c *checker) chanPath(ch ssa.Value) string {
+	p := c.pathOf(ch)
+	if p != "" && !isLocal(p) {
+		return p
+	}
+	if q := c.lockPath(ch); q != "" && !isLocal(q) && !strings.HasPrefix(q, "r:") {
+		return q
+	}
+	return p
 }
 
 // rebaseChan rebases a callee's channel path onto the caller's frame,
@@ -238,7 +256,7 @@ func (c *checker) callCloses(call *ssa.CallCommon) []string {
 	}
 	if b, ok := call.Value.(*ssa.Builtin); ok {
 		if b.Name() == "close" && len(call.Args) == 1 {
-			if p := c.pathOf(call.Args[0]); p != "" {
+			if p := c.chanPath(call.Args[0]); p != "" {
 				return []string{p}
 			}
 		}

@@ -191,6 +191,7 @@ func (w *walker) renew(instr ssa.Instruction, predIndex int, cur fresh) {
 		w.renewFields(instr, cur)
 	}
 	w.soil(instr, cur)
+	w.renewCells(instr, cur)
 	v, ok := instr.(ssa.Value)
 	if !ok {
 		return
@@ -219,6 +220,12 @@ func (w *walker) renew(instr ssa.Instruction, predIndex int, cur fresh) {
 		}
 		cur[v] = all
 	case *ssa.UnOp:
+		if a, ok := cellContent(i, cur); ok {
+			// The captured variable was assigned on this path
+			// (cells.go).
+			cur[v] = a
+			break
+		}
 		if a, ok := w.fieldContent(i, cur); ok {
 			// The field was overwritten on this path: the load reads
 			// what was stored there (see renewFields).

@@ -36,6 +36,7 @@ var rulePackages = []string{
 	"ownership/rules/popfront",
 	"ownership/rules/loopvars",
 	"ownership/rules/appendonly",
+	"ownership/rules/capturedvars",
 }
 
 // ruleStdPackages import sync (and the errgroup stand-in), so they are

@@ -7,6 +7,7 @@ package helperfields // want package:"lockset summaries"
 import (
 	"errors"
 	"sync"
+	"time"
 )
 
 // Conn's read loop records its error, then its helper's cleanup closes
@@ -108,4 +109,41 @@ func NewPipe() *Pipe {
 func (p *Pipe) Wait() error {
 	<-p.done
 	return p.err
+}
+
+// TimedConn's cleanup also hands its connection to a timer's callback, so
+// the variable it closes the channel through is captured; the variable is
+// never reassigned, and names the same channel: quiet.
+type TimedConn struct {
+	readerErr  error
+	readerDone chan struct{}
+	timer      *time.Timer
+	dead       bool
+}
+
+type timedLoop struct{ tc *TimedConn }
+
+func (rl *timedLoop) cleanup() {
+	tc := rl.tc
+	defer close(tc.readerDone)
+	tc.timer = time.AfterFunc(time.Second, func() { tc.markDead() })
+}
+
+func (tc *TimedConn) markDead() {}
+
+func (tc *TimedConn) loop() {
+	rl := &timedLoop{tc: tc}
+	defer rl.cleanup()
+	tc.readerErr = errors.New("EOF")
+}
+
+func NewTimedConn() *TimedConn {
+	tc := &TimedConn{readerDone: make(chan struct{})}
+	go tc.loop()
+	return tc
+}
+
+func (tc *TimedConn) Wait() error {
+	<-tc.readerDone
+	return tc.readerErr
 }
