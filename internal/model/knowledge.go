@@ -180,6 +180,28 @@ const (
 	HandlerContext
 )
 
+// concurrentContracts are the standard interfaces whose documentation
+// makes every implementation safe for concurrent use ("Multiple goroutines
+// may invoke methods on a Conn simultaneously"), by the methods that make
+// a type one, with their numbers of parameters and results: a named type
+// whose pointer has all of them (a *tls.Conn, a user's wrapped conn) is
+// safe by convention, as the net package's own connections are.
+var concurrentContracts = []struct {
+	iface   string
+	methods []contractMethod
+}{
+	{"net.Conn", []contractMethod{{"Read", 1, 2}, {"Write", 1, 2}, {"Close", 0, 1}, {"LocalAddr", 0, 1}, {"RemoteAddr", 0, 1}, {"SetDeadline", 1, 1}, {"SetReadDeadline", 1, 1}, {"SetWriteDeadline", 1, 1}}},
+	{"net.PacketConn", []contractMethod{{"ReadFrom", 1, 3}, {"WriteTo", 2, 2}, {"Close", 0, 1}, {"LocalAddr", 0, 1}, {"SetDeadline", 1, 1}, {"SetReadDeadline", 1, 1}, {"SetWriteDeadline", 1, 1}}},
+	{"net.Listener", []contractMethod{{"Accept", 0, 2}, {"Close", 0, 1}, {"Addr", 0, 1}}},
+}
+
+// A contractMethod is a method an interface of concurrentContracts
+// requires, with its numbers of parameters and results.
+type contractMethod struct {
+	name            string
+	params, results int
+}
+
 // stdTypes classifies named standard types, keyed by import path and
 // name ("" for the universe).
 var stdTypes = map[[2]string]TypeClass{

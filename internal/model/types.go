@@ -93,7 +93,44 @@ func HoldsLock(t types.Type) bool {
 // *http.Client, context.CancelFunc, ...).
 func ConventionallySafe(t types.Type) bool {
 	c := classOf(derefNamed(t))
-	return c == Immutable || c == SafeType
+	return c == Immutable || c == SafeType || meetsConcurrentContract(derefNamed(t))
+}
+
+// meetsConcurrentContract reports whether the named type t implements, by
+// its pointer's methods, an interface whose documentation makes every
+// implementation safe for concurrent use (concurrentContracts).
+func meetsConcurrentContract(t types.Type) bool {
+	n, ok := t.(*types.Named)
+	if !ok {
+		return false
+	}
+	if _, isStruct := n.Underlying().(*types.Struct); !isStruct {
+		return false
+	}
+	ptr := types.NewPointer(n)
+	for _, contract := range concurrentContracts {
+		if hasMethods(ptr, contract.methods) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasMethods reports whether t has each of the methods, with their
+// numbers of parameters and results.
+func hasMethods(t types.Type, methods []contractMethod) bool {
+	for _, m := range methods {
+		obj, _, _ := types.LookupFieldOrMethod(t, true, nil, m.name)
+		fn, ok := obj.(*types.Func)
+		if !ok || !fn.Exported() {
+			return false
+		}
+		sig := fn.Type().(*types.Signature)
+		if sig.Params().Len() != m.params || sig.Results().Len() != m.results {
+			return false
+		}
+	}
+	return true
 }
 
 // holds reports whether t satisfies is, or holds a field (in a nested

@@ -811,7 +811,11 @@ func (c *checker) apply(fn *ssa.Function, st *state, sum *Summary, callee *ssa.F
 		// Guards sets (interned): the last of each is kept as rebased.
 		var lastSeen, lastGuards obsSlice
 		var seen, guards []string
+		ownState := !local && c.safeMethod(callee)
 		for _, a := range sum.Accesses {
+			if ownState && strings.HasPrefix(a.Path, paramRoot(0)) {
+				continue // the type's own package answers for it (safeMethod)
+			}
 			p := c.rebase(a.Path, args, bindings)
 			if p == "" {
 				continue
@@ -962,4 +966,17 @@ func (c *checker) funcName(fn *ssa.Function) string {
 	name := ssaops.SSAFuncName(fn, c.pkg)
 	c.names[fn] = name
 	return name
+}
+
+// safeMethod reports whether fn is a method of a type that synchronises
+// what its methods do to their receiver: a type of sync or sync/atomic, a
+// standard type safe by convention (a net.Conn, an *os.File), or one
+// documented or declared safe for concurrent use. What such a method of
+// another package does to its receiver is that package's concern, checked
+// there with the type's methods as entry points; a caller that shares the
+// value (a *tls.Conn closed while a goroutine runs its handshake) relies on
+// the documented contract, and is not reported for the type's inner state.
+func (c *checker) safeMethod(fn *ssa.Function) bool {
+	recv := fn.Signature.Recv()
+	return recv != nil && c.model.SafeReceiver(recv.Type())
 }

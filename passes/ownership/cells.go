@@ -26,9 +26,10 @@ import (
 //	}
 //
 // When every closure that captures the variable is only deferred or
-// called directly, nothing but the function's own stores and calls
-// writes the cell: a store on the path fixes what later loads read, until
-// a call (which may be one of those closures) or the deferred calls run.
+// called directly where it is made, nothing but the function's own stores
+// and those calls writes the cell: a store on the path fixes what later
+// loads read, until a call of one of those closures or the deferred calls
+// run.
 
 // A cellSlot names, as a key of fresh, what a captured variable's cell
 // holds on a path. It is never an operand of an instruction.
@@ -85,7 +86,8 @@ func calledOnly(mc *ssa.MakeClosure) bool {
 }
 
 // renewCells records what instr stores into followed cells, and forgets
-// what the path knew of them at a call or where the deferred calls run.
+// what the path knew of them at a call of a literal that captures them or
+// where the deferred calls run.
 func (w *walker) renewCells(instr ssa.Instruction, cur fresh) {
 	switch i := instr.(type) {
 	case *ssa.Store:
@@ -96,12 +98,17 @@ func (w *walker) renewCells(instr ssa.Instruction, cur fresh) {
 				delete(cur, cellSlot{a})
 			}
 		}
-	case *ssa.Call, *ssa.RunDefers:
-		if call, ok := i.(*ssa.Call); ok {
-			if _, builtin := call.Call.Value.(*ssa.Builtin); builtin {
-				return
-			}
+	case *ssa.Call:
+		// Only the literals that capture a cell write it, and they are
+		// only called where they are made (followedCell).
+		mc, ok := i.Call.Value.(*ssa.MakeClosure)
+		if !ok {
+			return
 		}
+		for _, b := range mc.Bindings {
+			delete(cur, cellSlot{b})
+		}
+	case *ssa.RunDefers:
 		for k := range cur {
 			if _, ok := k.(cellSlot); ok {
 				delete(cur, k)
