@@ -45,7 +45,7 @@ func (m *Model) IsJoin(instr ssa.Instruction, related func(ssa.Value) bool) bool
 		return true
 	case *ssa.Call:
 		if call, ok := m.Resolve(i.Common()); ok && call.Recv != nil {
-			if _, join := call.Row(Join); join && related(call.Recv) {
+			if call.Joins() && related(call.Recv) {
 				return true
 			}
 		}

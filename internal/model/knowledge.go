@@ -25,6 +25,11 @@ var stdRows = []Row{
 	{Func: "(*sync.WaitGroup).Wait", Kind: Join},
 	{Func: "(*sync.WaitGroup).Done", Kind: Done},
 	{Func: "(*golang.org/x/sync/errgroup.Group).Wait", Kind: Join},
+	// A weighted semaphore acquired in full waits for every holder to
+	// release its share: the idiom that waits for workers each started
+	// holding a share, which they release when done.
+	{Func: "(*golang.org/x/sync/semaphore.Weighted).Acquire", Kind: Join, Args: []int{1}, Capacity: "golang.org/x/sync/semaphore.NewWeighted"},
+	{Func: "(*golang.org/x/sync/semaphore.Weighted).Release", Kind: Done},
 	// Calls documented to return only after the goroutines another call
 	// started are done: "StopCPUProfile … returns after all the writes for
 	// the profile have completed"; trace.Stop "only returns after all the

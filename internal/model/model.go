@@ -168,6 +168,11 @@ type Row struct {
 	// Of, for a Join row of a function without a receiver, names the
 	// function (as Func does) whose goroutines the call waits for.
 	Of string
+	// Capacity, for a Join row of a method, names the constructor (as
+	// Func does) whose first argument is the receiver's capacity: the
+	// call waits only when its argument Args[0] takes all of it (a
+	// semaphore acquired in full, FullWeight).
+	Capacity string
 }
 
 // A Model is a set of rows. The zero Model knows nothing; Default knows
@@ -314,6 +319,17 @@ func (m *Model) Resolve(c *ssa.CallCommon) (call Call, ok bool) {
 
 // Row returns the call's row of kind k.
 func (c Call) Row(k Kind) (Row, bool) { return rowOf(c.Rows, k) }
+
+// Joins reports whether the call waits for the goroutines started on its
+// receiver: a Join row of a method, whose Capacity, if any, the call takes
+// in full.
+func (c Call) Joins() bool {
+	r, ok := c.Row(Join)
+	if !ok || c.Recv == nil {
+		return false
+	}
+	return r.Capacity == "" || len(r.Args) == 1 && FullWeight(c.Recv, c.Arg(r.Args[0]), r.Capacity)
+}
 
 // Arg returns argument i (without the receiver), or nil.
 func (c Call) Arg(i int) ssa.Value {

@@ -268,10 +268,8 @@ func waitedAt(m *model.Model, fn *ssa.Function, instr ssa.Instruction, must bool
 			add(v)
 		}
 		// wg.Wait() on a group of a port: a wrapper's Wait.
-		if call, ok := m.Resolve(i.Common()); ok && call.Recv != nil {
-			if _, join := call.Row(model.Join); join {
-				add(call.Recv)
-			}
+		if call, ok := m.Resolve(i.Common()); ok && call.Joins() {
+			add(call.Recv)
 		}
 	}
 	return ports

@@ -672,7 +672,7 @@ func (c *checker) call(fi *funcInfo, st *state, call *ssa.CallCommon, instr ssa.
 			}
 			return
 		}
-		if _, ok := rc.Row(model.Join); ok && rc.Recv != nil {
+		if rc.Joins() {
 			c.waited(st, rc.Recv) // wg.Wait(): after every Done (chanclose.go)
 			return
 		}

@@ -54,6 +54,7 @@ var ruleStdPackages = []string{
 	"ownership/rules/goroutineplaces",
 	"ownership/rules/callwrites",
 	"ownership/rules/joinedworkers",
+	"ownership/rules/semaphorewait",
 }
 
 func TestRules(t *testing.T) {
@@ -66,7 +67,7 @@ func TestRules(t *testing.T) {
 }
 
 func TestRulesStd(t *testing.T) {
-	suitetest.Track(t, "ownership/rules", "golang.org/x/sync/errgroup")
+	suitetest.Track(t, "ownership/rules", "golang.org/x/sync/errgroup", "golang.org/x/sync/semaphore")
 	if testing.Short() {
 		t.Skip("analyses the standard library's runtime; slow")
 	}
