@@ -225,6 +225,9 @@ func mustAfter(fn *ssa.Function, ops map[ssa.Instruction][]string, edgeOps map[c
 func (c *checker) closedBy(fn *ssa.Function, instr ssa.Instruction) []string {
 	switch i := instr.(type) {
 	case *ssa.Call:
+		if ch := c.countdownCloses(i); ch != "" {
+			return []string{ch} // countdown.go
+		}
 		return c.callCloses(&i.Call)
 	case *ssa.RunDefers:
 		var out []string

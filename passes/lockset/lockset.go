@@ -133,6 +133,8 @@ type checker struct {
 	sendFields map[*types.Var]bool
 	// helperFields memoises onceStoredFields (helperfields.go).
 	helperFields map[*types.Var]*ssa.Store
+	// conds memoises condMutexes (condlocks.go).
+	conds map[*types.Var]string
 	// setOnce memoises setOnceWrites, sentinels sentinel (setonce.go).
 	setOnce   map[token.Pos]setOnceWrite
 	sentinels map[*ssa.Global]bool

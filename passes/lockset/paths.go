@@ -141,6 +141,9 @@ func (c *checker) pathOf(v ssa.Value) string {
 // not comparable across frames); the lock only protects, within its
 // frame and in the callees the value is passed to.
 func (c *checker) lockPath(v ssa.Value) string {
+	if p := c.condLockPath(v); p != "" {
+		return p // condlocks.go
+	}
 	return c.pathOfDepth(v, 0, true)
 }
 
