@@ -133,6 +133,14 @@ func hasMethods(t types.Type, methods []contractMethod) bool {
 	return true
 }
 
+// IsImmutable reports whether t (or the type t points to) is a named
+// type that is immutable by convention (error, time.Time, an actor
+// framework's PID): values of it are never mutated after construction,
+// so nothing can be made reachable from them later.
+func IsImmutable(t types.Type) bool {
+	return classOf(derefNamed(t)) == Immutable
+}
+
 // holds reports whether t satisfies is, or holds a field (in a nested
 // struct or array, or embedded, and if embeddedPtrs through an embedded
 // pointer) that does.

@@ -665,14 +665,20 @@ func (w *walker) callAccess(call ssa.CallInstruction, h taint.Heap, direct func(
 	if _, static := c.Value.(*ssa.Function); !static {
 		ops = append([]ssa.Value{c.Value}, ops...)
 	}
-	// By default a call that hands nothing on uses only what its callees
-	// read or write of its operands (the places of their summaries), not
-	// all that the operands reach. A go statement or a transfer shares all
-	// of it.
+	// A call that hands nothing on uses only what its callees read or
+	// write of its operands (the places of their summaries), not all that
+	// the operands reach. A go statement or a transfer shares all of it.
+	// The strict reading judges a call so only when every callee has a
+	// summary and none links what was given up to another operand: such
+	// a link stores it, and the memory it now hangs from may outlive the
+	// function (a method that keeps its argument in its receiver).
 	var touched taint.ObjSet
-	byTouch := !w.c.strict && !isGo && !w.transfers(call)
+	byTouch := !isGo && !w.transfers(call)
 	if byTouch {
-		reads, writes, _ := w.fl.Places(call, h)
+		reads, writes, complete := w.fl.Places(call, h)
+		if w.c.strict && (!complete || w.fl.LinksFrom(call, h, w.all)) {
+			byTouch = false
+		}
 		for _, l := range append(reads, writes...) {
 			touched.Add(l.Obj)
 		}

@@ -23,6 +23,12 @@
 //     instruction may read, write, store, pass on or send again memory that
 //     was transferred.
 //
+// A call after a transfer that hands nothing on uses what its callees
+// read and write of its operands, by their summaries. Under -strict it
+// does so only when every callee has a summary and none links what was
+// given up to another operand or to package-level memory; otherwise the
+// call uses all its operands reach, as in P#.
+//
 // Ownership comes back by receiving: a value received from a channel is
 // owned; a goroutine's memory comes back when the function joins it
 // (sync.WaitGroup.Wait or errgroup.Group.Wait on a group the goroutine

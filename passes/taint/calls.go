@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/psharpvet/psharpvet/internal/model"
 	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
@@ -159,7 +160,7 @@ func (f *Flow) apply(s *Summary, fn *ssa.Function, pv portLocs, own LocSet, inst
 			to = f.merge(instr, k, to, h)
 		}
 		for _, o := range f.linkPlaces(s.linkPaths(l), fn, l[0], from, h) {
-			if f.holdsRefs(o.Obj) {
+			if f.holdsRefs(o.Obj) && !f.immutableObject(o.Obj) {
 				h.write(o, to, false)
 			}
 		}
@@ -397,7 +398,7 @@ func (f *Flow) conservative(c *ssa.CallCommon, instr ssa.Instruction, result Loc
 	}
 	m := f.merge(instr, -1, all, h)
 	for _, l := range all {
-		if f.holdsRefs(l.Obj) {
+		if f.holdsRefs(l.Obj) && !f.immutableObject(l.Obj) {
 			h.write(l, m, false)
 		}
 	}
@@ -613,4 +614,15 @@ func (f *Flow) holdsRefs(o ObjID) bool {
 		return f.sv.tracked(u)
 	}
 	return true
+}
+
+// immutableObject reports whether, in the strict reading, o is memory of
+// a concrete type that is immutable by convention (model.IsImmutable: a
+// time.Time, an actor framework's PID): no callee makes it point to other
+// memory, since that would mutate it, so a summary's link is not stored
+// into it. An object of unknown type, or of an interface type whose
+// dynamic value may be anything, is not.
+func (f *Flow) immutableObject(o ObjID) bool {
+	t := f.objs[o].Type
+	return f.sv.res.strict && t != nil && !types.IsInterface(t) && model.IsImmutable(t)
 }

@@ -33,7 +33,12 @@
 // exported as facts, so calls into other packages use them. A call with no
 // summary (no body, assembly, a function value or interface method the
 // analysis cannot resolve) gets the conservative rule: afterwards
-// everything reachable from its operands and results may overlap.
+// everything reachable from its operands and results may overlap. In the
+// strict reading, neither that rule nor a summary's link makes memory of
+// a concrete type that is immutable by convention (model.IsImmutable: a
+// time.Time, a *regexp.Regexp, an actor framework's PID) point to other
+// memory, since that would mutate it, and a port that reaches another
+// port's memory only through such a value is not linked to it.
 //
 // The analyzer reports nothing; the givesup and ownership analyzers
 // consume its Result.

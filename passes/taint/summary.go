@@ -201,7 +201,7 @@ func (f *Flow) summarize() *Summary {
 	}
 	reach := make(map[int]ObjSet, len(ports))
 	for _, p := range ports {
-		reach[p] = f.portReach(p)
+		reach[p] = f.withoutImmutable(f.portReach(p))
 	}
 	fromPort := func(set ObjSet, q int) bool {
 		found := false
@@ -374,6 +374,25 @@ func (f *Flow) portReach(p int) ObjSet {
 		return f.Reach(f.exit, LocSet{{f.roots[p], ""}}, nil)
 	}
 	return f.Reach(f.exit, LocSet{{f.roots[p], ""}}, (*Object).IsGlobals)
+}
+
+// withoutImmutable returns, in the strict reading, the objects of set
+// that are not immutable by convention (Flow.immutableObject): that a
+// port reaches such an object of another port after the call, or that
+// the two share one, is no link between them, since memory that is
+// never mutated carries no ownership and what it reaches was reachable
+// from it on entry. By default set is returned as it is.
+func (f *Flow) withoutImmutable(set ObjSet) ObjSet {
+	if !f.sv.res.strict {
+		return set
+	}
+	var out ObjSet
+	set.Each(func(o ObjID) {
+		if !f.immutableObject(o) {
+			out.Add(o)
+		}
+	})
+	return out
 }
 
 // shareBesidesGlobals reports whether two ports' reaches share an object
