@@ -55,6 +55,8 @@ type Flow struct {
 	// callees memoises calleeSummaries while the summaries cannot
 	// change (one summarize), nil otherwise.
 	callees map[*ssa.CallCommon]calleesMemo
+	// objPaths memoises objPath, by object.
+	objPaths []objPathMemo
 }
 
 type calleesMemo struct {
