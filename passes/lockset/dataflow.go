@@ -821,7 +821,8 @@ func (c *checker) apply(fn *ssa.Function, st *state, sum *Summary, callee *ssa.F
 				continue
 			}
 			held := st.held
-			for _, r := range rebaseAll(a.Released) {
+			released := rebaseAll(a.Released)
+			for _, r := range released {
 				held = held.remove(r)
 			}
 			for _, h := range a.Held {
@@ -862,7 +863,7 @@ func (c *checker) apply(fn *ssa.Function, st *state, sum *Summary, callee *ssa.F
 				lastGuards, guards = id, obs.expand(a.Guards, true)
 			}
 			emit(Access{Path: p, Write: a.Write, Atomic: a.Atomic, Held: held, Elem: elem,
-				Released: union(st.released, rebaseAll(a.Released)),
+				Released: union(st.released, released),
 				After:    union(st.recvd, c.rebaseChans(a.After, args, bindings)), Before: c.rebaseBefore(a.Before, args, bindings, instr),
 				Seen:   seen,
 				Guards: guards,

@@ -56,6 +56,9 @@ const (
 // or of a channel's mark (sendPrefix, sentPrefix, nilPrefix: chansend.go)
 // off p; prefix is "" for a lock or a location.
 func pseudoPrefix(p string) (prefix, rest string) {
+	if len(p) > 1 && p[1] == ':' {
+		return "", p // a root ("p:0|"), which no pseudo-prefix begins with
+	}
 	for _, pre := range []string{oncePrefix, casPrefix, sendPrefix, sentPrefix, nilPrefix} {
 		if strings.HasPrefix(p, pre) {
 			return pre, p[len(pre):]
@@ -103,7 +106,20 @@ func splitPath(p string) (root, sel string) {
 // depth counts the selectors of p.
 func depth(p string) int {
 	_, sel := splitPath(p)
-	return strings.Count(sel, ".") + strings.Count(sel, elemSel) + strings.Count(sel, partSel) + strings.Count(sel, allSel)
+	// One scan for ".", elemSel, partSel and allSel, as strings.Count of
+	// each would count them: rebase asks for the depth of every path it
+	// makes.
+	n := 0
+	for i := 0; i < len(sel); i++ {
+		switch {
+		case sel[i] == '.':
+			n++
+		case sel[i] == '[' && i+2 < len(sel) && sel[i+2] == ']' && (sel[i+1] == '*' || sel[i+1] == '#' || sel[i+1] == '@'):
+			n++
+			i += 2
+		}
+	}
+	return n
 }
 
 // extend appends a selector to p, or returns "" if p is unknown or too deep.

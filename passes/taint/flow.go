@@ -55,6 +55,8 @@ type Flow struct {
 	// callees memoises calleeSummaries while the summaries cannot
 	// change (one summarize), nil otherwise.
 	callees map[*ssa.CallCommon]calleesMemo
+	// objPaths memoises objPath, by object.
+	objPaths []objPathMemo
 }
 
 type calleesMemo struct {
@@ -80,7 +82,7 @@ func (f *Flow) Entry(b *ssa.BasicBlock) Heap { return f.entry[b.Index].clone() }
 
 // Walk calls visit for every instruction of b with the heap before it.
 func (f *Flow) Walk(b *ssa.BasicBlock, visit func(ssa.Instruction, Heap) bool) {
-	if f.entry[b.Index].m == nil {
+	if !f.entry[b.Index].valid() {
 		return // unreachable block
 	}
 	h := f.entry[b.Index].clone()
@@ -166,7 +168,7 @@ func (f *Flow) solve() {
 		changed := false
 		for _, b := range order {
 			in := f.blockEntry(b)
-			if in.m == nil {
+			if !in.valid() {
 				continue
 			}
 			f.entry[b.Index] = in
@@ -174,7 +176,7 @@ func (f *Flow) solve() {
 			for _, instr := range b.Instrs {
 				f.step(instr, h)
 			}
-			if f.exits[b.Index].m == nil || !f.exits[b.Index].equal(h) {
+			if !f.exits[b.Index].valid() || !f.exits[b.Index].equal(h) {
 				changed = true
 			}
 			f.exits[b.Index] = h
@@ -185,7 +187,7 @@ func (f *Flow) solve() {
 	}
 	f.exit = newHeap()
 	for _, b := range fn.Blocks {
-		if len(b.Instrs) == 0 || f.exits[b.Index].m == nil {
+		if len(b.Instrs) == 0 || !f.exits[b.Index].valid() {
 			continue
 		}
 		if _, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
@@ -214,11 +216,11 @@ func (f *Flow) blockEntry(b *ssa.BasicBlock) Heap {
 	shared := false // in is a predecessor's exit
 	for _, p := range preds {
 		x := f.exits[p.Index]
-		if x.m == nil {
+		if !x.valid() {
 			continue
 		}
 		switch {
-		case in.m == nil:
+		case !in.valid():
 			in, shared = x, true
 		case shared:
 			in, shared = in.clone(), false

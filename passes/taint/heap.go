@@ -18,26 +18,53 @@ type field struct {
 // A Heap is the abstract heap at one program point: for each object, what
 // each of its field paths may point to. Heaps share their field slices;
 // every update copies what it changes, so a Heap handed out stays valid.
+//
+// Copies of a Heap value are the same heap, as with a map. clone makes a
+// new heap that shares the table with its source until either is written
+// (copy on write): the dataflow clones the heap at every block of every
+// pass and every walk, and many blocks change nothing, or change it only
+// after the fixpoint has settled.
 type Heap struct {
-	m map[ObjID][]field
+	s *heapState
 }
 
-func newHeap() Heap { return Heap{m: make(map[ObjID][]field)} }
+// heapState holds a heap's table. lent says the table may be shared with
+// another heapState (clone): the first write to either copies it. A table
+// whose state is not lent belongs to that state alone.
+type heapState struct {
+	m    map[ObjID][]field
+	lent bool
+}
+
+func newHeap() Heap { return Heap{&heapState{m: make(map[ObjID][]field)}} }
+
+// valid reports whether h is a heap, not the zero Heap of a block the
+// dataflow has not reached.
+func (h Heap) valid() bool { return h.s != nil }
 
 // clone returns a copy of h that shares its field lists, which writes
-// replace rather than modify. maps.Clone copies the table wholesale.
+// replace rather than modify, and its table until one of them is written.
 func (h Heap) clone() Heap {
-	m := maps.Clone(h.m)
-	if m == nil {
-		m = make(map[ObjID][]field)
+	if h.s == nil {
+		return newHeap()
 	}
-	return Heap{m: m}
+	h.s.lent = true
+	return Heap{&heapState{m: h.s.m, lent: true}}
+}
+
+// own returns h's table for writing, copying it first if it is lent.
+func (h Heap) own() map[ObjID][]field {
+	if h.s.lent {
+		h.s.m = maps.Clone(h.s.m)
+		h.s.lent = false
+	}
+	return h.s.m
 }
 
 // read returns what the memory at l may point to.
 func (h Heap) read(l Loc) LocSet {
 	var out LocSet
-	for _, f := range h.m[l.Obj] {
+	for _, f := range h.s.m[l.Obj] {
 		if related(f.key, l.Key) {
 			out = union(out, f.locs)
 		}
@@ -48,7 +75,7 @@ func (h Heap) read(l Loc) LocSet {
 // hasCover reports whether some field of o determines the memory at key,
 // so that its initial content is already represented.
 func (h Heap) hasCover(o ObjID, key string) bool {
-	for _, f := range h.m[o] {
+	for _, f := range h.s.m[o] {
 		if covers(f.key, key) || f.key == anyKey {
 			return true
 		}
@@ -58,7 +85,7 @@ func (h Heap) hasCover(o ObjID, key string) bool {
 
 // write stores locs at l, replacing what was there if strong.
 func (h Heap) write(l Loc, locs LocSet, strong bool) {
-	old := h.m[l.Obj]
+	old := h.s.m[l.Obj]
 	fs := make([]field, 0, len(old)+1)
 	done := false
 	for _, f := range old {
@@ -83,16 +110,16 @@ func (h Heap) write(l Loc, locs LocSet, strong bool) {
 		fs = append(fs, field{l.Key, locs})
 		sort.Slice(fs, func(i, j int) bool { return fs[i].key < fs[j].key })
 	}
-	h.m[l.Obj] = fs
+	h.own()[l.Obj] = fs
 }
 
 // join merges other into h and reports whether h grew.
 func (h Heap) join(other Heap) bool {
 	changed := false
-	for o, ofs := range other.m {
-		fs, ok := h.m[o]
+	for o, ofs := range other.s.m {
+		fs, ok := h.s.m[o]
 		if !ok {
-			h.m[o] = ofs
+			h.own()[o] = ofs
 			changed = true
 			continue
 		}
@@ -101,7 +128,7 @@ func (h Heap) join(other Heap) bool {
 		}
 		merged := mergeFields(fs, ofs)
 		if !sameFields(fs, merged) {
-			h.m[o] = merged
+			h.own()[o] = merged
 			changed = true
 		}
 	}
@@ -142,11 +169,11 @@ func sameFields(a, b []field) bool {
 }
 
 func (h Heap) equal(other Heap) bool {
-	if len(h.m) != len(other.m) {
+	if len(h.s.m) != len(other.s.m) {
 		return false
 	}
-	for o, fs := range h.m {
-		ofs, ok := other.m[o]
+	for o, fs := range h.s.m {
+		ofs, ok := other.s.m[o]
 		if !ok || !sameFields(fs, ofs) {
 			return false
 		}
@@ -156,14 +183,14 @@ func (h Heap) equal(other Heap) bool {
 
 // pointees calls f for every location o's fields may point to.
 func (h Heap) pointees(o ObjID, f func(LocSet)) {
-	for _, fl := range h.m[o] {
+	for _, fl := range h.s.m[o] {
 		f(fl.locs)
 	}
 }
 
 // Fields calls f for each field path of o and what it may point to.
 func (h Heap) Fields(o ObjID, f func(key string, locs LocSet)) {
-	for _, fl := range h.m[o] {
+	for _, fl := range h.s.m[o] {
 		f(fl.key, fl.locs)
 	}
 }

@@ -56,6 +56,27 @@ func (s pathSet) add(p string) pathSet {
 // o has one (a lazy object below the root, or the root itself): "" for the
 // root, else each key followed to reach o, each ending in pathSep.
 func (f *Flow) objPath(o ObjID) (string, bool) {
+	// Memoised: an object's place below its port is fixed when it is
+	// made, and summaries ask for it at every path of every call.
+	if int(o) < len(f.objPaths) && f.objPaths[o].known {
+		return f.objPaths[o].path, f.objPaths[o].ok
+	}
+	p, ok := f.objPathUncached(o)
+	if n := len(f.objs); len(f.objPaths) < n {
+		f.objPaths = append(f.objPaths, make([]objPathMemo, n-len(f.objPaths))...)
+	}
+	f.objPaths[o] = objPathMemo{path: p, ok: ok, known: true}
+	return p, ok
+}
+
+// objPathMemo is a memoised result of objPath.
+type objPathMemo struct {
+	path      string
+	ok, known bool
+}
+
+// objPathUncached is objPath without the memo.
+func (f *Flow) objPathUncached(o ObjID) (string, bool) {
 	var keys []string
 	for {
 		obj := &f.objs[o]

@@ -201,7 +201,7 @@ func (w *writeSet) call(c *ssa.CallCommon) {
 // The strict reading, a port without paths, and package-level memory
 // (whose suspected links pointees leaves out) use the depth alone.
 func (w *writeSet) onPaths(s *Summary, p int, arg LocSet) (ObjSet, bool) {
-	if w.f.sv.res.strict || w.h.m == nil || slices.ContainsFunc(arg, func(l Loc) bool { return l.Obj == w.f.global }) {
+	if w.f.sv.res.strict || !w.h.valid() || slices.ContainsFunc(arg, func(l Loc) bool { return l.Obj == w.f.global }) {
 		return nil, false
 	}
 	i := slices.IndexFunc(s.WritePaths, func(pp PortPaths) bool { return pp.Port == p })
