@@ -10,6 +10,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
 // FullWeight reports whether weight is the whole capacity of the
@@ -34,16 +36,7 @@ func madeBy(v ssa.Value, ctor string) *ssa.Call {
 		if !ok {
 			return nil
 		}
-		var stored ssa.Value
-		for _, r := range *a.Referrers() {
-			if st, ok := r.(*ssa.Store); ok && st.Addr == a {
-				if stored != nil {
-					return nil
-				}
-				stored = st.Val
-			}
-		}
-		v = stored
+		v = ssaops.StoredOnce(a)
 	}
 	call, ok := v.(*ssa.Call)
 	if !ok {

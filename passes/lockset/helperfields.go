@@ -7,7 +7,6 @@ package lockset
 import (
 	"go/token"
 	"go/types"
-	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -40,18 +39,7 @@ import (
 func (c *checker) rebaseThroughHelper(p string, args, bindings []ssa.Value) string {
 	prefix, q := pseudoPrefix(p)
 	root, sel := splitPath(q)
-	if !strings.HasPrefix(root, "p:") && !strings.HasPrefix(root, "f:") {
-		return ""
-	}
-	i, err := strconv.Atoi(root[2 : len(root)-1])
-	vals := args
-	if root[0] == 'f' {
-		vals = bindings
-	}
-	if err != nil || i >= len(vals) {
-		return ""
-	}
-	a, ok := vals[i].(*ssa.Alloc)
+	a, ok := rootValue(root, args, bindings).(*ssa.Alloc)
 	if !ok || !a.Heap {
 		return ""
 	}

@@ -480,6 +480,24 @@ func (c *checker) allocRoot(a *ssa.Alloc) string {
 	return c.allocs[a]
 }
 
+// rootValue returns the caller's value for the callee-frame root of a
+// parameter ("p:i|") or free variable ("f:i|"), given the call's arguments
+// and the closure's bindings, or nil.
+func rootValue(root string, args, bindings []ssa.Value) ssa.Value {
+	if !strings.HasPrefix(root, "p:") && !strings.HasPrefix(root, "f:") {
+		return nil
+	}
+	i, err := strconv.Atoi(root[2 : len(root)-1])
+	vals := args
+	if root[0] == 'f' {
+		vals = bindings
+	}
+	if err != nil || i < 0 || i >= len(vals) {
+		return nil
+	}
+	return vals[i]
+}
+
 // rebase rewrites a callee-frame path p into the caller's frame, given the
 // caller's values for the callee's parameters and free variables.
 // Locals of the callee and unknown arguments yield "".
@@ -500,22 +518,18 @@ func (c *checker) rebaseMode(p string, args, bindings []ssa.Value, lock bool) st
 	case strings.HasPrefix(root, "g:"), strings.HasPrefix(root, "s:"):
 		base = root
 	case strings.HasPrefix(root, "p:"), strings.HasPrefix(root, "f:"):
-		i, err := strconv.Atoi(root[2 : len(root)-1])
-		vals := args
-		if root[0] == 'f' {
-			vals = bindings
-		}
-		if err != nil || i >= len(vals) {
+		v := rootValue(root, args, bindings)
+		if v == nil {
 			return ""
 		}
-		if root[0] == 'f' && sel == "" && !lock && c.paramVar(vals[i]) {
+		if root[0] == 'f' && sel == "" && !lock && c.paramVar(v) {
 			// The literal reads the variable of a captured parameter,
 			// which holds the parameter throughout: a local read.
 			return ""
 		}
-		base = c.pathOfDepth(vals[i], 0, lock)
+		base = c.pathOfDepth(v, 0, lock)
 		var ok bool
-		if sel, ok = matchTypeSel(sel, vals[i]); !ok {
+		if sel, ok = matchTypeSel(sel, v); !ok {
 			return "" // the callee's case for another dynamic type
 		}
 	}
@@ -528,8 +542,7 @@ func (c *checker) rebaseMode(p string, args, bindings []ssa.Value, lock bool) st
 	if strings.HasPrefix(sel, derefSel) && root[0] == 'p' {
 		// The callee dereferenced its pointer parameter: that is the
 		// argument's location itself if the caller passed an address.
-		i, _ := strconv.Atoi(root[2 : len(root)-1])
-		if addressLike(args[i]) {
+		if addressLike(rootValue(root, args, bindings)) {
 			sel = sel[len(derefSel):]
 		}
 	}
