@@ -200,6 +200,18 @@ var concurrentContracts = []struct {
 	{"net.Listener", []contractMethod{{"Accept", 0, 2}, {"Close", 0, 1}, {"Addr", 0, 1}}},
 }
 
+// minContractMethods is the fewest methods a contract of
+// concurrentContracts requires, computed once from the table.
+var minContractMethods = func() int {
+	least := 0
+	for i, c := range concurrentContracts {
+		if i == 0 || len(c.methods) < least {
+			least = len(c.methods)
+		}
+	}
+	return least
+}()
+
 // A contractMethod is a method an interface of concurrentContracts
 // requires, with its numbers of parameters and results.
 type contractMethod struct {

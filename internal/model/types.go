@@ -104,12 +104,26 @@ func meetsConcurrentContract(t types.Type) bool {
 	if !ok {
 		return false
 	}
-	if _, isStruct := n.Underlying().(*types.Struct); !isStruct {
+	st, isStruct := n.Underlying().(*types.Struct)
+	if !isStruct || n.NumMethods() < minContractMethods && !embeds(st) {
+		// Most types: cheap to rule out, and this runs for every type
+		// the passes ask about.
 		return false
 	}
 	ptr := types.NewPointer(n)
 	for _, contract := range concurrentContracts {
 		if hasMethods(ptr, contract.methods) {
+			return true
+		}
+	}
+	return false
+}
+
+// embeds reports whether st has an embedded field, whose methods a
+// type's method set may promote.
+func embeds(st *types.Struct) bool {
+	for f := range st.Fields() {
+		if f.Embedded() {
 			return true
 		}
 	}

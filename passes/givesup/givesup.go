@@ -232,7 +232,7 @@ func (r *Result) callPoints(call ssa.CallInstruction) []transfer.Point {
 		}
 		nparams := len(args)
 		for k, b := range ce.Bindings {
-			if why, ok := g.Has(nparams + k); ok && immediate(c.Value) {
+			if why, ok := g.Has(nparams + k); ok && CalledOnly(c.Value) {
 				p.Given = append(p.Given, b)
 				p.ReadOnly = p.ReadOnly && slices.Contains(g.ReadOnly, nparams+k)
 				if p.Why == nil {
@@ -274,10 +274,10 @@ func (r *Result) mayWriteWhenCalled(v ssa.Value) bool {
 	return s == nil || len(s.Writes) > 0
 }
 
-// immediate reports whether v is a function literal used only to be called
-// (immediately, deferred or by go): its captured variables then die with
-// the call and behave like parameters.
-func immediate(v ssa.Value) bool {
+// CalledOnly reports whether v is a function literal used only to be
+// called (immediately, deferred or by go), never stored or passed on: its
+// captured variables then die with the call and behave like parameters.
+func CalledOnly(v ssa.Value) bool {
 	mc, ok := v.(*ssa.MakeClosure)
 	if !ok {
 		return false
@@ -309,7 +309,7 @@ func Immediate(fn *ssa.Function) bool {
 	for _, b := range fn.Parent().Blocks {
 		for _, instr := range b.Instrs {
 			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn {
-				if !immediate(mc) {
+				if !CalledOnly(mc) {
 					return false
 				}
 			}

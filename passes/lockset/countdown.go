@@ -7,7 +7,6 @@ package lockset
 import (
 	"go/constant"
 	"go/token"
-	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -69,42 +68,23 @@ func (c *checker) countdownCloses(call *ssa.Call) string {
 
 // decrementsAtomically reports whether call adds the constant -1 to an
 // integer atomically: atomic.AddInt32, atomic.AddInt64, or the Add method
-// of atomic.Int32 or atomic.Int64.
+// of atomic.Int32 or atomic.Int64 (only those take a signed delta, so the
+// constant alone rules the unsigned ones out).
 func decrementsAtomically(call *ssa.CallCommon) bool {
-	var delta ssa.Value
-	switch fn := call.StaticCallee(); {
-	case fn == nil:
-		return false
-	case fn.Pkg == nil || fn.Pkg.Pkg.Path() != "sync/atomic":
-		return false
-	case fn.Name() == "AddInt32" || fn.Name() == "AddInt64":
-		if len(call.Args) != 2 {
-			return false
-		}
-		delta = call.Args[1]
-	case fn.Name() == "Add" && fn.Signature.Recv() != nil:
-		named, ok := types.Unalias(derefType(fn.Signature.Recv().Type())).(*types.Named)
-		if !ok || named.Obj().Name() != "Int32" && named.Obj().Name() != "Int64" || len(call.Args) != 2 {
-			return false
-		}
-		delta = call.Args[1]
+	switch atomicOp(call) {
+	case "AddInt32", "AddInt64", "Add":
 	default:
 		return false
 	}
-	k, ok := delta.(*ssa.Const)
-	return ok && k.Value != nil && k.Value.Kind() == constant.Int && constant.Compare(k.Value, token.EQL, constant.MakeInt64(-1))
+	if len(call.Args) != 2 {
+		return false
+	}
+	delta := constValue(call.Args[1])
+	return delta != nil && delta.Kind() == constant.Int && constant.Compare(delta, token.EQL, constant.MakeInt64(-1))
 }
 
 // isZero reports whether v is the integer constant 0.
 func isZero(v ssa.Value) bool {
-	k, ok := v.(*ssa.Const)
-	return ok && k.Value != nil && k.Value.Kind() == constant.Int && constant.Sign(k.Value) == 0
-}
-
-// derefType returns the type t points to, or t.
-func derefType(t types.Type) types.Type {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		return p.Elem()
-	}
-	return t
+	k := constValue(v)
+	return k != nil && k.Kind() == constant.Int && constant.Sign(k) == 0
 }

@@ -6,9 +6,10 @@ package ownership
 
 import (
 	"go/token"
-	"slices"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/passes/givesup"
 )
 
 // This file follows what a captured local variable holds along a path.
@@ -65,20 +66,14 @@ func followedCell(addr ssa.Value) (*ssa.Alloc, bool) {
 }
 
 // calledOnly reports whether the closure mc is only deferred or called
-// where it is made: no goroutine runs it and nothing keeps it.
+// where it is made (givesup.CalledOnly), and never by a go statement: no
+// other goroutine runs it.
 func calledOnly(mc *ssa.MakeClosure) bool {
+	if !givesup.CalledOnly(mc) {
+		return false
+	}
 	for _, ref := range *mc.Referrers() {
-		switch r := ref.(type) {
-		case *ssa.Call:
-			if r.Call.Value != mc || slices.Contains(r.Call.Args, ssa.Value(mc)) {
-				return false
-			}
-		case *ssa.Defer:
-			if r.Call.Value != mc || slices.Contains(r.Call.Args, ssa.Value(mc)) {
-				return false
-			}
-		case *ssa.DebugRef:
-		default:
+		if _, ok := ref.(*ssa.Go); ok {
 			return false
 		}
 	}

@@ -4,7 +4,10 @@
 // the channel.
 package countdown
 
-import "sync/atomic"
+import (
+	"sync"
+	"sync/atomic"
+)
 
 func work(i int) int { return i * 2 }
 
@@ -28,21 +31,29 @@ func Sum(n int) int32 {
 	return total
 }
 
-// Last uses an atomic.Int64 and writes a result before counting down:
-// quiet.
-func Last() int {
-	var pending atomic.Int64
-	pending.Store(1)
-	result := 0
+// Total's workers add to the total under a lock, then count an
+// atomic.Int64 down; Total reads the total unlocked once the channel is
+// closed: quiet.
+func Total(n int) int {
+	var (
+		mu      sync.Mutex
+		pending atomic.Int64
+	)
+	pending.Store(int64(n))
+	total := 0
 	done := make(chan struct{})
-	go func() {
-		result = work(1)
-		if pending.Add(-1) == 0 {
-			close(done)
-		}
-	}()
+	for i := 0; i < n; i++ {
+		go func(i int) {
+			mu.Lock()
+			total += work(i)
+			mu.Unlock()
+			if pending.Add(-1) == 0 {
+				close(done)
+			}
+		}(i)
+	}
 	<-done
-	return result
+	return total
 }
 
 // LastAfter writes the result after its decrement: reported.
