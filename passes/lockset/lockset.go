@@ -219,7 +219,7 @@ func run(pass *analysis.Pass) (any, error) {
 	entries := c.entries(funcs, spawns)
 
 	r := &reporter{fset: pass.Fset, seen: make(map[[2]int]bool)}
-	checkEntries(pass.Fset, entries, m.Strict, r.add)
+	checkEntries(pass.Fset, entries, c.newSetterRule(funcs), m.Strict, r.add)
 	c.checkSpawns(spawns, r.add)
 	rep := directive.NewReporter(pass)
 	r.flush(pass, rep.Report)

@@ -424,7 +424,7 @@ func pairCheck(x, y side, self bool, keep func(*epAccess) bool, apart func(a, b 
 // expects that location to be shared (RacerD's evidence for code not
 // declared thread-safe). A type whose SetX never locks is configured by
 // its owner before use. In the strict reading every pair is checked.
-func checkEntries(fset *token.FileSet, entries []*entry, strict bool, found func(race)) {
+func checkEntries(fset *token.FileSet, entries []*entry, setters *setterRule, strict bool, found func(race)) {
 	// Index accesses by location so that the quadratic part is bounded
 	// by the entries that share a location, not by all pairs.
 	type ref struct {
@@ -472,6 +472,10 @@ func checkEntries(fset *token.FileSet, entries []*entry, strict bool, found func
 				}
 				if !strict && !evidence(entries[r.e], entries[s.e], r.a, s.a) {
 					continue
+				}
+				if !strict && entries[r.e].inferred && entries[s.e].inferred &&
+					(setters.exempt(entries[r.e], r.a) || setters.exempt(entries[s.e], s.a)) {
+					continue // a setter's configuration (setters.go)
 				}
 				if !strict && r.a.fresh && s.a.fresh {
 					// Two goroutines, each on an object its own
