@@ -853,8 +853,8 @@ func (c *checker) apply(fn *ssa.Function, st *state, sum *Summary, callee *ssa.F
 				}
 			}
 			var elem int64
-			if strings.HasPrefix(a.Path, "f:") {
-				elem = a.Elem // a captured slice is the caller's own
+			if sameIndices(a.Path, args, bindings) {
+				elem = a.Elem
 			}
 			if id := idOf(a.Seen); id != lastSeen || id.n == 0 {
 				lastSeen, seen = id, union(st.seen, obs.expand(a.Seen, false))

@@ -498,6 +498,32 @@ func rootValue(root string, args, bindings []ssa.Value) ssa.Value {
 	return vals[i]
 }
 
+// sameIndices reports whether the constant index of a callee access to
+// path (Access.Elem) names the same element in the caller's frame: the
+// slice is a captured variable or a package-level one, lies below a field
+// (the caller's object holds the same slice), or is a parameter whose
+// argument is the caller's slice itself, not a reslice that moves the
+// indices (errs[1:]) nor a value merging several (a phi).
+func sameIndices(path string, args, bindings []ssa.Value) bool {
+	if strings.HasPrefix(path, "f:") || strings.HasPrefix(path, "g:") {
+		return true
+	}
+	i := strings.IndexByte(path, '|')
+	if !strings.HasPrefix(path, "p:") || i < 0 {
+		return false
+	}
+	if !strings.HasPrefix(path[i+1:], "[") {
+		return true
+	}
+	switch v := rootValue(path[:i+1], args, bindings).(type) {
+	case nil, *ssa.Phi:
+		return false
+	case *ssa.Slice:
+		return v.Low == nil
+	}
+	return true
+}
+
 // rebase rewrites a callee-frame path p into the caller's frame, given the
 // caller's values for the callee's parameters and free variables.
 // Locals of the callee and unknown arguments yield "".
