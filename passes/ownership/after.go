@@ -533,6 +533,15 @@ func (w *walker) checkUse(instr ssa.Instruction, h taint.Heap, cur fresh) bool {
 	if w.disjoint(instr, h, acc, pl) {
 		return false // the goroutine touches other fields than the access
 	}
+	if first, ok := w.p.Instr.(*ssa.Go); ok {
+		if second, ok := instr.(*ssa.Go); ok && second != first {
+			conflict := acc.conflict(w.written)
+			reaches := func(v ssa.Value) bool { return w.touched(v, h, cur, true, instr).Intersects(conflict) }
+			if onlyElements(w.fl, conflict) && slotsApart(first, second, reaches) {
+				return false // each goroutine fills its own slots (slots.go)
+			}
+		}
+	}
 	if instr == w.p.Instr && w.p.Spawns && onlyElements(w.fl, acc.conflict(w.written)) {
 		// One go statement in a loop handing a slice to each goroutine,
 		// which may also read other memory: the goroutines are assumed

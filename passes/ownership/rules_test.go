@@ -37,6 +37,7 @@ var rulePackages = []string{
 	"ownership/rules/loopvars",
 	"ownership/rules/appendonly",
 	"ownership/rules/capturedvars",
+	"ownership/rules/constslots",
 }
 
 // ruleStdPackages import sync (and the errgroup stand-in), so they are
