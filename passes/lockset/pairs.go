@@ -505,26 +505,42 @@ func checkEntries(fset *token.FileSet, entries []*entry, setters *setterRule, st
 //   - an access of a goroutine's spawner, in its own body, that the go
 //     statement or a join orders with the goroutine (before the go
 //     statement), reached through another entry point that holds a lock
-//     there, is ordered with the goroutine: the entry point runs the
-//     spawner under a lock, so another call of it cannot redo the access
-//     unprotected (zap's initialize under s.mu, which then starts
+//     there, is ordered with the goroutine's reads: the entry point runs
+//     the spawner under a lock, so another call of it cannot redo the
+//     access unprotected (zap's initialize under s.mu, which then starts
 //     flushLoop); the accesses of two such calls are still compared with
-//     each other. A method of a type shared only with its goroutines
+//     each other. A write of the goroutine, made without that lock, is
+//     still compared: a goroutine an earlier call started may outlive it
+//     (a timer callback that skips the lock its spawner holds). A method of a type shared only with its goroutines
 //     (goOnly) needs no lock there: its methods are not concurrent with
 //     each other, so the spawner's call it makes is the one that started
 //     the goroutine, as for the spawner itself, which is never compared
 //     with its goroutine here (os/exec's Run, whose Start sets c.Process
 //     before go c.watchCtx);
+//   - a goroutine and another call of the entry point that started it,
+//     which compatible pairs when the goroutine outlives its spawner,
+//     need the same evidence as two inferred entries;
 //   - an actor handler's access on a start message is ordered with the
 //     goroutines the handler starts later (startedAfter).
 func evidence(ea, eb *entry, a, b *epAccess) bool {
 	if ea.inferred && eb.inferred && !expectsShared(a) && !expectsShared(b) {
 		return false
 	}
-	orderedBy := func(g, e *entry, x *epAccess) bool {
-		return g.spawner != nil && x.fn == g.spawnerName && g.ordered[x.pos] && (synchronized(x) || e.goOnly)
+	// A goroutine paired with another call of the entry point that
+	// started it (compatible) races with it only as two inferred entries
+	// do: that the entry runs again while the goroutine still runs is
+	// itself inferred.
+	rerun := func(g, e *entry) bool { return !e.actor && e.spawner == nil && g.spawner == e.fn }
+	if (rerun(ea, eb) || rerun(eb, ea)) && !expectsShared(a) && !expectsShared(b) {
+		return false
 	}
-	return !orderedBy(ea, eb, b) && !orderedBy(eb, ea, a) && !startedAfter(ea, a, eb) && !startedAfter(eb, b, ea)
+	orderedBy := func(g, e *entry, x, gx *epAccess) bool {
+		if g.spawner == nil || x.fn != g.spawnerName || !g.ordered[x.pos] {
+			return false
+		}
+		return e.goOnly || synchronized(x) && !gx.write
+	}
+	return !orderedBy(ea, eb, b, a) && !orderedBy(eb, ea, a, b) && !startedAfter(ea, a, eb) && !startedAfter(eb, b, ea)
 }
 
 // keyRoot returns the root of the location key k.
@@ -571,8 +587,12 @@ func compatible(a, b *entry) bool {
 	// against each other, in the spawning frame (see checkSpawns).
 	// An actor's handler runs again for the next message while a
 	// goroutine an earlier call started, and did not join, still runs:
-	// they are compared as two entries.
-	if a.actor && b.spawner == a.fn && b.outlives || b.actor && a.spawner == b.fn && a.outlives {
+	// they are compared as two entries. So does an entry point that may
+	// run concurrently with itself (a method of a type that holds a
+	// lock): another call of it runs beside the goroutine an earlier
+	// call left running (a timer's callback).
+	again := func(e *entry) bool { return e.actor || e.self && e.group == "" && e.spawner == nil }
+	if again(a) && b.spawner == a.fn && b.outlives || again(b) && a.spawner == b.fn && a.outlives {
 		return true
 	}
 	if a.spawner != nil && (a.spawner == b.spawner || a.spawner == b.fn && b.spawner == nil) {

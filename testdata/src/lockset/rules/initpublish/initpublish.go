@@ -1,6 +1,9 @@
-package initpublish // want package:"lockset summaries: 11"
+package initpublish // want package:"lockset summaries: 12"
 
-import "sync"
+import (
+	"sync"
+	"time"
+)
 
 // This package pins the ordering of a go statement with what its spawner
 // did before it, when another entry point runs the spawner: zap's
@@ -89,4 +92,23 @@ func (l *Late) Run() {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.run()
+}
+
+// Debouncer's timer callback writes d.fired without the lock that Trigger
+// holds when it resets the count before arming the next timer: a callback
+// of an earlier call may still run. The goroutine's write is no
+// publication the ordering covers. A race.
+type Debouncer struct {
+	mu    sync.Mutex
+	timer *time.Timer
+	fired int
+}
+
+func (d *Debouncer) Trigger() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.fired = 0
+	d.timer = time.AfterFunc(time.Millisecond, func() {
+		d.fired++ // want `d.fired is written in the goroutine started in \(\*Debouncer\).Trigger \(line \d+\) without a lock and written in \(\*Debouncer\).Trigger holding d.mu`
+	})
 }
