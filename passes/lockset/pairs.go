@@ -455,37 +455,49 @@ func checkEntries(fset *token.FileSet, entries []*entry, setters *setterRule, st
 			continue
 		}
 		involved := make(map[token.Pos]bool)
+		// pair reports r and s if they race. A goroutine paired with a
+		// later call of the entry point that started it is the weaker
+		// inference (reruns), tried only when r has no other partner, so
+		// that a report names the partner with the most evidence.
+		pair := func(r, s ref, reruns bool) bool {
+			instances := false
+			if reruns != rerun(entries[r.e], entries[s.e]) {
+				return false
+			}
+			if !compatible(entries[r.e], entries[s.e]) {
+				instances = otherInstances(k, entries[r.e], entries[s.e])
+				if !instances {
+					return false
+				}
+			}
+			if !racy(r.a, s.a) {
+				return false
+			}
+			if !strict && !evidence(entries[r.e], entries[s.e], r.a, s.a) {
+				return false
+			}
+			if !strict && entries[r.e].inferred && entries[s.e].inferred &&
+				(setters.exempt(entries[r.e], r.a) || setters.exempt(entries[s.e], s.a)) {
+				return false // a setter's configuration (setters.go)
+			}
+			if !strict && r.a.fresh && s.a.fresh {
+				// Two goroutines, each on an object its own
+				// spawner allocated, never share it: a
+				// spawner's call makes a new one each time.
+				return false
+			}
+			involved[r.a.pos], involved[s.a.pos] = true, true
+			found(race{a: r.a, b: s.a, ea: entries[r.e].name, eb: entries[s.e].name, sameThread: r.e == s.e, instances: instances})
+			return true
+		}
 		for _, r := range refs {
 			if involved[r.a.pos] {
 				continue
 			}
-			for _, s := range refs {
-				instances := false
-				if !compatible(entries[r.e], entries[s.e]) {
-					instances = otherInstances(k, entries[r.e], entries[s.e])
-					if !instances {
-						continue
-					}
+			for _, reruns := range []bool{false, true} {
+				if slices.ContainsFunc(refs, func(s ref) bool { return pair(r, s, reruns) }) {
+					break
 				}
-				if !racy(r.a, s.a) {
-					continue
-				}
-				if !strict && !evidence(entries[r.e], entries[s.e], r.a, s.a) {
-					continue
-				}
-				if !strict && entries[r.e].inferred && entries[s.e].inferred &&
-					(setters.exempt(entries[r.e], r.a) || setters.exempt(entries[s.e], s.a)) {
-					continue // a setter's configuration (setters.go)
-				}
-				if !strict && r.a.fresh && s.a.fresh {
-					// Two goroutines, each on an object its own
-					// spawner allocated, never share it: a
-					// spawner's call makes a new one each time.
-					continue
-				}
-				involved[r.a.pos], involved[s.a.pos] = true, true
-				found(race{a: r.a, b: s.a, ea: entries[r.e].name, eb: entries[s.e].name, sameThread: r.e == s.e, instances: instances})
-				break
 			}
 		}
 	}
@@ -527,11 +539,10 @@ func evidence(ea, eb *entry, a, b *epAccess) bool {
 		return false
 	}
 	// A goroutine paired with another call of the entry point that
-	// started it (compatible) races with it only as two inferred entries
-	// do: that the entry runs again while the goroutine still runs is
-	// itself inferred.
-	rerun := func(g, e *entry) bool { return !e.actor && e.spawner == nil && g.spawner == e.fn }
-	if (rerun(ea, eb) || rerun(eb, ea)) && !expectsShared(a) && !expectsShared(b) {
+	// started it (rerun) races with it only as two inferred entries do:
+	// that the entry runs again while the goroutine still runs is itself
+	// inferred.
+	if rerun(ea, eb) && !expectsShared(a) && !expectsShared(b) {
 		return false
 	}
 	orderedBy := func(g, e *entry, x, gx *epAccess) bool {
@@ -567,6 +578,18 @@ func otherInstances(k string, a, b *entry) bool {
 	return a == b && a.spawner != nil && a.outlives
 }
 
+// rerun reports whether one of a and b is a goroutine that outlives its
+// spawner and the other is that spawner, an entry point (not an actor's
+// handler, compared as such in compatible) that may run concurrently
+// with itself: another call of it runs beside the goroutine an earlier
+// call left running (a timer's callback).
+func rerun(a, b *entry) bool {
+	again := func(e, g *entry) bool {
+		return !e.actor && e.self && e.group == "" && e.spawner == nil && g.spawner == e.fn && g.outlives
+	}
+	return again(a, b) || again(b, a)
+}
+
 // compatible reports whether two entry points may run concurrently.
 func compatible(a, b *entry) bool {
 	if a == b {
@@ -587,12 +610,9 @@ func compatible(a, b *entry) bool {
 	// against each other, in the spawning frame (see checkSpawns).
 	// An actor's handler runs again for the next message while a
 	// goroutine an earlier call started, and did not join, still runs:
-	// they are compared as two entries. So does an entry point that may
-	// run concurrently with itself (a method of a type that holds a
-	// lock): another call of it runs beside the goroutine an earlier
-	// call left running (a timer's callback).
-	again := func(e *entry) bool { return e.actor || e.self && e.group == "" && e.spawner == nil }
-	if again(a) && b.spawner == a.fn && b.outlives || again(b) && a.spawner == b.fn && a.outlives {
+	// they are compared as two entries, and so is a goroutine with a
+	// later call of an entry point that started it (rerun).
+	if a.actor && b.spawner == a.fn && b.outlives || b.actor && a.spawner == b.fn && a.outlives || rerun(a, b) {
 		return true
 	}
 	if a.spawner != nil && (a.spawner == b.spawner || a.spawner == b.fn && b.spawner == nil) {
