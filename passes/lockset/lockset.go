@@ -218,7 +218,7 @@ func run(pass *analysis.Pass) (any, error) {
 	spawns := c.spawns(funcs)
 	entries := c.entries(funcs, spawns)
 
-	r := &reporter{fset: pass.Fset, seen: make(map[[2]int]bool)}
+	r := &reporter{fset: pass.Fset, seen: make(map[[2]int]int)}
 	checkEntries(pass.Fset, entries, c.newSetterRule(funcs), m.Strict, r.add)
 	c.checkSpawns(spawns, r.add)
 	rep := directive.NewReporter(pass)

@@ -369,6 +369,10 @@ type race struct {
 	// instances marks a pair of two instances of a goroutine or an
 	// actor type, on memory they share through a field (otherInstances).
 	instances bool
+	// rerun marks a goroutine paired with a later call of the entry
+	// point that started it (rerun): another pair of the same two
+	// accesses names them better.
+	rerun bool
 }
 
 // side is one entry point's view in a pair check.
@@ -487,7 +491,7 @@ func checkEntries(fset *token.FileSet, entries []*entry, setters *setterRule, st
 				return false
 			}
 			involved[r.a.pos], involved[s.a.pos] = true, true
-			found(race{a: r.a, b: s.a, ea: entries[r.e].name, eb: entries[s.e].name, sameThread: r.e == s.e, instances: instances})
+			found(race{a: r.a, b: s.a, ea: entries[r.e].name, eb: entries[s.e].name, sameThread: r.e == s.e, instances: instances, rerun: reruns})
 			return true
 		}
 		for _, r := range refs {

@@ -22,7 +22,7 @@ import (
 type reporter struct {
 	fset  *token.FileSet
 	races []race
-	seen  map[[2]int]bool
+	seen  map[[2]int]int // index in races of the race reported for a pair of positions
 }
 
 func (r *reporter) add(x race) {
@@ -38,10 +38,13 @@ func (r *reporter) add(x race) {
 	if k[0] > k[1] {
 		k[0], k[1] = k[1], k[0]
 	}
-	if r.seen[k] {
+	if i, ok := r.seen[k]; ok {
+		if r.races[i].rerun && !x.rerun {
+			r.races[i] = x // the same accesses, named by the better pair
+		}
 		return
 	}
-	r.seen[k] = true
+	r.seen[k] = len(r.races)
 	r.races = append(r.races, x)
 }
 
