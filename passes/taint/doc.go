@@ -17,8 +17,10 @@
 // and one per access path reached from a port on entry. Every SSA value
 // maps to the locations it may point to; the heap maps each object's
 // field paths to locations, with strong updates for objects that stand for
-// one concrete object. Two values may overlap when the objects reachable
-// from them intersect.
+// one concrete object; a struct copied into such an object (c := *l) is
+// copied field by field, so that a later store to one of its fields (a
+// clone replacing its slice) replaces what that field held. Two values
+// may overlap when the objects reachable from them intersect.
 //
 // A call applies its callee's summary: which ports' memory becomes
 // reachable from which, and which ports the results reach, each at the

@@ -49,6 +49,9 @@ func (f *Flow) step(instr ssa.Instruction, h Heap) {
 	case *ssa.Store:
 		addrs := f.val(i.Addr)
 		strong := len(addrs) == 1 && f.objs[addrs[0].Obj].Single && strongKey(addrs[0].Key)
+		if strong && f.copyStruct(h, addrs[0], i.Val) {
+			break
+		}
 		val := f.val(i.Val)
 		for _, a := range addrs {
 			h.write(a, val, strong)

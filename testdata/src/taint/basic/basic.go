@@ -185,3 +185,18 @@ func (r *Registry) Add(k string, p *T) { // want Add:`^summary 0->2\(byKey>\[\]\
 func (r *Registry) Wrap(p *T) { // want Wrap:`^summary 0->1( writes 0)?$`
 	r.list = []*T{p}
 }
+
+// replaced copies p and replaces the copy's only reference with new
+// memory: the copy reaches nothing of p (a struct is copied field by
+// field, so the store replaces what the copy's next held).
+func replaced(p *T) *T { // want replaced:`^summary$`
+	c := *p
+	c.next = &T{}
+	return &c
+}
+
+// shallow copies p: the copy's next is p's.
+func shallow(p *T) *T { // want shallow:`^summary returns new 0\(>\)$`
+	c := *p
+	return &c
+}
