@@ -174,6 +174,16 @@ func ReadPeerAfterSend() int {
 	return j.Peer.seen // want `j is read after it was sent on w.inbox`
 }
 
+// ReadPeerAfterHelperSend does the same through the worker's send helper,
+// which gives up its argument read-only: the caller's other operand, the
+// worker, reaches what it sent. Reported.
+func ReadPeerAfterHelperSend() int {
+	w := newWorker()
+	j := &Join{Peer: w}
+	w.send(j)
+	return j.Peer.seen // want `j is read after it was given up by \(\*closed.worker\).send`
+}
+
 // keeper keeps what it receives through a helper that is not a
 // goroutine's whole body: what it keeps, other code may write later
 // (Bump).
