@@ -445,7 +445,8 @@ func ownerPorts(fl *taint.Flow, ch ssa.Value) (map[int]bool, bool) {
 
 // onlyReads reports whether instr, with heap h, neither writes the
 // received memory nor hands it on, nor writes memory of a port other
-// than owners' that the function held on entry. With keeps, it may store
+// than owners' that the function held on entry, nor memory it received
+// or got from a call. With keeps, it may store
 // the received memory into memory that outlives the function.
 func (r *Result) onlyReads(fl *taint.Flow, h taint.Heap, instr ssa.Instruction, received taint.ObjSet, owners map[int]bool, keeps bool) bool {
 	switch i := instr.(type) {
@@ -454,10 +455,18 @@ func (r *Result) onlyReads(fl *taint.Flow, h taint.Heap, instr ssa.Instruction, 
 		if w.Intersects(received) {
 			return false
 		}
+		// Memory held on entry other than the machine's, and memory
+		// that came from elsewhere after entry (received on another
+		// channel, or returned by a call, which may have received
+		// it), may be what another sender sends on this channel.
 		foreign := false
 		w.Each(func(o taint.ObjID) {
 			obj := fl.Object(o)
-			if obj.Port >= 0 && !owners[obj.Port] && !Opaque(obj) {
+			switch {
+			case Opaque(obj):
+			case obj.Port >= 0 && !owners[obj.Port]:
+				foreign = true
+			case obj.Kind == taint.Received || obj.Kind == taint.CallResult:
 				foreign = true
 			}
 		})

@@ -251,3 +251,38 @@ func ReadAfterRoute() int {
 	r.inbox <- c
 	return c.Round
 }
+
+// twoDoors is a machine that gets messages on two channels and writes
+// what it gets on the second: another sender may send it the same memory
+// on the first.
+type twoDoors struct {
+	inbox chan *Counts
+	back  chan *Counts
+}
+
+func newTwoDoors() *twoDoors {
+	d := &twoDoors{inbox: make(chan *Counts, 1), back: make(chan *Counts, 1)}
+	go d.run()
+	return d
+}
+
+func (d *twoDoors) run() {
+	for {
+		select {
+		case c := <-d.inbox:
+			_ = c.Round
+		case c := <-d.back:
+			c.Round++
+		}
+	}
+}
+
+// Back hands c to the machine's writing door.
+func (d *twoDoors) Back(c *Counts) { d.back <- c }
+
+// ReadAfterTwoDoors reads what it sent on the reading door, which the
+// machine may also have got, and write, through the other: reported.
+func ReadAfterTwoDoors(d *twoDoors, c *Counts) int {
+	d.inbox <- c
+	return c.Round // want `c is read after it was sent on d.inbox`
+}
