@@ -28,7 +28,9 @@ import (
 // any memory it held before the receive other than the memory of the
 // machine whose field it receives from (the receiving function's
 // parameter that holds the channel), package-level memory, and memory
-// that synchronises itself. A function that keeps what it received in
+// that synchronises itself, nor any memory it received on another
+// channel or got from a call (another sender may send that memory on
+// this channel too). A function that keeps what it received in
 // memory that outlives it must be a goroutine's function (started only
 // by go statements of the package, and unexported), so that the loop
 // that keeps it and every later use of it are in the one flow the check
