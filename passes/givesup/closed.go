@@ -31,8 +31,8 @@ import (
 // that synchronises itself, nor any memory it received on another
 // channel or got from a call (another sender may send that memory on
 // this channel too). A function that keeps what it received in
-// memory that outlives it must be a goroutine's function (started only
-// by go statements of the package, and unexported), so that the loop
+// memory that outlives it must be a goroutine's whole body (see
+// goroutineBodies), so that the loop
 // that keeps it and every later use of it are in the one flow the check
 // walks.
 //
@@ -60,11 +60,11 @@ type closedSides struct {
 	confined map[chanKey]bool
 	// sites lists the receives of each confined channel.
 	sites map[chanKey][]receiveSite
-	// decided caches closed's answers; reset while the gives-up sets
+	// decided caches decide's answers; reset while the gives-up sets
 	// still change (Result.fixpoint).
 	decided map[chanKey]bool
-	// goroutineOnly holds the unexported functions of the package that
-	// are only ever started by go statements.
+	// goroutineOnly holds the functions of the package that only ever
+	// run as the whole of a goroutine (goroutineBodies).
 	goroutineOnly map[*ssa.Function]bool
 }
 
@@ -118,6 +118,10 @@ func receivesOf(fn *ssa.Function) []receiveSite {
 					out = append(out, receiveSite{fn, i.X, i})
 				}
 			case *ssa.Select:
+				// Each receiving case gets its own value, the
+				// select's tuple component 2+k for the kth
+				// receiving state: what one case's body writes
+				// is not written by the other cases' receivers.
 				k := 0
 				for _, st := range i.States {
 					if st.Dir == types.RecvOnly {
