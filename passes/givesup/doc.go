@@ -22,4 +22,11 @@
 // paths only is no evidence against its callers; -strict keeps the
 // may-sets. It reports nothing; the ownership analyzer checks every
 // transfer point it finds.
+//
+// Under -strict it also finds the channels whose receiving side is
+// closed: held only in an unexported field of the package, never handed
+// to code the analysis does not see, and received only by functions that
+// write, hand on and return nothing of what they receive. What the
+// receivers of such a channel may write of a message is then only what
+// the receiving machine reaches (Result.OtherSideWrites).
 package givesup

@@ -92,6 +92,9 @@ type Result struct {
 	flows *taint.Flows
 	// recv indexes the receiving sides of the package's channels.
 	recv *receivers
+	// closed knows, in the strict reading only, the channels whose
+	// receiving side is closed (closed.go); nil by default.
+	closed *closedSides
 }
 
 // Points returns the transfer points of fn in instruction order.
@@ -128,6 +131,9 @@ func run(pass *analysis.Pass) (any, error) {
 		flows:  tr.NewFlows(),
 	}
 	r.recv = findReceivers(tr.Funcs, r.flows)
+	if r.Model.Strict {
+		r.closed = findClosedSides(pass.Pkg, tr.Funcs, r.recv)
+	}
 	// What a function may give up grows from nothing to a least
 	// fixpoint. The default reading then keeps what every successful
 	// call gives up: a greatest fixpoint, shrinking from the first, so
@@ -135,6 +141,16 @@ func run(pass *analysis.Pass) (any, error) {
 	r.fixpoint(tr.Funcs, false)
 	if !r.Model.Strict {
 		r.fixpoint(tr.Funcs, true)
+	}
+	if r.closed != nil {
+		// Decide every confined channel with the final gives-up sets,
+		// while the flows are still there.
+		clear(r.closed.decided)
+		for key := range r.closed.confined {
+			if r.closed.confined[key] {
+				r.decide(key)
+			}
+		}
 	}
 	// Drop the flows with the cache that owns them: the ownership pass
 	// rebuilds its own for the few functions it checks, and a
@@ -156,6 +172,10 @@ func run(pass *analysis.Pass) (any, error) {
 // change (or maxRounds), with compute's every.
 func (r *Result) fixpoint(funcs []*ssa.Function, every bool) {
 	for round := 0; round < maxRounds; round++ {
+		if r.closed != nil {
+			// Closed sides depend on what callees give up.
+			clear(r.closed.decided)
+		}
 		changed := false
 		for _, fn := range funcs {
 			pts := r.findPoints(fn)
@@ -169,6 +189,15 @@ func (r *Result) fixpoint(funcs []*ssa.Function, every bool) {
 		if !changed {
 			// The points were found with the sets they produced.
 			return
+		}
+	}
+	if r.closed != nil {
+		// Without a fixpoint, what the receivers hand on is not
+		// known for sure: no receiving side is closed, and no set
+		// keeps a read-only port that a closed side made.
+		r.closed = nil
+		for _, fn := range funcs {
+			r.sets[fn] = r.compute(fn, r.points[fn], every)
 		}
 	}
 	for _, fn := range funcs {
@@ -442,8 +471,18 @@ func (r *Result) OtherSideWrites(fl *taint.Flow, h taint.Heap, p transfer.Point,
 	switch {
 	case p.Kind == transfer.Go:
 		w = fl.Writes(p.Instr, h)
+	case p.Kind == transfer.GivesUp && p.ReadOnly && r.Model.Strict:
+		// The callee's summary judged what it gives up apart from
+		// its other operands; the machine it sends to, or the
+		// goroutine's other arguments, may reach the same memory here.
+		return closedWrites(fl, h, append(slices.Clone(p.Others), p.Instr.(ssa.CallInstruction).Common().Value), t)
 	case p.Kind == transfer.GivesUp && p.ReadOnly:
 		return nil
+	case r.Model.Strict && p.Kind == transfer.Send:
+		if owner, closed := r.closedChannel(p.Others[0]); closed {
+			return closedWrites(fl, h, []ssa.Value{owner}, t)
+		}
+		return t
 	case r.Model.Strict || p.Kind == transfer.GivesUp:
 		return t
 	case p.Kind == transfer.Send:

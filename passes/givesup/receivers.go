@@ -64,32 +64,7 @@ func findReceivers(funcs []*ssa.Function, flows *taint.Flows) *receivers {
 		}
 	}
 	for _, fn := range funcs {
-		// A receive is a channel and the value received from it (nil
-		// when the program does not use it).
-		type receive struct{ ch, val ssa.Value }
-		var recvs []receive
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				switch i := instr.(type) {
-				case *ssa.UnOp:
-					if i.Op == token.ARROW {
-						recvs = append(recvs, receive{i.X, i})
-					}
-				case *ssa.Select:
-					// Each receiving case gets its own value, the
-					// select's tuple component 2+k for the kth
-					// receiving state: what one case's body writes
-					// is not written by the other cases' receivers.
-					k := 0
-					for _, st := range i.States {
-						if st.Dir == types.RecvOnly {
-							recvs = append(recvs, receive{st.Chan, selectValue(i, 2+k)})
-							k++
-						}
-					}
-				}
-			}
-		}
+		recvs := receivesOf(fn)
 		if len(recvs) == 0 {
 			continue
 		}

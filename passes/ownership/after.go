@@ -810,14 +810,17 @@ func kept(a *access) *access {
 
 // resent marks a, the memory instr sends again, as written when the
 // receivers of that send are seen writing it: then the two receiving sides
-// race.
+// race. The strict reading takes every receiver as writing what it gets
+// (deep), except the receivers of a channel whose receiving side is
+// closed, which write only what givesup.Result.OtherSideWrites says.
 func (w *walker) resent(a *access, instr ssa.Instruction, h taint.Heap) *access {
-	if a == nil || a.write {
+	if a == nil || (a.write && !w.c.strict) {
 		return a
 	}
 	if w.c.strict && !w.c.mayBeWritten(w.fl, a.objs) {
 		return a // no code can write it: the next receiver only reads
 	}
+	a.write = false
 	for _, p := range transfer.Points(w.c.gu.Model, instr) {
 		if len(w.c.gu.OtherSideWrites(w.fl, h, p, a.objs)) > 0 {
 			a.write = true

@@ -115,14 +115,16 @@ func TestCategories(t *testing.T) {
 // default reading is quiet on the same code (ownership/readonly). In
 // ownership/strict/sealed, what the strict reading proves from
 // fieldwrites' facts (fields only their package can name) is quiet, and
-// what other code may write is reported.
+// what other code may write is reported. In ownership/strict/closed, what
+// it proves from a closed receiving side (a channel only the package
+// reaches, whose receivers only read) is quiet.
 func TestStrict(t *testing.T) {
 	suitetest.Track(t, "ownership")
 	t.Cleanup(func() { concur.Analyzer.Flags.Set("strict", "false") })
 	if err := concur.Analyzer.Flags.Set("strict", "true"); err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, suitetest.Dir(t), ownership.Analyzer, "ownership/strict", "ownership/strict/sealed")
+	analysistest.Run(t, suitetest.Dir(t), ownership.Analyzer, "ownership/strict", "ownership/strict/sealed", "ownership/strict/closed")
 }
 
 // TestLiftedFields checks what the pass does when xsa re-checks its

@@ -52,6 +52,36 @@ func (s pathSet) add(p string) pathSet {
 	return slices.Insert(s, i, p)
 }
 
+// PortPath returns the port object o hangs from on entry and its path
+// below that port's root (as summaries write paths), or false for memory
+// the function did not hold on entry (allocated, received, returned).
+func (f *Flow) PortPath(o ObjID) (port int, path string, ok bool) {
+	path, ok = f.objPath(o)
+	return f.objs[o].Port, path, ok
+}
+
+// ObjectsAt returns the objects of h at path (as PortPath gives it)
+// below the objects of from: what the callee whose port from stands for
+// reaches there. Where h holds nothing on the way, the memory there is
+// what the function held on entry and has not loaded: no object of h.
+func (f *Flow) ObjectsAt(h Heap, from LocSet, path string) LocSet {
+	if path == "" {
+		return from
+	}
+	if DeepPath(path) {
+		return f.below(h, from, from)
+	}
+	places := f.follow(h, from, strings.TrimSuffix(path, pathSep))
+	var out LocSet
+	for _, l := range places {
+		out = union(out, h.read(l))
+		if id, ok := f.lazy[l]; ok {
+			out = union(out, LocSet{{id, ""}})
+		}
+	}
+	return out
+}
+
 // objPath returns the path of object o from its port's root, and whether
 // o has one (a lazy object below the root, or the root itself): "" for the
 // root, else each key followed to reach o, each ending in pathSep.

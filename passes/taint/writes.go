@@ -18,7 +18,24 @@ import (
 // say they write (all of it for a callee without a summary in the strict
 // reading, none of it by default).
 func (f *Flow) Writes(instr ssa.Instruction, h Heap) ObjSet {
-	w := &writeSet{f: f, h: h}
+	return f.writes(instr, h, f.sv.res.strict)
+}
+
+// PlaceWrites is Writes with every call judged as the default reading
+// judges it, by the places and depth its callees' summaries write
+// (Summary.WritePaths, WritesDepth), also in the strict reading; a
+// callee without a summary still writes all its operands reach there.
+// The strict reading's closed receiving side (givesup) asks it of the
+// receivers: a machine that keeps a message in a field and writes
+// another field does not write the message.
+func (f *Flow) PlaceWrites(instr ssa.Instruction, h Heap) ObjSet {
+	return f.writes(instr, h, false)
+}
+
+// writes is Writes; with deep, a call writes everything below the ports
+// its callees write.
+func (f *Flow) writes(instr ssa.Instruction, h Heap, deep bool) ObjSet {
+	w := &writeSet{f: f, h: h, deepCalls: deep}
 	switch i := instr.(type) {
 	case *ssa.Store:
 		w.direct(f.val(i.Addr))
@@ -46,7 +63,7 @@ func (f *Flow) Writes(instr ssa.Instruction, h Heap) ObjSet {
 // arguments may write, with h the heap before it: what a spawn row's
 // function argument writes when the spawned goroutine calls it.
 func (f *Flow) CallWrites(fn ssa.Value, h Heap) ObjSet {
-	w := &writeSet{f: f, h: h}
+	w := &writeSet{f: f, h: h, deepCalls: f.sv.res.strict}
 	w.call(&ssa.CallCommon{Value: fn})
 	return w.out
 }
@@ -56,6 +73,10 @@ type writeSet struct {
 	f   *Flow
 	h   Heap
 	out ObjSet
+	// deepCalls says a call writes everything below the ports its
+	// callees write, whatever their depths and places (the strict
+	// reading's Writes).
+	deepCalls bool
 }
 
 // direct adds the objects of locs.
@@ -165,11 +186,11 @@ func (w *writeSet) call(c *ssa.CallCommon) {
 			if slices.Contains(s.WritesRoot, p) {
 				from = 0
 			}
-			if i < len(s.WritesDepth) && !f.sv.res.strict {
+			if i < len(s.WritesDepth) && !w.deepCalls {
 				to = s.WritesDepth[i]
 			}
 			if on, ok := w.onPaths(s, p, pv.at(p)); ok {
-				within := &writeSet{f: f, h: w.h}
+				within := &writeSet{f: f, h: w.h, deepCalls: w.deepCalls}
 				within.within(pv.at(p), from, to)
 				within.out.Each(func(o ObjID) {
 					if on.Has(o) {
@@ -201,7 +222,7 @@ func (w *writeSet) call(c *ssa.CallCommon) {
 // The strict reading, a port without paths, and package-level memory
 // (whose suspected links pointees leaves out) use the depth alone.
 func (w *writeSet) onPaths(s *Summary, p int, arg LocSet) (ObjSet, bool) {
-	if w.f.sv.res.strict || !w.h.valid() || slices.ContainsFunc(arg, func(l Loc) bool { return l.Obj == w.f.global }) {
+	if w.deepCalls || !w.h.valid() || slices.ContainsFunc(arg, func(l Loc) bool { return l.Obj == w.f.global }) {
 		return nil, false
 	}
 	i := slices.IndexFunc(s.WritePaths, func(pp PortPaths) bool { return pp.Port == p })
