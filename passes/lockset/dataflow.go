@@ -153,7 +153,29 @@ type funcInfo struct {
 	// detached maps the loads a store of the same critical section
 	// detaches to the locks held (detach.go).
 	detached map[ssa.Value]lockset
+	// keepsSites is set for an analysis that keeps its sites (full);
+	// recordingDone, once the final pass of the analysis records no
+	// more accesses (its summary holds maxSummary of them and it keeps
+	// no sites, or it has emitted maxSites). The final pass rebases a
+	// callee's accesses only while they can still be recorded (wants):
+	// in the largest packages a third of the accesses rebased at call
+	// sites reached a full summary and were dropped.
+	keepsSites, recordingDone bool
 }
+
+// wants reports whether the final pass of fi can still record an access
+// to path in fi's frame with everything the access carries. When it
+// returns false, an access to path is not emitted at all if fi is done
+// recording, and is emitted bare (its path only, which record counts
+// towards maxSites) if it is local and fi keeps no sites. A nil fi (a
+// caller collecting every access, goAccesses) wants them all.
+func (fi *funcInfo) wants(path string) bool {
+	return !fi.done() && (fi == nil || fi.keepsSites || !isLocal(path))
+}
+
+// done reports whether the final pass of fi records no more accesses; a
+// nil fi never is.
+func (fi *funcInfo) done() bool { return fi != nil && fi.recordingDone }
 
 // A lockDrop is an instruction after which lock may no longer be held.
 type lockDrop struct {
@@ -266,7 +288,8 @@ func (c *checker) calleeSummary(fn *ssa.Function) *Summary {
 // keeps its accesses in its own frame (fi.sites), else only its summary
 // is built, from the same accesses in the same order.
 func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, withSites bool) *funcInfo {
-	fi := &funcInfo{fn: fn, args: args, split: split, order: make(map[*ssa.Defer]int), deferHeld: make(map[*ssa.Defer][]string), callHeld: make(map[ssa.CallInstruction]lockset), callKeeps: make(map[ssa.CallInstruction]bool)}
+	fi := &funcInfo{fn: fn, args: args, split: split, order: make(map[*ssa.Defer]int), deferHeld: make(map[*ssa.Defer][]string), callHeld: make(map[ssa.CallInstruction]lockset), callKeeps: make(map[ssa.CallInstruction]bool),
+		keepsSites: withSites}
 	fi.guards = c.guardsOf(fn)
 	n := 0
 	for _, b := range fn.Blocks {
@@ -336,6 +359,9 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 			return
 		}
 		emitted++
+		if emitted >= maxSites {
+			fi.recordingDone = true
+		}
 		if withSites {
 			fi.sites = append(fi.sites, s)
 		}
@@ -349,6 +375,9 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 		}
 		seen[string(scratch.key)] = len(accs)
 		accs = append(accs, s.acc)
+		if len(accs) >= maxSummary && !withSites {
+			fi.recordingDone = true // nothing further is kept
+		}
 	}
 	closing, closesOnEntry := c.closesAfter(fi)
 	sending := c.sendsAfter(fi)
@@ -367,6 +396,12 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 			}
 			before := st.held
 			c.step(fi, st, instr, func(a Access) {
+				if !fi.wants(a.Path) {
+					if !fi.done() {
+						record(site{a, instr}) // counted only
+					}
+					return
+				}
 				a.Before = union(union(a.Before, closing[instr]), sending[instr])
 				a.Seen = fi.cappedSeen(union(a.Seen, st.seen), a.Path)
 				if a.Write {
@@ -726,7 +761,7 @@ func (c *checker) call(fi *funcInfo, st *state, call *ssa.CallCommon, instr ssa.
 	if ret, ok := instr.(*ssa.Call); ok && len(sum.AcquireIfNil) > 0 {
 		c.recordAcquireIfNil(fi, ret, sum.AcquireIfNil, call.Args, bindings)
 	}
-	c.apply(fn, st, sum, callee, call.Args, bindings, instr, emit)
+	c.apply(fi, st, sum, callee, call.Args, bindings, instr, emit)
 }
 
 // staticCallee returns the function call statically calls, and the
@@ -785,8 +820,10 @@ func (c *checker) handOff(held lockset, call *ssa.CallCommon) lockset {
 // apply rebases a callee summary onto the caller's frame (Fig. 3.7 lifted
 // to procedure summaries): each callee access is held under the caller's
 // lockset minus what the callee released before it, plus what the callee
-// itself held; then the callee's net lock effect updates CLS.
-func (c *checker) apply(fn *ssa.Function, st *state, sum *Summary, callee *ssa.Function, args, bindings []ssa.Value, instr ssa.Instruction, emit func(Access)) {
+// itself held; then the callee's net lock effect updates CLS. fi is the
+// analysis whose final pass emit records into, which says which accesses
+// it still wants (funcInfo.wants); nil for a caller that collects them all.
+func (c *checker) apply(fi *funcInfo, st *state, sum *Summary, callee *ssa.Function, args, bindings []ssa.Value, instr ssa.Instruction, emit func(Access)) {
 	if sum == nil || sum.empty() {
 		return
 	}
@@ -799,7 +836,7 @@ func (c *checker) apply(fn *ssa.Function, st *state, sum *Summary, callee *ssa.F
 		}
 		return out
 	}
-	if emit != nil {
+	if emit != nil && !fi.done() {
 		local := c.ownFunc(callee)
 		calleeName := c.funcName(callee)
 		// links holds the chain this call site puts above each
@@ -813,11 +850,18 @@ func (c *checker) apply(fn *ssa.Function, st *state, sum *Summary, callee *ssa.F
 		var seen, guards []string
 		ownState := !local && c.safeMethod(callee)
 		for _, a := range sum.Accesses {
+			if fi.done() {
+				break // the caller's summary is full: see wants
+			}
 			if ownState && strings.HasPrefix(a.Path, paramRoot(0)) {
 				continue // the type's own package answers for it (safeMethod)
 			}
 			p := c.rebase(a.Path, args, bindings)
 			if p == "" {
+				continue
+			}
+			if !fi.wants(p) {
+				emit(Access{Path: p}) // local to a caller that keeps no sites: counted only
 				continue
 			}
 			held := st.held
@@ -925,12 +969,12 @@ func (c *checker) onceDo(fi *funcInfo, st *state, once, f ssa.Value, instr ssa.I
 		path = c.lockPath(once)
 	}
 	if path == "" {
-		c.apply(fi.fn, st, c.calleeSummary(callee), callee, nil, bindings, instr, emit)
+		c.apply(fi, st, c.calleeSummary(callee), callee, nil, bindings, instr, emit)
 		return
 	}
 	lock := oncePrefix + path
 	st.held = st.held.add(Held{Lock: lock})
-	c.apply(fi.fn, st, c.calleeSummary(callee), callee, nil, bindings, instr, emit)
+	c.apply(fi, st, c.calleeSummary(callee), callee, nil, bindings, instr, emit)
 	st.held = st.held.remove(lock)
 	st.seen = union(st.seen, []string{onceDone(lock)}) // oncedone.go
 }

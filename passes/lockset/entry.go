@@ -125,7 +125,7 @@ func (c *checker) goEntryHeld(sp *spawn) lockset {
 // start.
 func (c *checker) goAccesses(sp *spawn, held lockset, sum *Summary) []Access {
 	var out []Access
-	c.apply(sp.parent.fn, &state{held: held}, sum, sp.callee, sp.args, sp.bindings, sp.instr, func(a Access) { out = append(out, a) })
+	c.apply(nil, &state{held: held}, sum, sp.callee, sp.args, sp.bindings, sp.instr, func(a Access) { out = append(out, a) })
 	published := c.publishedArgs(sp)
 	if published == nil {
 		return out

@@ -148,7 +148,7 @@ func (c *checker) callFuncValue(fi *funcInfo, st *state, call *ssa.CallCommon, i
 		if len(cands) > 1 {
 			cs = st.clone()
 		}
-		c.apply(fi.fn, cs, c.calleeSummary(callee), callee, call.Args, nil, instr, emit)
+		c.apply(fi, cs, c.calleeSummary(callee), callee, call.Args, nil, instr, emit)
 	}
 }
 
