@@ -16,6 +16,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 	"github.com/psharpvet/psharpvet/internal/transfer"
 	"github.com/psharpvet/psharpvet/passes/fieldwrites"
 	"github.com/psharpvet/psharpvet/passes/givesup"
@@ -126,7 +127,9 @@ func (c *checker) writeEvidence(fn *ssa.Function, fl *taint.Flow, objs taint.Obj
 	if len(writes) == 0 {
 		return nil
 	}
-	slices.SortFunc(writes, func(a, b fieldwrites.Write) int { return cmp.Compare(a.Pos, b.Pos) })
+	// By file and offset: token.Pos order depends on the order in which
+	// an in-process checker loaded the files.
+	slices.SortFunc(writes, func(a, b fieldwrites.Write) int { return ssaops.ComparePos(c.pass.Fset, a.Pos, b.Pos) })
 	// Best: through the field the memory is kept in, by the machine
 	// that keeps it.
 	own := recvType(fn)
