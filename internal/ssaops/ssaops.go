@@ -173,3 +173,14 @@ func Unconverted(v ssa.Value) ssa.Value {
 	}
 	return v
 }
+
+// LoadedField returns the field address v loads from, when v is a load
+// of a struct field (*x.f).
+func LoadedField(v ssa.Value) (*ssa.FieldAddr, bool) {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return nil, false
+	}
+	fa, ok := load.X.(*ssa.FieldAddr)
+	return fa, ok
+}

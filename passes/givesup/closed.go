@@ -361,11 +361,7 @@ func (r *Result) closedChannel(ch ssa.Value) (owner ssa.Value, closed bool) {
 	if cs == nil {
 		return nil, false
 	}
-	load, ok := ch.(*ssa.UnOp)
-	if !ok || load.Op != token.MUL {
-		return nil, false
-	}
-	fa, ok := load.X.(*ssa.FieldAddr)
+	fa, ok := ssaops.LoadedField(ch)
 	if !ok {
 		return nil, false
 	}
@@ -429,11 +425,7 @@ func (r *Result) receivesOnly(s receiveSite) bool {
 // ownerPorts returns the ports of the function whose memory the channel
 // ch is a field of, when ch is loaded from a field of one of its ports.
 func ownerPorts(fl *taint.Flow, ch ssa.Value) (map[int]bool, bool) {
-	load, ok := ch.(*ssa.UnOp)
-	if !ok || load.Op != token.MUL {
-		return nil, false
-	}
-	fa, ok := load.X.(*ssa.FieldAddr)
+	fa, ok := ssaops.LoadedField(ch)
 	if !ok {
 		return nil, false
 	}
