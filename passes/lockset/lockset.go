@@ -219,7 +219,11 @@ func run(pass *analysis.Pass) (any, error) {
 	entries := c.entries(funcs, spawns)
 
 	r := &reporter{fset: pass.Fset, seen: make(map[[2]int]int)}
-	checkEntries(pass.Fset, entries, c.newSetterRule(funcs), m.Strict, r.add)
+	var setters *setterRule // the default reading's (setters.go)
+	if !m.Strict {
+		setters = c.newSetterRule(funcs)
+	}
+	checkEntries(pass.Fset, entries, setters, m.Strict, r.add)
 	c.checkSpawns(spawns, r.add)
 	rep := directive.NewReporter(pass)
 	r.flush(pass, rep.Report)

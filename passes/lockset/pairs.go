@@ -427,7 +427,8 @@ func pairCheck(x, y side, self bool, keep func(*epAccess) bool, apart func(a, b 
 // under a lock or a once.Do, or atomically: the code shows that it
 // expects that location to be shared (RacerD's evidence for code not
 // declared thread-safe). A type whose SetX never locks is configured by
-// its owner before use. In the strict reading every pair is checked.
+// its owner before use, and setters (nil in the strict reading) exempts
+// what a setter configures. In the strict reading every pair is checked.
 func checkEntries(fset *token.FileSet, entries []*entry, setters *setterRule, strict bool, found func(race)) {
 	// Index accesses by location so that the quadratic part is bounded
 	// by the entries that share a location, not by all pairs.
@@ -461,8 +462,9 @@ func checkEntries(fset *token.FileSet, entries []*entry, setters *setterRule, st
 		involved := make(map[token.Pos]bool)
 		// pair reports r and s if they race. A goroutine paired with a
 		// later call of the entry point that started it is the weaker
-		// inference (reruns), tried only when r has no other partner, so
-		// that a report names the partner with the most evidence.
+		// inference (reruns), tried only when no other pair reported
+		// either access, so that a report names the partner with the
+		// most evidence.
 		pair := func(r, s ref, reruns bool) bool {
 			instances := false
 			if reruns != rerun(entries[r.e], entries[s.e]) {
@@ -480,7 +482,7 @@ func checkEntries(fset *token.FileSet, entries []*entry, setters *setterRule, st
 			if !strict && !evidence(entries[r.e], entries[s.e], r.a, s.a) {
 				return false
 			}
-			if !strict && entries[r.e].inferred && entries[s.e].inferred &&
+			if entries[r.e].inferred && entries[s.e].inferred &&
 				(setters.exempt(entries[r.e], r.a) || setters.exempt(entries[s.e], s.a)) {
 				return false // a setter's configuration (setters.go)
 			}
@@ -494,13 +496,17 @@ func checkEntries(fset *token.FileSet, entries []*entry, setters *setterRule, st
 			found(race{a: r.a, b: s.a, ea: entries[r.e].name, eb: entries[s.e].name, sameThread: r.e == s.e, instances: instances, rerun: reruns})
 			return true
 		}
-		for _, r := range refs {
-			if involved[r.a.pos] {
-				continue
-			}
-			for _, reruns := range []bool{false, true} {
-				if slices.ContainsFunc(refs, func(s ref) bool { return pair(r, s, reruns) }) {
-					break
+		// The rerun pairs come last, and only between accesses no
+		// other pair reported.
+		for _, reruns := range []bool{false, true} {
+			for _, r := range refs {
+				if involved[r.a.pos] {
+					continue
+				}
+				for _, s := range refs {
+					if !(reruns && involved[s.a.pos]) && pair(r, s, reruns) {
+						break
+					}
 				}
 			}
 		}
@@ -539,14 +545,11 @@ func checkEntries(fset *token.FileSet, entries []*entry, setters *setterRule, st
 //   - an actor handler's access on a start message is ordered with the
 //     goroutines the handler starts later (startedAfter).
 func evidence(ea, eb *entry, a, b *epAccess) bool {
-	if ea.inferred && eb.inferred && !expectsShared(a) && !expectsShared(b) {
-		return false
-	}
 	// A goroutine paired with another call of the entry point that
 	// started it (rerun) races with it only as two inferred entries do:
 	// that the entry runs again while the goroutine still runs is itself
 	// inferred.
-	if rerun(ea, eb) && !expectsShared(a) && !expectsShared(b) {
+	if (ea.inferred && eb.inferred || rerun(ea, eb)) && !expectsShared(a) && !expectsShared(b) {
 		return false
 	}
 	orderedBy := func(g, e *entry, x, gx *epAccess) bool {

@@ -98,9 +98,9 @@ func fieldOf(fa *ssa.FieldAddr) *types.Var {
 // that the default reading does not pair with other methods: e is an
 // inferred entry that synchronises nothing of its own, and a is a store
 // to a settable field that no function of the package writes under
-// synchronisation.
+// synchronisation. A nil rule (the strict reading) exempts nothing.
 func (r *setterRule) exempt(e *entry, a *epAccess) bool {
-	if !e.inferred || !a.write || synchronized(a) {
+	if r == nil || !e.inferred || !a.write || synchronized(a) {
 		return false
 	}
 	f := r.fieldAt[a.pos]

@@ -33,13 +33,13 @@ func (f *Flow) copyStruct(h Heap, dst Loc, val ssa.Value) bool {
 	if !ok || !f.sv.tracked(val.Type()) {
 		return false
 	}
-	srcs := f.val(load.X)
 	ptr := types.NewPointer(val.Type())
+	if st.NumFields() == 0 || fieldName(ptr, 0) == anyKey {
+		return false // the fields cannot be named: the caller stores it whole
+	}
+	srcs := f.val(load.X)
 	for k := range st.NumFields() {
 		name := fieldName(ptr, k)
-		if name == anyKey {
-			return false // nothing written yet: the whole store is made below
-		}
 		var held LocSet
 		if t := st.Field(k).Type(); f.sv.tracked(t) {
 			held = f.load(h, rekey(srcs, name), t)

@@ -1,4 +1,4 @@
-package initpublish // want package:"lockset summaries: 12"
+package initpublish // want package:"lockset summaries: 14"
 
 import (
 	"sync"
@@ -111,4 +111,29 @@ func (d *Debouncer) Trigger() {
 	d.timer = time.AfterFunc(time.Millisecond, func() {
 		d.fired++ // want `d.fired is written in the goroutine started in \(\*Debouncer\).Trigger \(line \d+\) without a lock and written in \(\*Debouncer\).Trigger holding d.mu`
 	})
+}
+
+// Ticker's callback increments t.ticks without the lock; Start resets it
+// under the lock before arming the timer, and Reset does the same. Both
+// pairs race, and the report names Reset, the partner that needs no
+// inference that Start runs again while an earlier callback still runs.
+type Ticker struct {
+	mu    sync.Mutex
+	timer *time.Timer
+	ticks int
+}
+
+func (t *Ticker) Start() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.ticks = 0
+	t.timer = time.AfterFunc(time.Millisecond, func() {
+		t.ticks++ // want `t.ticks is read in the goroutine started in \(\*Ticker\).Start \(line \d+\) without a lock and written in \(\*Ticker\).Reset holding t.mu`
+	})
+}
+
+func (t *Ticker) Reset() {
+	t.mu.Lock()
+	t.ticks = 0
+	t.mu.Unlock()
 }
