@@ -610,6 +610,7 @@ func (c *checker) writeGuards(fi *funcInfo, st *state, instr ssa.Instruction, pa
 	}
 	by, flags := fi.guards.guardedBy(b), fi.guards.flaggedBy(b)
 	var out []string
+	initialises := false
 	for _, o := range heldGuards(st.guard, held, callerHeld(st)) {
 		g, _ := splitObservation(o)
 		if g == path && c.updates(instr, path) {
@@ -617,13 +618,19 @@ func (c *checker) writeGuards(fi *funcInfo, st *state, instr ssa.Instruction, pa
 		}
 		if slices.Contains(by, g) {
 			out = append(out, o)
+			initialises = true
 		}
 		if slices.Contains(flags, g) {
 			out = append(out, o+obsSep+flagUnsetMark)
 		}
 	}
-	slices.Sort(out)
-	return out
+	if initialises {
+		// Published by an atomic flag afterwards (publish.go).
+		for _, f := range c.publishedAfter(fi.fn, instr) {
+			out = append(out, observation(f, ""))
+		}
+	}
+	return sortedSet(out)
 }
 
 // updates reports whether instr stores into path a value computed from a

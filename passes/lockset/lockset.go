@@ -108,7 +108,10 @@ type checker struct {
 	// (callerLock); the others' would only cost.
 	calledLocking map[*ssa.Function]bool
 	guards        map[*ssa.Function]*initGuards
-	rebasedObs    map[rebasedObs][]string
+	// publications memoises publicationOf (publish.go); it depends on
+	// no summary.
+	publications map[*ssa.Function]*publication
+	rebasedObs   map[rebasedObs][]string
 	// expandedObs memoises obsRebaser.expand, as rebasedObs does rebase.
 	expandedObs map[expandedObs][]string
 	// shared are the package's shared reference fields, by fieldKey
