@@ -45,48 +45,43 @@ import (
 // maxPublishDepth bounds the callees followed for their atomic writes.
 const maxPublishDepth = 2
 
-// publication is what a function writes atomically on every path.
+// publication is what a function writes atomically on every path, by
+// the paths of the locations in its frame.
 type publication struct {
-	// at are the locations an instruction writes atomically, in the
-	// function's frame: an atomic store, a deferred one, or a call of a
-	// function that writes them on every path.
-	at map[ssa.Instruction][]string
-	// after are, by block index, the locations written atomically on
-	// every path from the block's end to a return (nil: a return, or
-	// no path; see top).
-	after [][]string
-	// top marks the blocks from whose end no path returns (they panic,
-	// or loop forever): every location, for an intersection.
-	top []bool
-	// defers are the Defer instructions among at.
-	defers []*ssa.Defer
+	// after are the locations written atomically on every path from
+	// just after an instruction to a return (mustAfter).
+	after map[ssa.Instruction][]string
+	// entry are those written on every path from the function's entry.
+	entry []string
+	// deferred are the defer statements of atomic writes, and what they
+	// write: one that dominates an instruction writes at every return
+	// after it.
+	deferred map[*ssa.Defer][]string
 }
 
 // publishedAfter returns the locations that fn writes atomically on every
-// path from instr to its return, in fn's frame, not local ones.
+// path from just after instr to a return, in fn's frame, not local ones.
 func (c *checker) publishedAfter(fn *ssa.Function, instr ssa.Instruction) []string {
 	pub := c.publicationOf(fn, 0)
-	b := instr.Block()
-	if pub == nil || b == nil || b.Parent() != fn {
+	if pub == nil {
 		return nil
 	}
-	var out []string
-	if pub.top[b.Index] {
-		return nil // no return after instr: nothing to publish to
-	}
-	out = append(out, pub.after[b.Index]...)
-	i := slices.Index(b.Instrs, instr)
-	for _, later := range b.Instrs[i+1:] {
-		out = union(out, pub.at[later])
-	}
-	for _, d := range pub.defers {
-		// A deferred store registered before instr runs at the return.
-		if db := d.Block(); db == b && slices.Index(b.Instrs, ssa.Instruction(d)) < i || db != b && db.Dominates(b) {
-			out = union(out, pub.at[d])
+	out := pub.after[instr]
+	for d, ps := range pub.deferred {
+		if dominates(d, instr) {
+			out = union(out, ps)
 		}
 	}
-	out = slices.DeleteFunc(out, isLocal)
-	return sortedSet(out)
+	return nonLocal(out)
+}
+
+// dominates reports whether instruction a runs before b on every path.
+func dominates(a, b ssa.Instruction) bool {
+	ab, bb := a.Block(), b.Block()
+	if ab != bb {
+		return ab.Dominates(bb)
+	}
+	return slices.Index(ab.Instrs, a) < slices.Index(ab.Instrs, b)
 }
 
 // publicationOf returns fn's publication, memoised; nil if fn writes
@@ -107,74 +102,35 @@ func (c *checker) publicationOf(fn *ssa.Function, depth int) *publication {
 	return pub
 }
 
-// computePublication is publicationOf, not memoised.
+// computePublication is publicationOf, not memoised: the backward
+// must-analysis of chanclose.go over the atomic writes of fn's
+// instructions, a deferred one counted where its defer statement runs
+// (it writes at every return after that).
 func (c *checker) computePublication(fn *ssa.Function, depth int) *publication {
-	if len(fn.Blocks) == 0 {
-		return nil
-	}
-	pub := &publication{at: make(map[ssa.Instruction][]string)}
+	ops := make(map[ssa.Instruction][]string)
+	deferred := make(map[*ssa.Defer][]string)
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			var call *ssa.CallCommon
+			var ps []string
 			switch i := instr.(type) {
 			case *ssa.Call:
-				call = &i.Call
+				ps = c.atomicWrites(&i.Call, depth)
 			case *ssa.Defer:
-				call = &i.Call
-			default:
-				continue
-			}
-			if ps := c.atomicWrites(call, depth); len(ps) > 0 {
-				pub.at[instr] = ps
-				if d, ok := instr.(*ssa.Defer); ok {
-					pub.defers = append(pub.defers, d)
+				// Made at every return after the defer statement.
+				if ps = c.atomicWrites(&i.Call, depth); len(ps) > 0 {
+					deferred[i] = ps
 				}
+			}
+			if len(ps) > 0 {
+				ops[instr] = ps
 			}
 		}
 	}
-	if len(pub.at) == 0 {
+	if len(ops) == 0 {
 		return nil
 	}
-	n := len(fn.Blocks)
-	pub.after, pub.top = make([][]string, n), make([]bool, n)
-	for _, b := range fn.Blocks {
-		pub.top[b.Index] = len(b.Succs) > 0 // unknown yet: the meet's identity
-		if len(b.Instrs) > 0 {
-			if _, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Panic); ok {
-				pub.top[b.Index] = true
-			}
-		}
-	}
-	for changed := true; changed; {
-		changed = false
-		for i := n - 1; i >= 0; i-- {
-			b := fn.Blocks[i]
-			if len(b.Succs) == 0 {
-				continue
-			}
-			var meet []string
-			top := true
-			for _, s := range b.Succs {
-				if pub.top[s.Index] {
-					continue
-				}
-				from := pub.after[s.Index]
-				for _, instr := range s.Instrs {
-					from = union(from, pub.at[instr])
-				}
-				if top {
-					meet, top = from, false
-				} else {
-					meet = intersect(meet, from)
-				}
-			}
-			if top != pub.top[b.Index] || !slices.Equal(meet, pub.after[b.Index]) {
-				pub.top[b.Index], pub.after[b.Index] = top, meet
-				changed = true
-			}
-		}
-	}
-	return pub
+	after, entry := mustAfter(fn, ops, nil)
+	return &publication{after: after, entry: entry, deferred: deferred}
 }
 
 // atomicWrites returns the locations call writes atomically on every path,
@@ -197,19 +153,15 @@ func (c *checker) atomicWrites(call *ssa.CallCommon, depth int) []string {
 		}
 	}
 	body := bodyOf(callee)
-	if body.Pkg == nil || body.Pkg.Pkg != c.pkg || len(body.Blocks) == 0 {
+	if body.Pkg == nil || body.Pkg.Pkg != c.pkg {
 		return nil
 	}
 	pub := c.publicationOf(body, depth+1)
-	if pub == nil || pub.top[0] {
+	if pub == nil {
 		return nil
 	}
-	inner := pub.after[0]
-	for _, instr := range body.Blocks[0].Instrs {
-		inner = union(inner, pub.at[instr])
-	}
 	var out []string
-	for _, p := range inner {
+	for _, p := range pub.entry {
 		if q := c.rebase(p, call.Args, bindings); q != "" {
 			out = union(out, []string{q})
 		}
