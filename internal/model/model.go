@@ -190,6 +190,8 @@ type Model struct {
 	waits map[*ssa.Function][2][]int
 	// counted holds the functions' counted waits (SetCountedWaits).
 	counted map[*ssa.Function][]CountedWait
+	// tokens holds the package's token channel fields (SetTokens).
+	tokens map[*types.Var]TokenDir
 
 	// Strict selects P#'s conservative reading, in which what the
 	// analysis cannot see (an unknown callee, an abstract object merging

@@ -76,6 +76,19 @@ func FieldName(t types.Type, i int) (string, bool) {
 	return s.Field(i).Name(), true
 }
 
+// FieldVar returns the field fa addresses, or nil.
+func FieldVar(fa *ssa.FieldAddr) *types.Var {
+	ptr, ok := types.Unalias(fa.X.Type()).Underlying().(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	st, ok := ptr.Elem().Underlying().(*types.Struct)
+	if !ok || fa.Field >= st.NumFields() {
+		return nil
+	}
+	return st.Field(fa.Field)
+}
+
 // CoreType returns the underlying type of t, or, for a type parameter, the
 // underlying type of the single type its constraint embeds; otherwise nil.
 func CoreType(t types.Type) types.Type {

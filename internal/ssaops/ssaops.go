@@ -184,3 +184,28 @@ func LoadedField(v ssa.Value) (*ssa.FieldAddr, bool) {
 	fa, ok := load.X.(*ssa.FieldAddr)
 	return fa, ok
 }
+
+// ForUses calls f with each instruction that uses v, or a conversion of
+// v's channel direction (ChangeType), and the value it uses.
+func ForUses(v ssa.Value, f func(x ssa.Value, ref ssa.Instruction)) {
+	seen := map[ssa.Value]bool{v: true}
+	work := []ssa.Value{v}
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		refs := x.Referrers()
+		if refs == nil {
+			continue
+		}
+		for _, ref := range *refs {
+			if ct, ok := ref.(*ssa.ChangeType); ok {
+				if !seen[ct] {
+					seen[ct] = true
+					work = append(work, ct)
+				}
+				continue
+			}
+			f(x, ref)
+		}
+	}
+}

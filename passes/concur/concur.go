@@ -61,7 +61,9 @@ func run(pass *analysis.Pass) (any, error) {
 	declare(pass)
 	addFacts(pass, m)
 	if model.Analysed(pass.Pkg) {
-		computeWaits(pass, m, pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA).SrcFuncs)
+		funcs := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA).SrcFuncs
+		computeWaits(pass, m, funcs)
+		m.SetTokens(tokenFields(pass.Pkg, funcs))
 	}
 	return m, nil
 }

@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
 // This file treats the code that runs after winning a one-shot
@@ -67,7 +69,7 @@ func (c *checker) oneShotFlags(funcs []*ssa.Function) map[*types.Var]casPair {
 						}
 					}
 				case *ssa.FieldAddr:
-					f := fieldVar(instr)
+					f := ssaops.FieldVar(instr)
 					if f == nil || f.Exported() || f.Pkg() != c.pkg {
 						continue
 					}
@@ -165,7 +167,7 @@ func (c *checker) casWon(call *ssa.Call) string {
 	if !ok {
 		return ""
 	}
-	p, ok := c.oneShot[fieldVar(fa)]
+	p, ok := c.oneShot[ssaops.FieldVar(fa)]
 	if !ok {
 		return ""
 	}
@@ -205,19 +207,6 @@ func constValue(v ssa.Value) constant.Value {
 		return k.Value
 	}
 	return nil
-}
-
-// fieldVar returns the field fa addresses.
-func fieldVar(fa *ssa.FieldAddr) *types.Var {
-	ptr, ok := types.Unalias(fa.X.Type()).Underlying().(*types.Pointer)
-	if !ok {
-		return nil
-	}
-	st, ok := ptr.Elem().Underlying().(*types.Struct)
-	if !ok || fa.Field >= st.NumFields() {
-		return nil
-	}
-	return st.Field(fa.Field)
 }
 
 // fieldOwner returns the named struct type of the package that declares

@@ -137,7 +137,7 @@ func (c *checker) sendOpsOn(vals []ssa.Value, receives bool) ([]sendOp, bool) {
 	var ops []sendOp
 	ok := true
 	for _, v := range vals {
-		forUses(v, func(x ssa.Value, ref ssa.Instruction) {
+		ssaops.ForUses(v, func(x ssa.Value, ref ssa.Instruction) {
 			if !ok {
 				return
 			}
@@ -228,31 +228,6 @@ func sendFollows(a, b sendOp) bool {
 		work = append(work, blk.Succs...)
 	}
 	return false
-}
-
-// forUses calls f with each instruction that uses v, or a conversion of
-// v's channel direction (ChangeType), and the value it uses.
-func forUses(v ssa.Value, f func(x ssa.Value, ref ssa.Instruction)) {
-	seen := map[ssa.Value]bool{v: true}
-	work := []ssa.Value{v}
-	for len(work) > 0 {
-		x := work[len(work)-1]
-		work = work[:len(work)-1]
-		refs := x.Referrers()
-		if refs == nil {
-			continue
-		}
-		for _, ref := range *refs {
-			if ct, ok := ref.(*ssa.ChangeType); ok {
-				if !seen[ct] {
-					seen[ct] = true
-					work = append(work, ct)
-				}
-				continue
-			}
-			f(x, ref)
-		}
-	}
 }
 
 // sendsAfter returns, for each instruction of fi's function, the single
@@ -348,7 +323,7 @@ func (c *checker) madeFor(m *ssa.MakeChan) (*ssa.Store, *types.Var, *ssa.Go) {
 	var field *types.Var
 	var gos []*ssa.Go
 	ok := true
-	forUses(m, func(x ssa.Value, ref ssa.Instruction) {
+	ssaops.ForUses(m, func(x ssa.Value, ref ssa.Instruction) {
 		switch r := ref.(type) {
 		case *ssa.Store:
 			fa, isField := r.Addr.(*ssa.FieldAddr)
@@ -356,7 +331,7 @@ func (c *checker) madeFor(m *ssa.MakeChan) (*ssa.Store, *types.Var, *ssa.Go) {
 				ok = false
 				return
 			}
-			store, field = r, fieldVar(fa)
+			store, field = r, ssaops.FieldVar(fa)
 		case *ssa.Go:
 			if r.Call.Value == x || !c.handsSingleSend(r, x) {
 				ok = false
@@ -480,7 +455,7 @@ func (c *checker) singleSendField(ch ssa.Value) bool {
 	if !ok {
 		return false
 	}
-	f := fieldVar(fa)
+	f := ssaops.FieldVar(fa)
 	return f != nil && c.singleSendFields()[f]
 }
 
@@ -525,7 +500,7 @@ func (c *checker) ownFieldAddrs(f func(*ssa.FieldAddr, *types.Var)) {
 				if !ok {
 					continue
 				}
-				if v := fieldVar(fa); v != nil && !v.Exported() && v.Pkg() == c.pkg {
+				if v := ssaops.FieldVar(fa); v != nil && !v.Exported() && v.Pkg() == c.pkg {
 					f(fa, v)
 				}
 			}

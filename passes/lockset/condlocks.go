@@ -49,7 +49,7 @@ func (c *checker) condLockPath(v ssa.Value) string {
 	if !ok {
 		return ""
 	}
-	f := fieldVar(cfa)
+	f := ssaops.FieldVar(cfa)
 	mu, ok := c.condMutexes()[f]
 	if !ok {
 		return ""

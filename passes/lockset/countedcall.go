@@ -182,7 +182,7 @@ func (c *checker) chanSenders(sp *spawn, ch ssa.Value, waits []ssa.Instruction, 
 	}
 	ok := true
 	for _, x := range chans {
-		forUses(x, func(x ssa.Value, ref ssa.Instruction) {
+		ssaops.ForUses(x, func(x ssa.Value, ref ssa.Instruction) {
 			if !ok || slices.Contains(waits, ref) || !beforeWait(ref) {
 				return
 			}

@@ -488,6 +488,7 @@ func (c *checker) edge(fi *funcInfo, st *state, b *ssa.BasicBlock, i int) *state
 	if ch := model.CaseReceive(b, b.Succs[i]); ch != nil {
 		st = c.received(st.clone(), ch)
 	}
+	st = c.tokenCase(st, b, b.Succs[i])
 	ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
 	if !ok {
 		return st
@@ -550,7 +551,10 @@ func (c *checker) step(fi *funcInfo, st *state, instr ssa.Instruction, emit func
 		c.observe(fi, st, instr)
 		if instr.Op == token.ARROW {
 			c.received(st, instr.X)
+			c.tokenOp(st, instr.X, false) // chanlock.go
 		}
+	case *ssa.Send:
+		c.tokenOp(st, instr.Chan, true)
 	case *ssa.Store:
 		if emit != nil && !model.IsSyncType(instr.Val.Type()) && !ssaops.SelfStore(instr) && !c.spill(instr) {
 			c.direct(fi, st, instr.Addr, true, instr, emit)
@@ -606,7 +610,8 @@ func (c *checker) step(fi *funcInfo, st *state, instr ssa.Instruction, emit func
 	// *ssa.Go does not run its callee in this thread; see entry.go.
 }
 
-// direct records a load or store of the location addressed by addr.
+// direct records a load or store of the location addressed by addr, and
+// of its fields when it holds a whole struct (wholeStruct).
 func (c *checker) direct(fi *funcInfo, st *state, addr ssa.Value, write bool, instr ssa.Instruction, emit func(Access)) {
 	p := c.locOf(addr)
 	if p == "" {
@@ -616,6 +621,48 @@ func (c *checker) direct(fi *funcInfo, st *state, addr ssa.Value, write bool, in
 	a.Held = fi.withDetached(a.Held, addr)
 	a.Elem = constElem(addr)
 	emit(a)
+	fields := wholeStruct(addr.Type())
+	if len(fields) == 0 {
+		return
+	}
+	base := c.pathOf(addr) // &s.f is s's path and .f (pathOf)
+	for _, f := range fields {
+		if fp := extend(base, "."+f); fp != "" {
+			fa := a
+			fa.Path, fa.Elem = fp, 0
+			emit(fa)
+		}
+	}
+}
+
+// maxCopiedFields bounds the fields a whole struct's copy is recorded as
+// accessing, so that copying a large configuration costs little.
+const maxCopiedFields = 16
+
+// wholeStruct returns, for the address of a struct, the names of the
+// fields a copy of the whole struct (v := *s, return *s, a value
+// receiver's call) reads and an assignment of it (*s = T{}) writes: the
+// location of the struct is not the location of its fields, which other
+// code accesses by name. Fields of sync and sync/atomic types (a copy of
+// a lock is vet's copylocks check), blank fields and structs with more
+// than maxCopiedFields fields are left out.
+func wholeStruct(addr types.Type) []string {
+	ptr, ok := ssaops.CoreType(addr).(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	st, ok := ssaops.CoreType(ptr.Elem()).(*types.Struct)
+	if !ok || st.NumFields() > maxCopiedFields {
+		return nil
+	}
+	var out []string
+	for f := range st.Fields() {
+		if f.Name() == "_" || model.IsSyncType(f.Type()) {
+			continue
+		}
+		out = append(out, f.Name())
+	}
+	return out
 }
 
 // constElem returns, for the address of a slice or array element at a
@@ -691,6 +738,12 @@ func (c *checker) call(fi *funcInfo, st *state, call *ssa.CallCommon, instr ssa.
 			return
 		}
 		switch b.Name() {
+		case "len":
+			// A map's length is its contents' count, which every
+			// insertion and deletion writes.
+			if _, ok := ssaops.CoreType(call.Args[0].Type()).(*types.Map); ok {
+				c.element(fi, st, call.Args[0], false, instr, emit)
+			}
 		case "delete", "clear":
 			c.element(fi, st, call.Args[0], true, instr, emit)
 		case "copy":

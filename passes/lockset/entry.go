@@ -237,6 +237,53 @@ func startedMethod(sp *spawn) *types.Func {
 	return nil
 }
 
+// closureShared returns the types whose objects a goroutine started as a
+// function literal (not a method) writes, when its spawner allocated the
+// object and published it (returned, stored or sent it), or the object
+// is the receiver of the spawner, a method of the type, and the goroutine
+// may outlive the spawner: the future idiom, whose goroutine fills in the
+// result the type's methods read.
+//
+//	func Start(f func() error) *Fetch {
+//		ft := &Fetch{done: make(chan struct{})}
+//		go func() { ft.Err = f(); close(ft.done) }()
+//		return ft
+//	}
+//
+// Such a type is shared with its goroutines, as one whose method is
+// started with go is: its methods race with them, not with each other.
+func (c *checker) closureShared(spawns []*spawn) map[*types.Named]bool {
+	var out map[*types.Named]bool
+	for _, sp := range spawns {
+		if startedMethod(sp) != nil || sp.callee.Parent() == nil {
+			continue
+		}
+		outlives := false
+		recv := recvNamed(sp.parent.fn)
+		for _, a := range c.sharedBody(sp) {
+			if !a.Write {
+				continue
+			}
+			n, _ := c.spawnerObject(sp.parent.fn, a.Path)
+			if n == nil && recv != nil && strings.HasPrefix(canonical(a.Path, sp.parent.fn), "t:"+typeKey(recv)+"|") {
+				n = recv // a method's literal writing its receiver
+			}
+			if n == nil || out[n] {
+				continue
+			}
+			if !outlives && !c.outlivesSpawner(sp) {
+				break
+			}
+			outlives = true
+			if out == nil {
+				out = make(map[*types.Named]bool)
+			}
+			out[n] = true
+		}
+	}
+	return out
+}
+
 // recvNamed returns the named type (origin) of a method's receiver.
 func recvNamed(fn *ssa.Function) *types.Named {
 	recv := fn.Signature.Recv()
@@ -370,6 +417,9 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 			}
 		}
 	}
+	for n := range c.closureShared(spawns) {
+		goShared[n] = true
+	}
 	handlers, services := c.registrations(funcs)
 	for n := range services {
 		shared[n] = true
@@ -401,7 +451,7 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 		if n == nil || started[obj] || n.Obj().Pkg() != c.pkg {
 			continue
 		}
-		isShared := shared[n] || model.HoldsLock(n)
+		isShared := shared[n] || model.HoldsLock(n) || c.holdsToken(n)
 		switch {
 		case c.isActorMethod(obj):
 			// One message at a time: an actor's handlers never run

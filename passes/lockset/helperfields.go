@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
 // This file names the channels a callee closes or receives from through
@@ -84,7 +86,7 @@ func (c *checker) helperField(a *ssa.Alloc, name string) ssa.Value {
 		if !ok {
 			continue
 		}
-		f := fieldVar(fa)
+		f := ssaops.FieldVar(fa)
 		if f == nil || f.Name() != name {
 			continue
 		}

@@ -111,38 +111,11 @@ func (c *checker) goCanonAppend(accs []*epAccess, fn *ssa.Function, a *Access) [
 			return k
 		}
 		prefix, p := pseudoPrefix(p)
-		if !isLocal(p) {
+		n, sel := c.spawnerObject(fn, p)
+		if n == nil {
 			return ""
 		}
-		root, sel := splitPath(p)
-		alloc := allocOf(fn, root)
-		if alloc == nil {
-			return ""
-		}
-		if !c.model.Strict && !published(alloc, 0) {
-			// Only the spawner (and its goroutines, see checkSpawns)
-			// can reach an object it neither returns nor stores nor
-			// sends: no other entry point runs on the same object.
-			return ""
-		}
-		// The allocation is the object (&T{}) or a variable holding a
-		// pointer to it (a captured p := &T{}).
-		t := alloc.Type()
-		for i := range 2 {
-			ptr, ok := types.Unalias(t).(*types.Pointer)
-			if !ok {
-				break
-			}
-			if i == 1 && (sel == "" || sel == derefSel) {
-				return "" // the variable, not the object
-			}
-			t = ptr.Elem()
-		}
-		n, ok := types.Unalias(t).(*types.Named)
-		if !ok || n.Obj().Pkg() != c.pkg {
-			return ""
-		}
-		return prefix + "t:" + typeKey(n.Origin()) + "|" + sel
+		return prefix + "t:" + typeKey(n) + "|" + sel
 	}
 	key := canonIn(a.Path)
 	if key == "" {
@@ -151,6 +124,44 @@ func (c *checker) goCanonAppend(accs []*epAccess, fn *ssa.Function, a *Access) [
 	e := c.epAccess(key, fn, a, canonIn)
 	e.fresh = canonical(a.Path, fn) == ""
 	return append(accs, e)
+}
+
+// spawnerObject returns, for a path p of the spawner fn's frame that lies
+// in an object fn allocates (&T{}, or a variable holding a pointer to
+// it, a captured p := &T{}) and publishes, the object's named type of the
+// package (its origin) and the selectors of p below it; nil if p lies in
+// no such object.
+func (c *checker) spawnerObject(fn *ssa.Function, p string) (*types.Named, string) {
+	if !isLocal(p) {
+		return nil, ""
+	}
+	root, sel := splitPath(p)
+	alloc := allocOf(fn, root)
+	if alloc == nil {
+		return nil, ""
+	}
+	if !c.model.Strict && !published(alloc, 0) {
+		// Only the spawner (and its goroutines, see checkSpawns)
+		// can reach an object it neither returns nor stores nor
+		// sends: no other entry point runs on the same object.
+		return nil, ""
+	}
+	t := alloc.Type()
+	for i := range 2 {
+		ptr, ok := types.Unalias(t).(*types.Pointer)
+		if !ok {
+			break
+		}
+		if i == 1 && (sel == "" || sel == derefSel) {
+			return nil, "" // the variable, not the object
+		}
+		t = ptr.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() != c.pkg {
+		return nil, ""
+	}
+	return n.Origin(), sel
 }
 
 // published reports whether the object v allocates (or a pointer it holds,

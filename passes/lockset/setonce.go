@@ -191,7 +191,7 @@ func (c *checker) guardedWrite(w *guardedStore, f *types.Var) ([]string, bool) {
 		return nil, false
 	}
 	fa2, ok := ld.X.(*ssa.FieldAddr)
-	if !ok || fieldVar(fa2) != f {
+	if !ok || ssaops.FieldVar(fa2) != f {
 		return nil, false
 	}
 	base := c.pathOf(fa.X)
@@ -280,7 +280,7 @@ func (c *checker) setBefore(cl *ssa.Call, ws []guardedStore) bool {
 func closedOnly(ld *ssa.UnOp) ([]*ssa.Call, bool) {
 	var cls []*ssa.Call
 	ok := true
-	forUses(ld, func(x ssa.Value, ref ssa.Instruction) {
+	ssaops.ForUses(ld, func(x ssa.Value, ref ssa.Instruction) {
 		if call, isCall := ref.(*ssa.Call); isCall {
 			if b, isB := call.Call.Value.(*ssa.Builtin); isB && b.Name() == "close" && x == ld {
 				cls = append(cls, call)

@@ -38,6 +38,7 @@ var rulePackages = []string{
 	"ownership/rules/appendonly",
 	"ownership/rules/capturedvars",
 	"ownership/rules/constslots",
+	"ownership/rules/chanlock",
 }
 
 // ruleStdPackages import sync (and the errgroup stand-in), so they are

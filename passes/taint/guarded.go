@@ -6,6 +6,7 @@ package taint
 
 import (
 	"go/ast"
+	"go/token"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -45,8 +46,11 @@ func guardedBlocks(m *model.Model, fn *ssa.Function) []int {
 			}
 			out := heldAfter(m, b, in[b.Index], nil)
 			for _, s := range b.Succs {
-				if out < in[s.Index] {
-					in[s.Index] = out
+				// A select case that takes a token channel's token
+				// holds it in its body.
+				_, k := m.TokenCase(b, s)
+				if edge := lockStep(k, out); edge < in[s.Index] {
+					in[s.Index] = edge
 					changed = true
 				}
 			}
@@ -63,21 +67,35 @@ func heldAfter(m *model.Model, b *ssa.BasicBlock, held int, visit func(ssa.Instr
 		if visit != nil {
 			visit(instr, held)
 		}
-		call, ok := instr.(*ssa.Call)
-		if !ok {
-			continue
-		}
-		rc, ok := m.Resolve(call.Common())
-		if !ok {
-			continue
-		}
-		switch k := m.LockKindOf(rc); {
-		case k.Releases():
-			held = max(held-1, 0)
-		case !k.Conditional():
-			if _, acquires := k.Acquires(); acquires {
-				held = min(held+1, maxHeld)
+		var k model.Kind
+		switch instr := instr.(type) {
+		case *ssa.Call:
+			rc, ok := m.Resolve(instr.Common())
+			if !ok {
+				continue
 			}
+			k = m.LockKindOf(rc)
+		case *ssa.Send:
+			_, k = m.TokenOp(instr.Chan, true) // a channel used as a lock
+		case *ssa.UnOp:
+			if instr.Op == token.ARROW {
+				_, k = m.TokenOp(instr.X, false)
+			}
+		}
+		held = lockStep(k, held)
+	}
+	return held
+}
+
+// lockStep returns how many locks are held after an operation of kind k
+// when held are held before it.
+func lockStep(k model.Kind, held int) int {
+	switch {
+	case k.Releases():
+		return max(held-1, 0)
+	case !k.Conditional():
+		if _, acquires := k.Acquires(); acquires {
+			return min(held+1, maxHeld)
 		}
 	}
 	return held

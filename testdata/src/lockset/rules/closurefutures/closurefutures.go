@@ -1,0 +1,75 @@
+package closurefutures // want package:"lockset summaries"
+
+import "sync"
+
+// This package pins the types a goroutine started as a function literal
+// shares with it (closureShared): the literal writes an object its
+// spawner allocated and published, or the spawner's receiver, and may
+// outlive the spawner, so the type's methods race with it, as they do
+// with a method started with go.
+
+type Fetch struct {
+	Err  error
+	done chan struct{}
+}
+
+func Start(f func() error) *Fetch {
+	ft := &Fetch{done: make(chan struct{})}
+	go func() {
+		defer close(ft.done)
+		ft.Err = f() // want `ft.Err is written in the goroutine started in Start \(line 18\) without a lock and read in \(\*Fetch\).Failed without a lock`
+	}()
+	return ft
+}
+
+// Wait reads after the goroutine's close: quiet.
+func (ft *Fetch) Wait() error {
+	<-ft.done
+	return ft.Err
+}
+
+// Failed reads without waiting: reported.
+func (ft *Fetch) Failed() bool { return ft.Err != nil }
+
+// Job's method starts a literal that writes its receiver.
+type Job struct {
+	status string
+	wg     sync.WaitGroup
+	result int
+}
+
+func (j *Job) Start() {
+	go func() {
+		j.status = "done" // want `j.status is written in the goroutine started in \(\*Job\).Start \(line 42\) without a lock and read in \(\*Job\).Status without a lock`
+	}()
+}
+
+func (j *Job) Status() string { return j.status }
+
+// Run joins its goroutine before it returns: quiet.
+func (j *Job) Run() {
+	j.wg.Add(1)
+	go func() {
+		defer j.wg.Done()
+		j.result = 42
+	}()
+	j.wg.Wait()
+}
+
+func (j *Job) Result() int { return j.result }
+
+// Local is made and used by its spawner only: quiet.
+type Local struct{ n int }
+
+func (l *Local) N() int { return l.n }
+
+func Sum() int {
+	l := &Local{}
+	done := make(chan struct{})
+	go func() {
+		l.n = 1
+		close(done)
+	}()
+	<-done
+	return l.N()
+}
