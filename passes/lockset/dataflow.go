@@ -407,6 +407,9 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 				if a.Write {
 					a.Guards = union(a.Guards, c.writeGuards(fi, st, instr, a.Path, a.Held))
 				}
+				if pubs := c.publishedAfter(fi.fn, instr); len(pubs) > 0 {
+					a.Guards = union(a.Guards, publishGuards(pubs)) // publish.go
+				}
 				record(site{a, instr})
 			})
 			if withSites {

@@ -70,6 +70,9 @@ func markOf(o string) string {
 	if strings.HasSuffix(o, obsSep+flagUnsetMark) {
 		return obsSep + flagUnsetMark
 	}
+	if strings.HasSuffix(o, obsSep+publishMark) {
+		return obsSep + publishMark
+	}
 	return ""
 }
 
@@ -1031,6 +1034,9 @@ func initOrdered(w, r *epAccess) bool {
 		return false
 	}
 	for _, o := range w.guards {
+		if isPublished(o) {
+			continue // publishOrdered's (publish.go)
+		}
 		g, lock := splitObservation(o)
 		if strings.HasSuffix(o, obsSep+flagUnsetMark) {
 			// Made only while g was false under lock; r follows its

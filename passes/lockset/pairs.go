@@ -97,7 +97,9 @@ func (c *checker) canonAppend(accs []*epAccess, fn *ssa.Function, a *Access) []*
 	if key == "" {
 		return accs
 	}
-	return append(accs, c.epAccess(key, fn, a, func(p string) string { return canonical(p, fn) }))
+	e := c.epAccess(key, fn, a, func(p string) string { return canonical(p, fn) })
+	e.guards = withoutPublished(e.guards) // a method may run again (publish.go)
+	return append(accs, e)
 }
 
 // goCanonAppend is canonAppend for a goroutine's accesses in its spawning
@@ -368,6 +370,9 @@ func racy(a, b *epAccess) bool {
 	}
 	if onceOrdered(a, b) || onceOrdered(b, a) {
 		return false // what a Once ran, and what follows its Do (oncedone.go)
+	}
+	if publishOrdered(a, b) || publishOrdered(b, a) {
+		return false // a goroutine's flag, stored after a, read before b (publish.go)
 	}
 	return !protected(a, b)
 }

@@ -42,6 +42,63 @@ import (
 // flag. Like lazyinit.go, this is the default reading's: the flag's test
 // is not interpreted.
 
+// publishMark marks, in Access.Guards, a flag F that every path from the
+// access to its function's return writes atomically, whether or not the
+// access is a guarded initialisation: a goroutine runs its body once, so
+// what it does before its last store of F precedes what another entry
+// point does after reading F atomically, in either direction (a spawner
+// that waits for the goroutine's done flag before it resets what the
+// goroutine read):
+//
+//	func (t *Table) Build() { t.data = load(); t.ready.Store(true) }
+//	func (t *Table) Lookup(k string) int {
+//		if !t.ready.Load() { return 0 }
+//		return t.data[k]
+//	}
+//	go t.Build() // quiet with a later t.Lookup(k)
+//
+// Only a goroutine's accesses keep the mark (canonAppend drops it for
+// methods and handlers): a method may run again, writing what a reader
+// that saw the flag reads, as Setter.Set in rules/publishedflag does.
+const publishMark = "published"
+
+// publishGuards returns the guards publishMark makes of the flags ps.
+func publishGuards(ps []string) []string {
+	out := make([]string, len(ps))
+	for i, f := range ps {
+		out[i] = observation(f, "") + obsSep + publishMark
+	}
+	return out
+}
+
+// publishOrdered reports whether the access a of a goroutine precedes its
+// last store of a flag (publishMark) that the access b follows an atomic
+// read of, on every path of its entry point.
+func publishOrdered(a, b *epAccess) bool {
+	if len(b.seen) == 0 {
+		return false
+	}
+	for _, o := range a.guards {
+		if markOf(o) == obsSep+publishMark {
+			g, _ := splitObservation(o)
+			if slices.Contains(b.seen, observation(g, "")) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// withoutPublished returns guards without their publishMark entries.
+func withoutPublished(guards []string) []string {
+	if !slices.ContainsFunc(guards, isPublished) {
+		return guards
+	}
+	return slices.DeleteFunc(slices.Clone(guards), isPublished)
+}
+
+func isPublished(o string) bool { return markOf(o) == obsSep+publishMark }
+
 // maxPublishDepth bounds the callees followed for their atomic writes.
 const maxPublishDepth = 2
 

@@ -126,3 +126,59 @@ func (p *Partial) Part(i int) *int {
 	}
 	return p.parts[i]
 }
+
+// Table is built by a goroutine that stores ready after its writes; a
+// goroutine runs once, so what it did before its store precedes what
+// follows a read of ready (publishMark): quiet.
+type Table struct {
+	ready atomic.Bool
+	data  map[string]int
+}
+
+func (t *Table) Build() {
+	t.data = map[string]int{"a": 1}
+	t.ready.Store(true)
+}
+
+func (t *Table) Lookup(k string) int {
+	if !t.ready.Load() {
+		return 0
+	}
+	return t.data[k]
+}
+
+func Serve(t *Table) int {
+	go t.Build()
+	return t.Lookup("a")
+}
+
+// Scavenger's goroutine reads its context, then signals done on its way
+// out; Restart waits for the signal before it replaces the context: quiet.
+type Scavenger struct {
+	done atomic.Int32
+	ctx  *int
+}
+
+func (s *Scavenger) loop() {
+	defer s.done.Store(1)
+	_ = *s.ctx // want `s.ctx is read in the goroutine started in NewScavenger \(line 169\) via \(\*Scavenger\).loop without a lock and written in \(\*Scavenger\).Leak without a lock`
+}
+
+func NewScavenger() *Scavenger {
+	s := &Scavenger{ctx: new(int)}
+	go s.loop()
+	return s
+}
+
+func (s *Scavenger) Restart() {
+	for s.done.Load() != 1 {
+	}
+	s.done.Store(0)
+	s.ctx = new(int)
+	go s.loop()
+}
+
+// Leak replaces the context without waiting: reported.
+func (s *Scavenger) Leak() {
+	s.ctx = nil
+}
