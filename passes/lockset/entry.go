@@ -255,7 +255,7 @@ func startedMethod(sp *spawn) *types.Func {
 func (c *checker) closureShared(spawns []*spawn) map[*types.Named]bool {
 	var out map[*types.Named]bool
 	for _, sp := range spawns {
-		if startedMethod(sp) != nil || sp.callee.Parent() == nil {
+		if startedMethod(sp) != nil || sp.callee.Parent() == nil || returnsItsChannel(sp) {
 			continue
 		}
 		outlives := false
@@ -282,6 +282,36 @@ func (c *checker) closureShared(spawns []*spawn) map[*types.Named]bool {
 		}
 	}
 	return out
+}
+
+// returnsItsChannel reports whether the spawner of sp returns a channel
+// the goroutine captures (ch := make(chan error); go func() { defer
+// close(ch); … }(); return ch): it hands its caller the means to wait for
+// the goroutine, which bbolt's Tx.Check documents its callers must use
+// before they go on with the transaction.
+func returnsItsChannel(sp *spawn) bool {
+	for _, b := range sp.parent.fn.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		for _, r := range ret.Results {
+			r = ssaops.Unconverted(r)
+			if _, isChan := r.Type().Underlying().(*types.Chan); !isChan {
+				continue
+			}
+			if load, ok := r.(*ssa.UnOp); ok && load.Op == token.MUL {
+				r = load.X // the variable the literal captures
+			}
+			if slices.Contains(sp.bindings, r) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // recvNamed returns the named type (origin) of a method's receiver.

@@ -73,3 +73,25 @@ func Sum() int {
 	<-done
 	return l.N()
 }
+
+// Tx's Check hands its caller the channel its goroutine closes, which the
+// caller drains before it commits: quiet.
+type Tx struct {
+	pages map[int]int
+	stats int
+}
+
+func (tx *Tx) Check() <-chan error {
+	ch := make(chan error)
+	go func() {
+		defer close(ch)
+		tx.stats++
+		_ = tx.pages[0]
+	}()
+	return ch
+}
+
+func (tx *Tx) Commit() {
+	tx.pages = nil
+	tx.stats = 0
+}

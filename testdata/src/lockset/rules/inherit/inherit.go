@@ -19,13 +19,13 @@ func (f *Failover) Master() string {
 	defer f.mu.Unlock()
 	var wg sync.WaitGroup
 	var once sync.Once
-	for i, addr := range f.addrs {
+	for i := range f.addrs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			once.Do(func() {
 				f.addrs[0], f.addrs[i] = f.addrs[i], f.addrs[0]
-				f.master = addr
+				f.master = f.addrs[0]
 			})
 		}()
 	}
