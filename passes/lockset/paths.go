@@ -764,9 +764,12 @@ func (c *checker) perInstanceIndex(i ssa.Value, depth int) bool {
 			case *ssa.Parameter, *ssa.FreeVar:
 				return true
 			}
+			return c.messageIndex(i) // (*j).Index of a received job (msgindex.go)
 		case *ssa.FreeVar, *ssa.Alloc:
 			return true // a captured or address-taken variable
 		}
+	case *ssa.Field:
+		return c.messageIndex(i) // j.Index of a received job (msgindex.go)
 	case *ssa.Convert:
 		return c.perInstanceIndex(i.X, depth+1)
 	case *ssa.ChangeType:
