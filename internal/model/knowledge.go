@@ -37,6 +37,14 @@ var stdRows = []Row{
 	{Func: "runtime/pprof.StopCPUProfile", Kind: Join, Of: "runtime/pprof.StartCPUProfile"},
 	{Func: "runtime/trace.Stop", Kind: Join, Of: "runtime/trace.Start"},
 
+	// Containers that hand every caller the value they hold: what one
+	// caller writes through it, another reads.
+	{Func: "(*sync.Map).Load", Kind: Element},
+	{Func: "(*sync.Map).LoadOrStore", Kind: Element},
+	{Func: "(*sync.Map).LoadAndDelete", Kind: Element},
+	{Func: "(*sync/atomic.Value).Load", Kind: Element},
+	{Func: "(*sync/atomic.Pointer).Load", Kind: Element},
+
 	// Locks.
 	{Func: "(*sync.Mutex).Lock", Kind: Lock},
 	{Func: "(*sync.Mutex).Unlock", Kind: Unlock},

@@ -119,6 +119,11 @@ const (
 	// access to the Writer"): through it, those methods never run
 	// concurrently with themselves.
 	Serialises
+	// Element returns a value its receiver holds ((*sync.Map).Load,
+	// (*atomic.Pointer[T]).Load): memory every caller that loads it
+	// shares, not a copy, so what callers do to it is done to one object,
+	// named after the receiver's elements (lockset's m[*]).
+	Element
 )
 
 var kindNames = [...]string{
@@ -128,7 +133,7 @@ var kindNames = [...]string{
 	Parallel: "parallel", Reads: "reads", Exits: "exits", Unwinds: "unwinds",
 	Delayed: "delayed", Receive: "receive", Forward: "forward", Actor: "actor", Become: "become",
 	WritesElems: "writeselems", Done: "done", Opaque: "opaque", Copies: "copies",
-	Serialises: "serialises",
+	Serialises: "serialises", Element: "element",
 }
 
 func (k Kind) String() string {

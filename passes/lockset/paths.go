@@ -14,6 +14,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/psharpvet/psharpvet/internal/model"
 	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
@@ -284,6 +285,9 @@ func (c *checker) pathOfDepthUncached(v ssa.Value, d int, regs bool) (p string) 
 		}
 		return c.pathOfDepth(v.X, d+1, regs)
 	case ssa.Instruction:
+		if recv := c.elementOf(v); recv != nil {
+			return extend(c.pathOfDepth(recv, d+1, regs), allSel)
+		}
 		// Conversions, boxing, slicing, type assertions and tuple
 		// extraction view the same memory as their operand.
 		if x, ok := ssaops.Alias(v); ok {
@@ -291,6 +295,29 @@ func (c *checker) pathOfDepthUncached(v ssa.Value, d int, regs bool) (p string) 
 		}
 	}
 	return ""
+}
+
+// elementOf returns the receiver of a call of an Element row of the
+// model, for the call or its first result (v, _ := m.Load(k); p :=
+// cur.Load()), whose result names the
+// receiver's element as a map lookup does: what one caller writes
+// through it, every other caller that loads it reads. Nil otherwise.
+func (c *checker) elementOf(v ssa.Instruction) ssa.Value {
+	if ex, ok := v.(*ssa.Extract); ok && ex.Index == 0 {
+		v, _ = ex.Tuple.(ssa.Instruction)
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	rc, ok := c.model.Resolve(call.Common())
+	if !ok || rc.Recv == nil {
+		return nil
+	}
+	if _, ok := rc.Row(model.Element); !ok {
+		return nil
+	}
+	return rc.Recv
 }
 
 // taken reports whether the function deletes the key of the lookup l from
