@@ -18,7 +18,8 @@ import (
 // parameters) of type bool, whose every store in the package stores the
 // constant true and whose address is used for nothing but those stores
 // and loads, in a package that neither imports unsafe nor writes a whole
-// value of the type (*m = T{}, copy into a []T), which would reset it.
+// value of the type or of one that holds it by value (*m = T{}, a copy
+// into a []T, *o = Outer{}), which would reset it.
 // A machine that sets a latch when it sends its result and tests it
 // first in every later handler (LeaderElection's d.finished) reads
 // nothing after the send on the paths where the latch is set:
@@ -64,15 +65,11 @@ func findLatches(pkg *types.Package, funcs []*ssa.Function) map[latchKey]bool {
 						broken[key] = true
 					}
 				case *ssa.Store:
-					if n, ok := types.Unalias(i.Val.Type()).(*types.Named); ok {
-						wholeWrites[n] = true
-					}
+					heldByValue(i.Val.Type(), wholeWrites)
 				case *ssa.Call:
 					if bi, ok := i.Call.Value.(*ssa.Builtin); ok && bi.Name() == "copy" {
 						if s, ok := i.Call.Args[0].Type().Underlying().(*types.Slice); ok {
-							if n, ok := types.Unalias(s.Elem()).(*types.Named); ok {
-								wholeWrites[n] = true
-							}
+							heldByValue(s.Elem(), wholeWrites)
 						}
 					}
 				}
@@ -85,6 +82,27 @@ func findLatches(pkg *types.Package, funcs []*ssa.Function) map[latchKey]bool {
 		}
 	}
 	return latches
+}
+
+// heldByValue adds to out the named types whose values a value of type t
+// holds in its own memory: t itself, and the types of its fields and
+// array elements, so that storing a whole Outer{} counts as writing the
+// T it holds by value.
+func heldByValue(t types.Type, out map[*types.Named]bool) {
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		if out[n] {
+			return
+		}
+		out[n] = true
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Struct:
+		for f := range u.Fields() {
+			heldByValue(f.Type(), out)
+		}
+	case *types.Array:
+		heldByValue(u.Elem(), out)
+	}
 }
 
 // boolField returns the field fa addresses when it is an unexported bool

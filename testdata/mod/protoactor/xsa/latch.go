@@ -126,3 +126,40 @@ func (t *LateTally) Receive(ctx actor.Context) {
 		t.finished = true
 	}
 }
+
+// Session holds its tally by value, and Reset replaces the whole session,
+// which clears the tally's flag too: the flag is no latch.
+type Session struct {
+	tally HeldTally
+}
+
+// Reset starts the session again.
+func (s *Session) Reset() { *s = Session{} }
+
+// HeldTally is Tally held by value in a Session.
+type HeldTally struct {
+	result   chan<- *Report
+	report   Report
+	finished bool
+}
+
+func (t *HeldTally) Receive(ctx actor.Context) {
+	switch m := ctx.Message().(type) {
+	case *Entry:
+		if t.finished {
+			return
+		}
+		t.report.Entries = append(t.report.Entries, m)
+	case Done:
+		if t.finished {
+			return
+		}
+		t.finish()
+	}
+}
+
+func (t *HeldTally) finish() {
+	t.finished = true
+	out := t.report
+	t.result <- &out // want `&out is sent on t.result but stays reachable from t.report`
+}
