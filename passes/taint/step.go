@@ -197,23 +197,36 @@ func isUnsafePointer(t types.Type) bool {
 // tracked reports whether values of type t may hold references, so that
 // the analysis keeps their locations.
 func tracked(t types.Type, seen map[types.Type]bool) bool {
+	return trackedIn(t, seen, false)
+}
+
+// trackedIn is tracked where, with pointerFreeParams, a type parameter
+// stands for pointer-free type arguments only (pointerFreeParam): the
+// reading of a generic body under which Summary.PointerFreeArgs is
+// computed.
+func trackedIn(t types.Type, seen map[types.Type]bool, pointerFreeParams bool) bool {
 	if v, ok := seen[t]; ok {
 		return v
 	}
 	seen[t] = false // cut recursion through named types
 	var r bool
+	if tp, ok := types.Unalias(t).(*types.TypeParam); ok && pointerFreeParams {
+		r = !pointerFreeParam(tp, seen)
+		seen[t] = r
+		return r
+	}
 	switch u := types.Unalias(t).Underlying().(type) {
 	case *types.Basic:
 		r = u.Kind() == types.UnsafePointer
 	case *types.Struct:
 		for i := 0; i < u.NumFields() && !r; i++ {
-			r = tracked(u.Field(i).Type(), seen)
+			r = trackedIn(u.Field(i).Type(), seen, pointerFreeParams)
 		}
 	case *types.Array:
-		r = tracked(u.Elem(), seen)
+		r = trackedIn(u.Elem(), seen, pointerFreeParams)
 	case *types.Tuple:
 		for i := 0; i < u.Len() && !r; i++ {
-			r = tracked(u.At(i).Type(), seen)
+			r = trackedIn(u.At(i).Type(), seen, pointerFreeParams)
 		}
 	default:
 		r = true

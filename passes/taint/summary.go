@@ -63,6 +63,11 @@ type Summary struct {
 	// are left out, as writes are.
 	ReadPaths  []PortPaths
 	WritePaths []PortPaths
+	// PointerFreeArgs is, for a generic function, its summary for the
+	// instances whose type arguments hold no references where its type
+	// parameters may be such types (pointerfree.go); nil when that is
+	// not smaller.
+	PointerFreeArgs *Summary
 }
 
 // LinkPaths are the places below port From where a function stores memory
@@ -141,6 +146,9 @@ func (s *Summary) String() string {
 		for _, p := range s.Writes {
 			b.WriteString(" " + portName(p))
 		}
+	}
+	if s.PointerFreeArgs != nil {
+		b.WriteString("; for pointer-free type arguments " + s.PointerFreeArgs.String())
 	}
 	return b.String()
 }

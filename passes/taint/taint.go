@@ -101,6 +101,11 @@ type solver struct {
 	// method; safeCalls memoises withoutReceiver.
 	safeRecvMap map[types.Type]bool
 	safeCalls   map[*Summary]*Summary
+	// pointerFreeParams makes the solver read type parameters as
+	// pointer-free (pointerfree.go); base, the pass's solver, then gives
+	// the summaries of the functions that do not depend on them.
+	pointerFreeParams bool
+	base              *solver
 }
 
 // safeReceiver memoizes the model's SafeReceiver.
@@ -183,6 +188,7 @@ func run(pass *analysis.Pass) (any, error) {
 	sv.used = make(map[*ssa.Function]map[*ssa.Function]bool)
 	sv.overBudget = make(map[*ssa.Function]string)
 	sv.summarizeAll()
+	summarizePointerFree(sv)
 	if reportBudget {
 		reportOverBudget(pass, sv.overBudget)
 	}
@@ -287,7 +293,9 @@ func (c *Flows) Flow(fn *ssa.Function) *Flow {
 // from a fact, or given by the model; nil when none is known.
 func (c *Flows) Summary(fn *ssa.Function) *Summary { return c.sv.summaryFor(fn) }
 
-func (sv *solver) tracked(t types.Type) bool { return tracked(t, sv.trackedMap) }
+func (sv *solver) tracked(t types.Type) bool {
+	return trackedIn(t, sv.trackedMap, sv.pointerFreeParams)
+}
 
 // summaryFor returns fn's summary, or nil when none is known, in which case
 // the caller applies the conservative rule.
@@ -295,7 +303,17 @@ func (sv *solver) summaryFor(fn *ssa.Function) *Summary {
 	if s, ok := sv.summaries[fn]; ok {
 		return s
 	}
-	if s, ok := sv.res.summaries[fn]; ok {
+	if sv.base != nil && !mentionsTypeParams(fn) {
+		return sv.base.summaryFor(fn)
+	}
+	if s, ok := sv.res.summaries[fn]; ok && sv.base == nil {
+		if free := sv.pointerFreeInstance(fn); free != nil {
+			return free
+		}
+		return s
+	}
+	if s := sv.pointerFreeInstance(fn); s != nil {
+		sv.summaries[fn] = s
 		return s
 	}
 	if obj, ok := fn.Object().(*types.Func); ok {

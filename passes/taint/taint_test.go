@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/psharpvet/psharpvet/passes/concur"
 	"github.com/psharpvet/psharpvet/passes/taint"
 )
 
@@ -19,6 +20,19 @@ import (
 func TestSummaries(t *testing.T) {
 	suitetest.Track(t, "taint")
 	analysistest.Run(t, suitetest.Dir(t), taint.Analyzer, "taint/...")
+}
+
+// TestSummariesStrict checks the summaries of the strict reading, in which
+// a call the analysis cannot see links its operands (P#'s conservative
+// rule): generic functions' second summaries for pointer-free type
+// arguments (taintstrict/generics).
+func TestSummariesStrict(t *testing.T) {
+	suitetest.Track(t, "taintstrict")
+	t.Cleanup(func() { concur.Analyzer.Flags.Set("strict", "false") })
+	if err := concur.Analyzer.Flags.Set("strict", "true"); err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, suitetest.Dir(t), taint.Analyzer, "taintstrict/...")
 }
 
 // TestBudget checks that -budget reports the functions whose analysis

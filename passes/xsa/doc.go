@@ -31,7 +31,10 @@
 // of the package that reads the field; for a function literal, it is the
 // literal itself, run again. A call that is passed the machine is followed
 // into its callee; anything else done with the machine (storing it,
-// capturing it, converting it to an interface) counts as a read.
+// capturing it, converting it to an interface) counts as a read. A test
+// of a latch the machine is known to have set (an unexported bool field
+// of the package that only ever becomes true: if m.finished { return })
+// takes only the branch its value gives.
 //
 // -xsa=false on psharpvet turns the pass off: the ownership pass then
 // reports these candidates itself.

@@ -43,6 +43,8 @@ type lifter struct {
 	summaries map[summaryKey]*summary
 	readers   map[readerKey]reader
 	owned     map[*ssa.Function]map[*ssa.Function]bool
+	// latches are the package's latch fields (latch.go).
+	latches map[latchKey]bool
 }
 
 func newLifter(pass *analysis.Pass, m *model.Model, pkg *buildssa.SSA, flows *taint.Flows, gu *givesup.Result) *lifter {
@@ -55,6 +57,7 @@ func newLifter(pass *analysis.Pass, m *model.Model, pkg *buildssa.SSA, flows *ta
 		summaries: make(map[summaryKey]*summary),
 		readers:   make(map[readerKey]reader),
 		owned:     make(map[*ssa.Function]map[*ssa.Function]bool),
+		latches:   findLatches(pass.Pkg, pkg.SrcFuncs),
 	}
 	for _, fn := range lf.funcs {
 		for _, b := range fn.Blocks {
@@ -177,6 +180,7 @@ func (lf *lifter) live(k ownership.Kept) (*analysis.RelatedInformation, bool) {
 	var sl slot
 	if k.Field != "" {
 		sl = slot{base: fn.Params[0], pending: []string{k.Field}}
+		sl.latched = lf.latchedAt(k.Point.Instr, sl.base)
 	} else {
 		sl = slot{base: fn.FreeVars[k.Port-len(fn.Params)], cell: true, pending: []string{""}}
 	}
@@ -208,18 +212,18 @@ func (lf *lifter) live(k ownership.Kept) (*analysis.RelatedInformation, bool) {
 // returns with the slot in state e: in the handler that runs next, in the
 // callers of a helper, or anywhere in the package.
 func (lf *lifter) afterExit(fn *ssa.Function, sl slot, e exit, seen map[string]bool) (*analysis.RelatedInformation, bool) {
-	key := fmt.Sprint(fn.String(), "|", strings.Join(e.pending, ","), "|", e.became)
+	key := fmt.Sprint(fn.String(), "|", strings.Join(e.pending, ","), "|", e.became, "|", strings.Join(e.latched, ","))
 	if seen[key] {
 		return nil, false
 	}
 	seen[key] = true
 	next := func(h *ssa.Function, base ssa.Value, cell bool) (*analysis.RelatedInformation, bool) {
-		out := lf.scan(h, nil, slot{base: base, cell: cell, pending: e.pending}, nil)
+		out := lf.scan(h, nil, slot{base: base, cell: cell, pending: e.pending, latched: e.latched}, nil)
 		if out.read != nil {
 			return out.read, true
 		}
 		for _, e2 := range out.exits {
-			if read, ok := lf.afterExit(h, slot{base: base, cell: cell, pending: e2.pending}, e2, seen); ok {
+			if read, ok := lf.afterExit(h, slot{base: base, cell: cell, pending: e2.pending, latched: e2.latched}, e2, seen); ok {
 				return read, true
 			}
 		}
@@ -260,7 +264,7 @@ func (lf *lifter) afterExit(fn *ssa.Function, sl slot, e exit, seen map[string]b
 		for _, call := range lf.calls[fn] {
 			caller := call.Parent()
 			base := call.Call.Args[0]
-			out := lf.scan(caller, call, slot{base: base, pending: e.pending}, nil)
+			out := lf.scan(caller, call, slot{base: base, pending: e.pending, latched: e.latched}, nil)
 			if out.read != nil {
 				return out.read, true
 			}
@@ -268,7 +272,7 @@ func (lf *lifter) afterExit(fn *ssa.Function, sl slot, e exit, seen map[string]b
 				if len(caller.Params) == 0 || base != caller.Params[0] {
 					return lf.anyReader(fn, e2.pending, nil)
 				}
-				if read, ok := lf.afterExit(caller, slot{base: base, pending: e2.pending}, e2, seen); ok {
+				if read, ok := lf.afterExit(caller, slot{base: base, pending: e2.pending, latched: e2.latched}, e2, seen); ok {
 					return read, true
 				}
 			}

@@ -24,6 +24,8 @@ type slot struct {
 	base    ssa.Value
 	cell    bool
 	pending []string
+	// latched are the machine's latches known set (latch.go).
+	latched []string
 }
 
 // An exit is the state of a path that returns: the fields still pending
@@ -31,6 +33,7 @@ type slot struct {
 type exit struct {
 	pending []string
 	became  []*types.Func
+	latched []string
 }
 
 // An outcome is what a scan found: a read of a pending field, or else the
@@ -53,6 +56,7 @@ type summaryKey struct {
 	fn      *ssa.Function
 	param   int
 	pending string
+	latched string
 }
 
 // A path is a scan's state on one path: its block and first instruction,
@@ -62,6 +66,7 @@ type path struct {
 	from    int
 	pending []string
 	became  []*types.Func
+	latched []string
 }
 
 // scan follows every path of fn from after start (nil: from the entry)
@@ -75,7 +80,7 @@ func (lf *lifter) scan(fn *ssa.Function, start ssa.Instruction, sl slot, kills f
 	if kills == nil {
 		kills = func(ssa.Instruction, ssa.Value) bool { return true }
 	}
-	first := path{block: fn.Blocks[0], pending: sl.pending}
+	first := path{block: fn.Blocks[0], pending: sl.pending, latched: sl.latched}
 	if start != nil {
 		first.block = start.Block()
 		first.from = slices.Index(start.Block().Instrs, start) + 1
@@ -86,7 +91,7 @@ func (lf *lifter) scan(fn *ssa.Function, start ssa.Instruction, sl slot, kills f
 	for len(queue) > 0 {
 		p := queue[0]
 		queue = queue[1:]
-		key := fmt.Sprint(p.block.Index, "|", p.from, "|", strings.Join(p.pending, ","), "|", p.became)
+		key := fmt.Sprint(p.block.Index, "|", p.from, "|", strings.Join(p.pending, ","), "|", p.became, "|", strings.Join(p.latched, ","))
 		if seen[key] {
 			continue
 		}
@@ -95,7 +100,7 @@ func (lf *lifter) scan(fn *ssa.Function, start ssa.Instruction, sl slot, kills f
 		for _, instr := range p.block.Instrs[p.from:] {
 			switch instr.(type) {
 			case *ssa.Return:
-				out.exits = append(out.exits, exit{pending: p.pending, became: p.became})
+				out.exits = append(out.exits, exit{pending: p.pending, became: p.became, latched: p.latched})
 				ended = true
 			case *ssa.Panic:
 				ended = true
@@ -110,6 +115,10 @@ func (lf *lifter) scan(fn *ssa.Function, start ssa.Instruction, sl slot, kills f
 			}
 			p.pending = eff.pending
 			p.became = union(p.became, eff.became)
+			if f, ok := lf.setsLatch(instr, sl.base); ok && !sl.cell {
+				p.latched = union(p.latched, []string{f})
+				slices.Sort(p.latched)
+			}
 			if len(p.pending) == 0 {
 				ended = true
 				break
@@ -118,8 +127,12 @@ func (lf *lifter) scan(fn *ssa.Function, start ssa.Instruction, sl slot, kills f
 		if ended {
 			continue
 		}
-		for _, s := range p.block.Succs {
-			queue = append(queue, path{block: s, pending: p.pending, became: p.became})
+		succs := p.block.Succs
+		if !sl.cell {
+			succs = lf.successors(p.block, sl.base, p.latched)
+		}
+		for _, s := range succs {
+			queue = append(queue, path{block: s, pending: p.pending, became: p.became, latched: p.latched})
 		}
 	}
 	return out
@@ -180,7 +193,7 @@ func (lf *lifter) effect(instr ssa.Instruction, sl slot, kills func(ssa.Instruct
 		}
 		if g := i.Call.StaticCallee(); g != nil && !sl.cell {
 			if k := slices.Index(i.Call.Args, sl.base); k >= 0 && !slices.Contains(i.Call.Args[k+1:], sl.base) {
-				s := lf.summary(g, k, sl.pending)
+				s := lf.summary(g, k, sl.pending, sl.latched)
 				if s.read != nil {
 					return read("passed here to " + calleeName(g) + ", which reads what was sent: " + s.read.Message)
 				}
@@ -209,10 +222,12 @@ func (lf *lifter) effect(instr ssa.Instruction, sl slot, kills func(ssa.Instruct
 }
 
 // summary returns what a call of g, passed the machine as argument k,
-// does to its pending fields. A call already being summarised (recursion)
-// is assumed to do nothing.
-func (lf *lifter) summary(g *ssa.Function, k int, pending []string) *summary {
-	key := summaryKey{g, k, strings.Join(pending, ",")}
+// whose latches latched are set, does to its pending fields. A call
+// already being summarised (recursion) is assumed to do nothing. The
+// latches g sets are not carried back to the caller, which is only less
+// precise: a latch stays set.
+func (lf *lifter) summary(g *ssa.Function, k int, pending, latched []string) *summary {
+	key := summaryKey{g, k, strings.Join(pending, ","), strings.Join(latched, ",")}
 	if s, ok := lf.summaries[key]; ok {
 		if !s.done {
 			return &summary{still: pending}
@@ -228,7 +243,7 @@ func (lf *lifter) summary(g *ssa.Function, k int, pending []string) *summary {
 	}
 	// What the caller passes may still hold the sent memory, so only a
 	// store of new memory overwrites a field.
-	out := lf.scan(g, nil, slot{base: g.Params[k], pending: pending}, func(_ ssa.Instruction, v ssa.Value) bool { return newValue(v) })
+	out := lf.scan(g, nil, slot{base: g.Params[k], pending: pending, latched: latched}, func(_ ssa.Instruction, v ssa.Value) bool { return newValue(v) })
 	s.read = out.read
 	for _, e := range out.exits {
 		s.still = union(s.still, e.pending)

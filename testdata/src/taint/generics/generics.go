@@ -1,0 +1,20 @@
+// Package generics checks the second summary of generic functions, for
+// instances whose type arguments hold no references.
+package generics
+
+// Keep appends v to *dst: with a pointer-free v, nothing of v's is kept.
+func Keep[E any](dst *[]E, v E) { // want Keep:`^summary 0->1 writes 0; for pointer-free type arguments summary writes 0$`
+	*dst = append(*dst, v)
+}
+
+// KeepAll appends the elements of src to *dst, which copies them: the
+// summary links nothing, so there is no second one.
+func KeepAll[S ~[]E, E any](dst *S, src S) { // want KeepAll:`^summary writes 0$`
+	*dst = append(*dst, src...)
+}
+
+// Ptrs keeps p, of a type whose only term is a pointer: never
+// pointer-free, so one summary only.
+func Ptrs[T any, P interface{ *T }](dst *[]P, p P) { // want Ptrs:`^summary 0->1 writes 0$`
+	*dst = append(*dst, p)
+}
