@@ -86,8 +86,12 @@ func Cycles(fn *ssa.Function) []int {
 
 // Reaches reports whether block to is reachable from block from (a block
 // reaches itself).
-func Reaches(from, to *ssa.BasicBlock) bool {
-	seen := make(map[*ssa.BasicBlock]bool)
+func Reaches(from, to *ssa.BasicBlock) bool { return ReachesWithout(from, to, nil) }
+
+// ReachesWithout reports whether block to is reachable from block from on
+// a path that does not pass through block avoid (nil: any path).
+func ReachesWithout(from, to, avoid *ssa.BasicBlock) bool {
+	seen := map[*ssa.BasicBlock]bool{avoid: avoid != nil}
 	stack := []*ssa.BasicBlock{from}
 	for len(stack) > 0 {
 		b := stack[len(stack)-1]

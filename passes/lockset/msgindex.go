@@ -8,6 +8,8 @@ import (
 	"go/token"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
 // This file tells apart the elements a pool of workers writes at an index
@@ -257,19 +259,10 @@ func (c *checker) freshIndexSent(s *ssa.Send, field int) bool {
 // cycleAvoiding reports whether b lies on a cycle that does not pass
 // through h: an inner loop, which runs b several times per trip of h's.
 func cycleAvoiding(b, h *ssa.BasicBlock) bool {
-	seen := map[*ssa.BasicBlock]bool{h: true}
-	work := append([]*ssa.BasicBlock(nil), b.Succs...)
-	for len(work) > 0 {
-		x := work[len(work)-1]
-		work = work[:len(work)-1]
-		if x == b {
+	for _, s := range b.Succs {
+		if s != h && ssaops.ReachesWithout(s, b, h) {
 			return true
 		}
-		if seen[x] {
-			continue
-		}
-		seen[x] = true
-		work = append(work, x.Succs...)
 	}
 	return false
 }
