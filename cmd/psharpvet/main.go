@@ -154,6 +154,7 @@ func main() {
 	}
 	if _, ok := vetUnit(args); ok {
 		appendUnitEvents(analyzers) // for a delegated run's progress line
+		deferCollection(unitStartHeap)
 	}
 	multichecker.Main(analyzers...)
 }
