@@ -51,6 +51,7 @@ import (
 	"github.com/psharpvet/psharpvet/passes/ignores"
 	"github.com/psharpvet/psharpvet/passes/lockset"
 	"github.com/psharpvet/psharpvet/passes/ownership"
+	"github.com/psharpvet/psharpvet/passes/taint"
 	"github.com/psharpvet/psharpvet/passes/xsa"
 )
 
@@ -154,6 +155,8 @@ func main() {
 	}
 	if _, ok := vetUnit(args); ok {
 		appendUnitEvents(analyzers) // for a delegated run's progress line
+		deferCollection(unitStartHeap)
+		exportCallableOnly(taint.Analyzer, lockset.Analyzer)
 	}
 	multichecker.Main(analyzers...)
 }

@@ -7,6 +7,7 @@ package model
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // A DocLock is a lock that a function's doc comment says its caller
@@ -32,25 +33,35 @@ type DocLock struct {
 // "read lock", "c.mu", "idleMu".
 const lockPhrase = `(?P<lock>(?:the\s+)?(?:\w+\s+){0,2}(?:lock|mutex|rlock)|\w+(?:\.\w+)+|\w*(?:mu|mtx|lock|mutex)\w*)`
 
-// heldOnEntryDocs are the sentence shapes of the convention; each names
-// the lock with lockPhrase.
-var heldOnEntryDocs = []*regexp.Regexp{
-	regexp.MustCompile(`(?i)^` + lockPhrase + `\s+(?:must|should|needs to|has to|is expected to|is assumed to|is required to)\s+be\s+(?:held|locked|acquired|taken)\b`),
-	regexp.MustCompile(`(?i)^` + lockPhrase + `\s+(?:is|are)\s+(?:held|locked|acquired)\s+(?:on entry|upon entry|by the caller|when called)`),
-	regexp.MustCompile(`(?i)^` + lockPhrase + `\s+held(?:\s+on entry)?$`),
-	regexp.MustCompile(`(?i)\bcallers?\s+(?:must|should|needs to|has to)\s+(?:hold|have locked|lock|acquire)\s+` + lockPhrase),
-	regexp.MustCompile(`(?i)\b(?:must|should)\s+be\s+called\s+(?:with|while holding)\s+` + lockPhrase + `(?:\s+(?:held|locked|acquired))?`),
-	regexp.MustCompile(`(?i)\brequires\s+(?:that\s+)?` + lockPhrase + `\s+(?:to\s+be\s+|is\s+|be\s+)?(?:held|locked)`),
-	regexp.MustCompile(`(?i)\bassumes?\s+(?:that\s+)?` + lockPhrase + `\s+is\s+(?:held|locked)`),
-}
+// heldOnEntryDocs returns the sentence shapes of the convention; each
+// names the lock with lockPhrase. Like the two expressions below, they
+// are compiled on first use: HeldOnEntry reads only the doc comments
+// that mention a lock or a hold (mayStateHeld), which many units of a
+// go vet run (each a process of its own) never meet, and compiling them
+// at start-up cost every process about a millisecond.
+var heldOnEntryDocs = sync.OnceValue(func() []*regexp.Regexp {
+	return []*regexp.Regexp{
+		regexp.MustCompile(`(?i)^` + lockPhrase + `\s+(?:must|should|needs to|has to|is expected to|is assumed to|is required to)\s+be\s+(?:held|locked|acquired|taken)\b`),
+		regexp.MustCompile(`(?i)^` + lockPhrase + `\s+(?:is|are)\s+(?:held|locked|acquired)\s+(?:on entry|upon entry|by the caller|when called)`),
+		regexp.MustCompile(`(?i)^` + lockPhrase + `\s+held(?:\s+on entry)?$`),
+		regexp.MustCompile(`(?i)\bcallers?\s+(?:must|should|needs to|has to)\s+(?:hold|have locked|lock|acquire)\s+` + lockPhrase),
+		regexp.MustCompile(`(?i)\b(?:must|should)\s+be\s+called\s+(?:with|while holding)\s+` + lockPhrase + `(?:\s+(?:held|locked|acquired))?`),
+		regexp.MustCompile(`(?i)\brequires\s+(?:that\s+)?` + lockPhrase + `\s+(?:to\s+be\s+|is\s+|be\s+)?(?:held|locked)`),
+		regexp.MustCompile(`(?i)\bassumes?\s+(?:that\s+)?` + lockPhrase + `\s+is\s+(?:held|locked)`),
+	}
+})
 
 // negation marks a sentence that states the opposite ("Lock should not
 // be held", "does not need the client lock", "called without the lock").
-var negation = regexp.MustCompile(`(?i)\b(?:not|no|without|never|unlocked)\b|n't\b`)
+var negation = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(?:not|no|without|never|unlocked)\b|n't\b`)
+})
 
 // sentenceEnd splits a comment into sentences: a period, semicolon or
 // colon followed by space (a dot inside c.mu does not end one).
-var sentenceEnd = regexp.MustCompile(`[.;:!?](?:\s+|$)`)
+var sentenceEnd = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`[.;:!?](?:\s+|$)`)
+})
 
 // HeldOnEntry returns the locks a function's doc comment says are held
 // when it is called.
@@ -59,12 +70,12 @@ func HeldOnEntry(doc string) []DocLock {
 		return nil
 	}
 	var out []DocLock
-	for _, s := range sentenceEnd.Split(strings.Join(strings.Fields(doc), " "), -1) {
+	for _, s := range sentenceEnd().Split(strings.Join(strings.Fields(doc), " "), -1) {
 		s = strings.TrimSpace(s)
-		if s == "" || negation.MatchString(s) {
+		if s == "" || negation().MatchString(s) {
 			continue
 		}
-		for _, re := range heldOnEntryDocs {
+		for _, re := range heldOnEntryDocs() {
 			m := re.FindStringSubmatch(s)
 			if m == nil {
 				continue

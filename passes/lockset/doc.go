@@ -60,6 +60,10 @@
 // With -factsonly, it only computes and exports the summaries importers
 // read, and reports nothing: psharpvet sets it for the units go vet runs
 // on dependencies for their facts alone, whose reports it discards.
+// With -callable, the summaries it exports are only those of the
+// functions other packages can call (exported functions, and methods with
+// exported names): psharpvet sets it in every go vet unit, since every
+// unit that imports the package decodes its summaries.
 //
 // See docs/lockset.md for the rules and the soundness each one trades.
 package lockset

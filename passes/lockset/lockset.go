@@ -38,14 +38,24 @@ var Analyzer = &analysis.Analyzer{
 	ResultType: reflect.TypeFor[*directive.Silenced](),
 }
 
-// guards, reportBudget and factsOnly are the -guards, -budget and
-// -factsonly flags.
-var guards, reportBudget, factsOnly bool
+// guards, reportBudget, factsOnly and callableOnly are the -guards,
+// -budget, -factsonly and -callable flags.
+var guards, reportBudget, factsOnly, callableOnly bool
 
 func init() {
 	Analyzer.Flags.BoolVar(&guards, "guards", false, "report the inferred guard of every field of every shared type")
 	Analyzer.Flags.BoolVar(&reportBudget, "budget", false, "report each function whose lockset dataflow stopped at its budget before it settled (a debugging aid)")
 	Analyzer.Flags.BoolVar(&factsOnly, "factsonly", false, "only export the summaries importers read, and report nothing (psharpvet sets it for the dependencies go vet analyses for their facts)")
+	Analyzer.Flags.BoolVar(&callableOnly, "callable", false, "export the summaries only of the functions other packages can call: exported functions and methods with exported names (psharpvet sets it under go vet, where every importer decodes the summaries of its imports)")
+}
+
+// exportsSummary reports whether the summary of obj, a function or method
+// of the package, goes into the package's Summaries fact: with -callable,
+// only if other packages can call it (an exported function, or a method
+// with an exported name, called directly or through an interface), since
+// calleeSummary looks up no other.
+func exportsSummary(obj *types.Func) bool {
+	return !callableOnly || obj.Exported()
 }
 
 // The categories of the diagnostics besides directive.Category.
@@ -203,7 +213,7 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		obj, ok := fn.Object().(*types.Func)
-		if !ok || obj.Pkg() != pass.Pkg || fi.sum.empty() {
+		if !ok || obj.Pkg() != pass.Pkg || fi.sum.empty() || !exportsSummary(obj) {
 			continue
 		}
 		sums.Funcs = append(sums.Funcs, FuncSummary{obj.FullName(), *exportable(fi.sum)})

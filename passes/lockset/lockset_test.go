@@ -155,3 +155,15 @@ func TestFactsOnlyReports(t *testing.T) {
 type discard struct{ *testing.T }
 
 func (discard) Errorf(string, ...any) {}
+
+// TestCallable checks that -callable puts in the Summaries fact only the
+// functions other packages can call, and that an importer still finds
+// those it calls.
+func TestCallable(t *testing.T) {
+	suitetest.Track(t, "locksetcallable")
+	if err := lockset.Analyzer.Flags.Set("callable", "true"); err != nil {
+		t.Fatal(err)
+	}
+	defer lockset.Analyzer.Flags.Set("callable", "false")
+	analysistest.Run(t, suitetest.Dir(t), lockset.Analyzer, "locksetcallable/...")
+}

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -207,7 +208,7 @@ func recvType(fn *ssa.Function) *types.TypeName {
 // elements of a container type as its type's elements.
 func writtenName(key string) string {
 	if strings.HasPrefix(key, "[]") || strings.HasPrefix(key, "map[") {
-		return "an element of a " + importPaths.ReplaceAllString(key, "")
+		return "an element of a " + importPaths().ReplaceAllString(key, "")
 	}
 	if i := strings.LastIndexByte(key, '/'); i >= 0 {
 		key = key[i+1:]
@@ -220,7 +221,9 @@ func writtenName(key string) string {
 
 // importPaths matches the directories of the import paths in a type
 // string: []*example.com/m/racy.Entry is displayed []*racy.Entry.
-var importPaths = regexp.MustCompile(`(?:[\w.\-]+/)+`)
+// Compiled on first use, as the expressions of model.HeldOnEntry are:
+// most processes of a go vet run never report.
+var importPaths = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?:[\w.\-]+/)+`) })
 
 // machineField returns the machine field a path from outliving state
 // starts with: a field of a method's pointer receiver, or a captured

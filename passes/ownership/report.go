@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -132,7 +133,7 @@ func (c *checker) describeUse(w *walker, instr ssa.Instruction, acc *access) use
 	touched := valueName(acc.operand, 0)
 	if touched != "" && touched != given && !strings.HasPrefix(touched, given+".") && !strings.HasPrefix(touched, given+"[") && !derivedFrom(acc.operand, v) {
 		u.touched = touched
-		u.throughAlias = !slices.Contains(identRE.FindAllString(given, -1), identRE.FindString(touched)) && !builtFrom(acc.operand, v)
+		u.throughAlias = !slices.Contains(identRE().FindAllString(given, -1), identRE().FindString(touched)) && !builtFrom(acc.operand, v)
 	}
 	return u
 }
@@ -237,8 +238,9 @@ func storesInto(ref ssa.Instruction, depth int) []*ssa.Store {
 	return out
 }
 
-// identRE matches the identifiers of a source expression.
-var identRE = regexp.MustCompile(`[\pL_][\pL\pN_]*`)
+// identRE matches the identifiers of a source expression; compiled on
+// first use, as importPaths is.
+var identRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[\pL_][\pL\pN_]*`) })
 
 // reportUse reports an access after a transfer (condition 3).
 func (c *checker) reportUse(w *walker, instr ssa.Instruction, acc *access, u use) {

@@ -42,6 +42,12 @@
 // memory, since that would mutate it, and a port that reaches another
 // port's memory only through such a value is not linked to it.
 //
+// With -callable, only the summaries of the functions other packages can
+// call (exported functions, and methods with exported names) are
+// exported: psharpvet sets it in every go vet unit, where x/tools
+// re-exports the facts on methods from package to package and every
+// importer decodes them all.
+//
 // The analyzer reports nothing; the givesup and ownership analyzers
 // consume its Result.
 package taint

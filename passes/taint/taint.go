@@ -35,11 +35,23 @@ var Analyzer = &analysis.Analyzer{
 	ResultType: reflect.TypeOf(new(Result)),
 }
 
-// reportBudget is the -budget flag.
-var reportBudget bool
+// reportBudget is the -budget flag, callableOnly the -callable flag.
+var reportBudget, callableOnly bool
 
 func init() {
 	Analyzer.Flags.BoolVar(&reportBudget, "budget", false, "report each function whose heap analysis stopped at its budget, which gives it the conservative summary (a debugging aid: how much of the package the analysis saw whole)")
+	Analyzer.Flags.BoolVar(&callableOnly, "callable", false, "export the summaries only of the functions other packages can call: exported functions and methods with exported names (psharpvet sets it under go vet, where every importer decodes every fact)")
+}
+
+// exportsSummary reports whether the summary of obj, a function or method
+// of the package, is exported as a fact. Other packages can call only
+// exported functions and methods with exported names, directly or through
+// an interface, so only those summaries are ever imported; x/tools' fact
+// encoding re-exports every fact on a method from package to package (a
+// go vet unit decodes those of all the packages below it), so with
+// -callable the others are left out.
+func exportsSummary(obj *types.Func) bool {
+	return !callableOnly || obj.Exported()
 }
 
 // catBudget is the category of the -budget reports.
@@ -193,7 +205,7 @@ func run(pass *analysis.Pass) (any, error) {
 		reportOverBudget(pass, sv.overBudget)
 	}
 	for _, fn := range r.Funcs {
-		if obj, ok := fn.Object().(*types.Func); ok && obj.Pkg() == pass.Pkg && fn.Origin() == nil {
+		if obj, ok := fn.Object().(*types.Func); ok && obj.Pkg() == pass.Pkg && fn.Origin() == nil && exportsSummary(obj) {
 			if s := r.summaries[fn]; s != nil {
 				pass.ExportObjectFact(obj, s)
 			}

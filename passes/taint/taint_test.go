@@ -46,3 +46,15 @@ func TestBudget(t *testing.T) {
 	defer taint.Analyzer.Flags.Set("budget", "false")
 	analysistest.Run(t, suitetest.Dir(t), taint.Analyzer, "taintbudget")
 }
+
+// TestCallable checks that -callable exports the summaries only of the
+// functions other packages can call, and that an importer still finds
+// those it calls.
+func TestCallable(t *testing.T) {
+	suitetest.Track(t, "taintcallable")
+	if err := taint.Analyzer.Flags.Set("callable", "true"); err != nil {
+		t.Fatal(err)
+	}
+	defer taint.Analyzer.Flags.Set("callable", "false")
+	analysistest.Run(t, suitetest.Dir(t), taint.Analyzer, "taintcallable/...")
+}
