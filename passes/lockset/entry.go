@@ -259,16 +259,17 @@ func startedMethod(sp *spawn) *types.Func {
 func (c *checker) closureShared(spawns []*spawn) map[*types.Named]bool {
 	var out map[*types.Named]bool
 	for _, sp := range spawns {
-		if startedMethod(sp) != nil || sp.callee.Parent() == nil || returnsItsChannel(sp) {
+		if _, isGo := sp.instr.(*ssa.Go); !isGo || startedMethod(sp) != nil || sp.callee.Parent() == nil || returnsItsChannel(sp) {
 			continue
 		}
+		exposed := c.exposedChanFields()
 		outlives := false
 		for _, a := range c.sharedBody(sp) {
 			if !a.Write {
 				continue
 			}
 			n, _ := c.spawnerObject(sp.parent.fn, a.Path)
-			if n == nil || out[n] {
+			if n == nil || out[n] || signalsExposed(sp.callee, exposed) {
 				continue
 			}
 			if !outlives && !c.outlivesSpawner(sp) {
@@ -282,6 +283,60 @@ func (c *checker) closureShared(spawns []*spawn) map[*types.Named]bool {
 		}
 	}
 	return out
+}
+
+// exposedChanFields returns the channel fields of the package's types
+// that a function of the package returns (func (l *lister) Info() <-chan
+// T { return l.ch }): their callers receive from them.
+func (c *checker) exposedChanFields() map[*types.Var]bool {
+	out := make(map[*types.Var]bool)
+	for _, fn := range c.srcFuncs {
+		for _, b := range fn.Blocks {
+			if len(b.Instrs) == 0 {
+				continue
+			}
+			ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+			if !ok {
+				continue
+			}
+			for _, r := range ret.Results {
+				if fa, ok := ssaops.LoadedField(ssaops.Unconverted(r)); ok {
+					if f := ssaops.FieldVar(fa); f != nil {
+						if _, isChan := f.Type().Underlying().(*types.Chan); isChan {
+							out[f] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// signalsExposed reports whether the goroutine body fn closes, or sends
+// on, a channel loaded from an exposed field: the object hands its
+// callers the channel to wait on before they read what the goroutine
+// wrote (nats.go's listers: range over Info(), then Err()).
+func signalsExposed(fn *ssa.Function, exposed map[*types.Var]bool) bool {
+	fromExposed := func(ch ssa.Value) bool {
+		fa, ok := ssaops.LoadedField(ssaops.Unconverted(ch))
+		return ok && exposed[ssaops.FieldVar(fa)]
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch i := instr.(type) {
+			case *ssa.Send:
+				if fromExposed(i.Chan) {
+					return true
+				}
+			case ssa.CallInstruction:
+				if bi, ok := i.Common().Value.(*ssa.Builtin); ok && bi.Name() == "close" && fromExposed(i.Common().Args[0]) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // returnsItsChannel reports whether the spawner of sp returns a channel

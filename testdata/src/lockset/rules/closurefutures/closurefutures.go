@@ -97,3 +97,35 @@ func (tx *Tx) Commit() {
 	tx.pages = nil
 	tx.stats = 0
 }
+
+// Lister's goroutine closes the channel Names hands out; callers drain it
+// before they read Err: not counted, quiet.
+type Lister struct {
+	names chan string
+	err   error
+}
+
+func List(src []string) *Lister {
+	l := &Lister{names: make(chan string)}
+	go func() {
+		defer close(l.names)
+		for _, s := range src {
+			if s == "" {
+				l.err = errEmpty
+				return
+			}
+			l.names <- s
+		}
+	}()
+	return l
+}
+
+func (l *Lister) Names() <-chan string { return l.names }
+
+func (l *Lister) Err() error { return l.err }
+
+var errEmpty = errorString("empty")
+
+type errorString string
+
+func (e errorString) Error() string { return string(e) }
