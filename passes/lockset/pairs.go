@@ -346,10 +346,10 @@ func inOnce(a *epAccess) bool {
 
 // racy is the assertion of Fig. 3.8 for one pair of accesses, minus the
 // quiet rules: two atomic accesses never race, a write inside once.Do
-// does not race with reads inside the same Once (a read after Do is
-// onceOrdered's; one before Do, a broken fast path, races), and an access
-// before a channel is closed does not race with one after a receive from
-// it.
+// does not race with reads (which, by the Once contract, follow Do; a
+// read on a fast path before Do is the trade, see docs/lockset.md), and an
+// access before a channel is closed does not race with one after a
+// receive from it.
 func racy(a, b *epAccess) bool {
 	if !a.write && !b.write {
 		return false
@@ -357,7 +357,7 @@ func racy(a, b *epAccess) bool {
 	if a.atomic && b.atomic {
 		return false
 	}
-	if (a.write && inOnce(a) && !b.write && inOnce(b)) || (b.write && inOnce(b) && !a.write && inOnce(a)) {
+	if (a.write && inOnce(a) && !b.write) || (b.write && inOnce(b) && !a.write) {
 		return false
 	}
 	if a.elem != 0 && b.elem != 0 && a.elem != b.elem {
