@@ -5,7 +5,6 @@
 package concur
 
 import (
-	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -106,7 +105,7 @@ func (u *tokenUses) add(fa *ssa.FieldAddr) {
 		switch r := ref.(type) {
 		case *ssa.Store:
 			m, isMake := ssaops.Unconverted(r.Val).(*ssa.MakeChan)
-			if r.Addr != fa || !isMake || !capacityOne(m) {
+			if r.Addr != fa || !isMake || !capacityOne(m.Size) {
 				u.ok = false
 				return
 			}
@@ -189,14 +188,11 @@ func zeroSize(t types.Type) bool {
 	return false
 }
 
-// capacityOne reports whether m makes a channel of constant capacity 1.
-func capacityOne(m *ssa.MakeChan) bool {
-	k, ok := m.Size.(*ssa.Const)
-	if !ok || k.Value == nil {
-		return false
-	}
-	n, exact := constant.Int64Val(constant.ToInt(k.Value))
-	return exact && n == 1
+// capacityOne reports whether a channel made with size has the constant
+// capacity 1.
+func capacityOne(size ssa.Value) bool {
+	n, ok := model.ConstantInt(size)
+	return ok && n == 1
 }
 
 // sentOn reports whether the channel v is sent on directly.

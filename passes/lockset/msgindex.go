@@ -52,7 +52,7 @@ func (c *checker) messageIndex(v ssa.Value) bool {
 		return false
 	}
 	if local, ok := msg.(*ssa.Alloc); ok && !local.Heap {
-		msg = storedOnce(local) // for j := range jobs copies j to a local
+		msg = ssaops.StoredOnce(local) // for j := range jobs copies j to a local
 	}
 	if ex, ok := msg.(*ssa.Extract); ok && ex.Index == 0 {
 		msg = ex.Tuple
@@ -66,21 +66,6 @@ func (c *checker) messageIndex(v ssa.Value) bool {
 		return false
 	}
 	return c.sendsDistinct(m, field)
-}
-
-// storedOnce returns the value of the only store into the local a, or
-// nil.
-func storedOnce(a *ssa.Alloc) ssa.Value {
-	var val ssa.Value
-	for _, ref := range *a.Referrers() {
-		if st, ok := ref.(*ssa.Store); ok && st.Addr == a {
-			if val != nil {
-				return nil
-			}
-			val = st.Val
-		}
-	}
-	return val
 }
 
 // madeInSpawner returns the make of the channel ch, a variable a function
@@ -127,16 +112,7 @@ func (c *checker) madeInSpawner(ch ssa.Value) *ssa.MakeChan {
 	if !ok {
 		return nil
 	}
-	var made *ssa.MakeChan
-	for _, ref := range *cell.Referrers() {
-		if st, ok := ref.(*ssa.Store); ok && st.Addr == cell {
-			m, ok := st.Val.(*ssa.MakeChan)
-			if !ok || made != nil {
-				return nil
-			}
-			made = m
-		}
-	}
+	made, _ := ssaops.StoredOnce(cell).(*ssa.MakeChan)
 	return made
 }
 
