@@ -233,10 +233,12 @@ func run(pass *analysis.Pass) (any, error) {
 
 	r := &reporter{fset: pass.Fset, seen: make(map[[2]int]int)}
 	var setters *setterRule // the default reading's (setters.go)
+	var self *selfRule      // the default reading's (selfpairs.go)
 	if !m.Strict {
 		setters = c.newSetterRule(funcs)
+		self = newSelfRule(pass.Files)
 	}
-	checkEntries(pass.Fset, entries, setters, m.Strict, r.add)
+	checkEntries(pass.Fset, entries, setters, self, m.Strict, r.add)
 	c.checkSpawns(spawns, r.add)
 	rep := directive.NewReporter(pass)
 	r.flush(pass, rep.Report)

@@ -317,11 +317,17 @@ func expectsShared(a *epAccess) bool {
 		if l.cas {
 			continue // it orders only (casonce.go)
 		}
-		if l.once || !l.belowPointer && sameOwner(keyRoot(l.key), root) || l.alias != "" && sameOwner(keyRoot(l.alias), root) {
+		if l.once || ownLock(l, root) {
 			return true
 		}
 	}
 	return false
+}
+
+// ownLock reports whether l is a lock of the object a location rooted at
+// root lies in, or of one above it (see expectsShared).
+func ownLock(l lockRef, root string) bool {
+	return !l.belowPointer && sameOwner(keyRoot(l.key), root) || l.alias != "" && sameOwner(keyRoot(l.alias), root)
 }
 
 // sameOwner reports whether a lock rooted at lroot can guard a location
@@ -434,6 +440,12 @@ func pairCheck(x, y side, self bool, keep func(*epAccess) bool, apart func(a, b 
 	}
 }
 
+// A ref is an access of one entry point, numbered in checkEntries.
+type ref struct {
+	e int
+	a *epAccess
+}
+
 // checkEntries runs the pairwise check over all pairs of entry points,
 // including each entry with itself when it may run concurrently with
 // itself, reporting at most one race per location.
@@ -445,14 +457,11 @@ func pairCheck(x, y side, self bool, keep func(*epAccess) bool, apart func(a, b 
 // expects that location to be shared (RacerD's evidence for code not
 // declared thread-safe). A type whose SetX never locks is configured by
 // its owner before use, and setters (nil in the strict reading) exempts
-// what a setter configures. In the strict reading every pair is checked.
-func checkEntries(fset *token.FileSet, entries []*entry, setters *setterRule, strict bool, found func(race)) {
+// what a setter configures, and self (nil there too) what pairs an
+// inferred entry with itself. In the strict reading every pair is checked.
+func checkEntries(fset *token.FileSet, entries []*entry, setters *setterRule, self *selfRule, strict bool, found func(race)) {
 	// Index accesses by location so that the quadratic part is bounded
 	// by the entries that share a location, not by all pairs.
-	type ref struct {
-		e int
-		a *epAccess
-	}
 	byKey := make(map[string][]ref)
 	var keys []string
 	for i, e := range entries {
@@ -498,6 +507,9 @@ func checkEntries(fset *token.FileSet, entries []*entry, setters *setterRule, st
 			}
 			if !strict && !evidence(entries[r.e], entries[s.e], r.a, s.a) {
 				return false
+			}
+			if r.e == s.e && entries[r.e].inferred && !self.evidence(refs, r.e, r.a, s.a) {
+				return false // one writer, locking for other readers (selfpairs.go)
 			}
 			if entries[r.e].inferred && entries[s.e].inferred &&
 				(setters.exempt(entries[r.e], r.a) || setters.exempt(entries[s.e], s.a)) {

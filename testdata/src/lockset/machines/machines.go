@@ -57,7 +57,7 @@ type Undeclared struct {
 }
 
 func (u *Undeclared) OnStart() {
-	u.state = 1 // want `u.state is written in \(\*Undeclared\).OnStart without a lock and read in another call of \(\*Undeclared\).OnStart`
+	u.state = 1 // want `u.state is written in \(\*Undeclared\).OnStart without a lock and read in \(\*Undeclared\).OnEvent via \(\*Undeclared\).publish holding u.mu`
 	u.publish()
 }
 
