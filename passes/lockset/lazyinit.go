@@ -365,6 +365,7 @@ func (c *checker) guardFieldNames(funcs []*ssa.Function) map[string]bool {
 	}
 	out := make(map[string]bool)
 	setTrue, flagTested := make(map[string]bool), make(map[string]bool)
+	callbackTested, nilStored := make(map[string]bool), make(map[string]bool) // callbacks.go
 	visited := make(map[ssa.Value]bool)
 	for _, fn := range funcs {
 		tested, written := make(map[string]bool), make(map[string]bool)
@@ -379,6 +380,9 @@ func (c *checker) guardFieldNames(funcs []*ssa.Function) map[string]bool {
 				if v.Op == token.MUL {
 					if f := fieldName(v.X); f != "" {
 						tested[f] = true
+						if _, ok := v.Type().Underlying().(*types.Signature); ok {
+							callbackTested[f] = true
+						}
 						if depth <= 1 && types.Identical(v.Type().Underlying(), types.Typ[types.Bool]) {
 							flagTested[f] = true
 						}
@@ -409,6 +413,9 @@ func (c *checker) guardFieldNames(funcs []*ssa.Function) map[string]bool {
 				case *ssa.Store:
 					if f := fieldName(i.Addr); f != "" {
 						written[f] = true
+						if k, ok := i.Val.(*ssa.Const); ok && k.IsNil() {
+							nilStored[f] = true
+						}
 						if k, ok := i.Val.(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.Bool && constant.BoolVal(k.Value) {
 							setTrue[f] = true
 						}
@@ -437,6 +444,12 @@ func (c *checker) guardFieldNames(funcs []*ssa.Function) map[string]bool {
 	for f := range setTrue {
 		if flagTested[f] {
 			out[f] = true
+		}
+	}
+	c.callbacks = make(map[string]bool)
+	for f := range callbackTested {
+		if !nilStored[f] {
+			out[f], c.callbacks[f] = true, true
 		}
 	}
 	return out

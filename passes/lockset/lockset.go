@@ -113,6 +113,9 @@ type checker struct {
 	// lazy initialisation or closing flags, and guards the guardsOf
 	// memo, reset with funcs (lazyinit.go).
 	guardNames map[string]bool
+	// callbacks are the names of the fields of function type that some
+	// function tests and no function sets to nil (callbacks.go).
+	callbacks map[string]bool
 	// calledLocking are the functions some function that takes a lock
 	// calls: those whose guard reads may be under their caller's lock
 	// (callerLock); the others' would only cost.

@@ -38,6 +38,8 @@ type epAccess struct {
 	after, before []string
 	// seen and guards are Access.Seen and Access.Guards, canonical.
 	seen, guards []string
+	// callback marks an access of a registered callback (callbacks.go).
+	callback bool
 	elem         int64 // Access.Elem
 	// partitioned: the path goes through an element of a slice that
 	// goroutines started in a loop are assumed to have one each (partSel,
@@ -248,6 +250,7 @@ func (c *checker) epAccess(key string, fn *ssa.Function, a *Access, lockKey func
 		}
 	}
 	e.seen, e.guards = canonObservations(a.Seen, lockKey), canonObservations(a.Guards, lockKey)
+	e.callback = c.callbacks[lastSel(a.Path)]
 	return e
 }
 
@@ -380,6 +383,9 @@ func racy(a, b *epAccess) bool {
 	}
 	if publishOrdered(a, b) || publishOrdered(b, a) {
 		return false // a goroutine's flag, stored after a, read before b (publish.go)
+	}
+	if callbackOrdered(a, b) || callbackOrdered(b, a) {
+		return false // a callback tested under the lock its registration holds (callbacks.go)
 	}
 	return !protected(a, b)
 }
