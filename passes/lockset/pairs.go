@@ -40,7 +40,7 @@ type epAccess struct {
 	seen, guards []string
 	// callback marks an access of a registered callback (callbacks.go).
 	callback bool
-	elem         int64 // Access.Elem
+	elem     int64 // Access.Elem
 	// partitioned: the path goes through an element of a slice that
 	// goroutines started in a loop are assumed to have one each (partSel,
 	// not allSel).
