@@ -58,19 +58,35 @@ func (r *reporter) flush(pass *analysis.Pass, report func(analysis.Diagnostic)) 
 		return cmp.Or(cmpPos(x.a.pos, y.a.pos), cmpPos(x.b.pos, y.b.pos), cmp.Compare(x.a.disp, y.a.disp))
 	})
 	reported := make(map[string]bool)
+	lines := make(map[string][]string) // locations reported, by line
+	lineOf := func(a *epAccess) string {
+		return fmt.Sprint(pass.Fset.Position(a.pos).Line, pass.Fset.File(a.pos).Name())
+	}
+	// within reports whether a is a field of a location already
+	// reported on its line: mb.cache.buf where mb.cache is, which names
+	// the object the line reaches (len(mb.cache.buf) - mb.cache.wp is one
+	// report). The elements of a map or slice stay apart from the field
+	// that holds it: writing them is another mistake than reading it.
+	within := func(a *epAccess) bool {
+		return slices.ContainsFunc(lines[lineOf(a)], func(d string) bool {
+			return len(a.disp) > len(d) && strings.HasPrefix(a.disp, d) && a.disp[len(d)] == '.'
+		})
+	}
 	for _, x := range r.races {
 		// One diagnostic per line and location; if the preferred access
 		// already has one, report this race at its partner instead.
-		lineKey := func(a *epAccess) string {
-			return fmt.Sprint(pass.Fset.Position(a.pos).Line, pass.Fset.File(a.pos).Name(), a.disp)
+		lineKey := func(a *epAccess) string { return lineOf(a) + " " + a.disp }
+		if within(x.a) {
+			continue
 		}
 		if reported[lineKey(x.a)] {
-			if reported[lineKey(x.b)] || len(x.b.locks) > len(x.a.locks) {
+			if reported[lineKey(x.b)] || within(x.b) || len(x.b.locks) > len(x.a.locks) {
 				continue
 			}
 			x.a, x.b, x.ea, x.eb = x.b, x.a, x.eb, x.ea
 		}
 		reported[lineKey(x.a)] = true
+		lines[lineOf(x.a)] = append(lines[lineOf(x.a)], x.a.disp)
 		eb := x.eb
 		switch {
 		case x.instances && strings.HasPrefix(eb, "the goroutine"):
