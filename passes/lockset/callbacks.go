@@ -7,6 +7,8 @@ package lockset
 import (
 	"slices"
 	"strings"
+
+	"golang.org/x/tools/go/ssa"
 )
 
 // This file orders the registration of a callback with the calls made
@@ -28,7 +30,14 @@ import (
 //	}
 //
 // A field of function type that some function tests (guardFieldNames)
-// and no function sets to nil is a callback: once set it stays set. A
+// and that every store of the package sets to a function is a callback:
+// once set it stays set. A store sets a function when it stores one (a
+// declared function, a literal, a method value, converted or not), or a
+// parameter of a function that the package calls, statically or through
+// an interface method of the same name, and that every such call passes
+// a function: the package's own wiring (mset.store.RegisterStorageUpdates(
+// mset.storeUpdates)), not a setter only the package's users call, with
+// whatever they like (go-cache's OnEvicted, "set to nil to disable"). A
 // read of it made after its entry point read it under a lock L on every
 // path (Access.Seen) is ordered with every write of it made holding L
 // for writing: the test saw a value that a write under L stored, so that
@@ -36,7 +45,8 @@ import (
 // a callback outside the lock, after checking under it that one is
 // registered, is how code avoids calling out with a lock held; a
 // callback registered again while it runs is the trade (the strict
-// reading reports it), and so is a nil stored through a variable.
+// reading reports it), and so are the calls of the package's users, who
+// may register another callback, or nil, through an exported method.
 
 // callbackOrdered reports whether the read r of a callback is ordered
 // after the write w by a test of the callback under a lock w holds.
@@ -55,4 +65,99 @@ func seenUnder(r *epAccess, lock string) bool {
 		g, l := splitObservation(o)
 		return markOf(o) == "" && strings.ReplaceAll(l, allSel, partSel) == lock && strings.ReplaceAll(g, allSel, partSel) == r.key
 	})
+}
+
+// callbackFields returns, among the names of fields of function type
+// that some function of funcs tests (tested), those that every store in
+// funcs sets to a function (see the file comment).
+func callbackFields(funcs []*ssa.Function, tested map[string]bool) map[string]bool {
+	out := make(map[string]bool)
+	if len(tested) == 0 {
+		return out
+	}
+	// The calls of the package, by static callee and by method name,
+	// and the stores of the tested fields.
+	static := make(map[*ssa.Function][]*ssa.CallCommon)
+	invoked := make(map[string][]*ssa.CallCommon)
+	var stores []*ssa.Store
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch i := instr.(type) {
+				case ssa.CallInstruction:
+					call := i.Common()
+					if callee := call.StaticCallee(); callee != nil {
+						static[callee] = append(static[callee], call)
+					} else if call.IsInvoke() {
+						invoked[call.Method.Name()] = append(invoked[call.Method.Name()], call)
+					}
+				case *ssa.Store:
+					if f := fieldName(i.Addr); tested[f] {
+						stores = append(stores, i)
+					}
+				}
+			}
+		}
+	}
+	// passesFunction reports whether every call of fn in the package
+	// passes a function for its parameter p, and there is one.
+	passesFunction := func(fn *ssa.Function, p *ssa.Parameter) bool {
+		i := slices.Index(fn.Params, p)
+		if i < 0 {
+			return false
+		}
+		type arg struct {
+			call  *ssa.CallCommon
+			index int
+		}
+		var args []arg
+		for _, call := range static[fn] {
+			args = append(args, arg{call, i})
+		}
+		if fn.Signature.Recv() != nil && i > 0 {
+			for _, call := range invoked[fn.Name()] {
+				args = append(args, arg{call, i - 1}) // Args leave out the receiver
+			}
+		}
+		return len(args) > 0 && !slices.ContainsFunc(args, func(a arg) bool {
+			return a.index >= len(a.call.Args) || !isFunction(a.call.Args[a.index])
+		})
+	}
+	bad := make(map[string]bool)
+	for _, st := range stores {
+		f := fieldName(st.Addr)
+		switch v := st.Val.(type) {
+		case *ssa.Parameter:
+			if !passesFunction(v.Parent(), v) {
+				bad[f] = true
+			}
+		default:
+			if !isFunction(v) {
+				bad[f] = true
+			}
+		}
+	}
+	for f := range tested {
+		if !bad[f] {
+			out[f] = true
+		}
+	}
+	return out
+}
+
+// isFunction reports whether v is a function that is not nil: a declared
+// function, a literal or a method value, converted or not.
+func isFunction(v ssa.Value) bool {
+	for {
+		switch x := v.(type) {
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.Convert:
+			v = x.X
+		case *ssa.Function, *ssa.MakeClosure:
+			return true
+		default:
+			return false
+		}
+	}
 }

@@ -365,7 +365,7 @@ func (c *checker) guardFieldNames(funcs []*ssa.Function) map[string]bool {
 	}
 	out := make(map[string]bool)
 	setTrue, flagTested := make(map[string]bool), make(map[string]bool)
-	callbackTested, nilStored := make(map[string]bool), make(map[string]bool) // callbacks.go
+	callbackTested := make(map[string]bool) // callbacks.go
 	visited := make(map[ssa.Value]bool)
 	for _, fn := range funcs {
 		tested, written := make(map[string]bool), make(map[string]bool)
@@ -413,9 +413,6 @@ func (c *checker) guardFieldNames(funcs []*ssa.Function) map[string]bool {
 				case *ssa.Store:
 					if f := fieldName(i.Addr); f != "" {
 						written[f] = true
-						if k, ok := i.Val.(*ssa.Const); ok && k.IsNil() {
-							nilStored[f] = true
-						}
 						if k, ok := i.Val.(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.Bool && constant.BoolVal(k.Value) {
 							setTrue[f] = true
 						}
@@ -446,11 +443,9 @@ func (c *checker) guardFieldNames(funcs []*ssa.Function) map[string]bool {
 			out[f] = true
 		}
 	}
-	c.callbacks = make(map[string]bool)
-	for f := range callbackTested {
-		if !nilStored[f] {
-			out[f], c.callbacks[f] = true, true
-		}
+	c.callbacks = callbackFields(funcs, callbackTested)
+	for f := range c.callbacks {
+		out[f] = true
 	}
 	return out
 }

@@ -114,7 +114,7 @@ type checker struct {
 	// memo, reset with funcs (lazyinit.go).
 	guardNames map[string]bool
 	// callbacks are the names of the fields of function type that some
-	// function tests and no function sets to nil (callbacks.go).
+	// function tests and every store sets to a function (callbacks.go).
 	callbacks map[string]bool
 	// calledLocking are the functions some function that takes a lock
 	// calls: those whose guard reads may be under their caller's lock
