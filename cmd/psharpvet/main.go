@@ -89,6 +89,7 @@ func main() {
 	flag.Var(strictFlag{}, "strict", "P#'s conservative reading for all passes: what the analysis cannot see may race, and silence is a proof")
 	analyzers := []*analysis.Analyzer{
 		concur.Analyzer, // listed so that its flags are the tool's
+		taint.Analyzer,  // likewise (-taint.budget); it reports nothing else
 		ownership.Analyzer,
 		xsa.Analyzer,
 		lockset.Analyzer,

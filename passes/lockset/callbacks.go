@@ -37,7 +37,9 @@ import (
 // an interface method of the same name, and that every such call passes
 // a function: the package's own wiring (mset.store.RegisterStorageUpdates(
 // mset.storeUpdates)), not a setter only the package's users call, with
-// whatever they like (go-cache's OnEvicted, "set to nil to disable"). A
+// whatever they like (go-cache's OnEvicted, "set to nil to disable"). The
+// package's tests call it as its users do: their calls are no wiring,
+// though one that passes something else than a function still counts. A
 // read of it made after its entry point read it under a lock L on every
 // path (Access.Seen) is ordered with every write of it made holding L
 // for writing: the test saw a value that a write under L stored, so that
@@ -70,26 +72,31 @@ func seenUnder(r *epAccess, lock string) bool {
 // callbackFields returns, among the names of fields of function type
 // that some function of funcs tests (tested), those that every store in
 // funcs sets to a function (see the file comment).
-func callbackFields(funcs []*ssa.Function, tested map[string]bool) map[string]bool {
+func callbackFields(funcs []*ssa.Function, tested map[string]bool, inTest func(*ssa.Function) bool) map[string]bool {
 	out := make(map[string]bool)
 	if len(tested) == 0 {
 		return out
 	}
 	// The calls of the package, by static callee and by method name,
 	// and the stores of the tested fields.
-	static := make(map[*ssa.Function][]*ssa.CallCommon)
-	invoked := make(map[string][]*ssa.CallCommon)
+	type callSite struct {
+		call *ssa.CallCommon
+		test bool // in a _test.go file
+	}
+	static := make(map[*ssa.Function][]callSite)
+	invoked := make(map[string][]callSite)
 	var stores []*ssa.Store
 	for _, fn := range funcs {
+		test := inTest(fn)
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				switch i := instr.(type) {
 				case ssa.CallInstruction:
 					call := i.Common()
 					if callee := call.StaticCallee(); callee != nil {
-						static[callee] = append(static[callee], call)
+						static[callee] = append(static[callee], callSite{call, test})
 					} else if call.IsInvoke() {
-						invoked[call.Method.Name()] = append(invoked[call.Method.Name()], call)
+						invoked[call.Method.Name()] = append(invoked[call.Method.Name()], callSite{call, test})
 					}
 				case *ssa.Store:
 					if f := fieldName(i.Addr); tested[f] {
@@ -100,28 +107,29 @@ func callbackFields(funcs []*ssa.Function, tested map[string]bool) map[string]bo
 		}
 	}
 	// passesFunction reports whether every call of fn in the package
-	// passes a function for its parameter p, and there is one.
+	// passes a function for its parameter p, and one outside its tests
+	// does.
 	passesFunction := func(fn *ssa.Function, p *ssa.Parameter) bool {
 		i := slices.Index(fn.Params, p)
 		if i < 0 {
 			return false
 		}
 		type arg struct {
-			call  *ssa.CallCommon
+			callSite
 			index int
 		}
 		var args []arg
-		for _, call := range static[fn] {
-			args = append(args, arg{call, i})
+		for _, s := range static[fn] {
+			args = append(args, arg{s, i})
 		}
 		if fn.Signature.Recv() != nil && i > 0 {
-			for _, call := range invoked[fn.Name()] {
-				args = append(args, arg{call, i - 1}) // Args leave out the receiver
+			for _, s := range invoked[fn.Name()] {
+				args = append(args, arg{s, i - 1}) // Args leave out the receiver
 			}
 		}
-		return len(args) > 0 && !slices.ContainsFunc(args, func(a arg) bool {
-			return a.index >= len(a.call.Args) || !isFunction(a.call.Args[a.index])
-		})
+		passes := func(a arg) bool { return a.index < len(a.call.Args) && isFunction(a.call.Args[a.index]) }
+		wired := func(a arg) bool { return !a.test && passes(a) }
+		return slices.ContainsFunc(args, wired) && !slices.ContainsFunc(args, func(a arg) bool { return !passes(a) })
 	}
 	bad := make(map[string]bool)
 	for _, st := range stores {

@@ -443,7 +443,7 @@ func (c *checker) guardFieldNames(funcs []*ssa.Function) map[string]bool {
 			out[f] = true
 		}
 	}
-	c.callbacks = callbackFields(funcs, callbackTested)
+	c.callbacks = callbackFields(funcs, callbackTested, c.inTestFile)
 	for f := range c.callbacks {
 		out[f] = true
 	}
