@@ -155,12 +155,15 @@ type funcInfo struct {
 	detached map[ssa.Value]lockset
 	// keepsSites is set for an analysis that keeps its sites (full);
 	// recordingDone, once the final pass of the analysis records no
-	// more accesses (its summary holds maxSummary of them and it keeps
-	// no sites, or it has emitted maxSites). The final pass rebases a
-	// callee's accesses only while they can still be recorded (wants):
-	// in the largest packages a third of the accesses rebased at call
-	// sites reached a full summary and were dropped.
-	keepsSites, recordingDone bool
+	// more accesses of its callees (its summary holds maxSummary of them
+	// and it keeps no sites, or it has emitted maxSites), and sitesDone
+	// once it has emitted maxSites and records nothing more, not even
+	// its own accesses (which a full summary still takes: a goroutine's
+	// err = s.add(cfg) after a call that filled it). The final pass
+	// rebases a callee's accesses only while they can still be recorded
+	// (wants): in the largest packages a third of the accesses rebased
+	// at call sites reached a full summary and were dropped.
+	keepsSites, recordingDone, sitesDone bool
 }
 
 // wants reports whether the final pass of fi can still record an access
@@ -360,13 +363,13 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 		}
 		emitted++
 		if emitted >= maxSites {
-			fi.recordingDone = true
+			fi.recordingDone, fi.sitesDone = true, true
 		}
 		if withSites {
 			fi.sites = append(fi.sites, s)
 		}
-		if isLocal(s.acc.Path) || len(accs) >= maxSummary {
-			return
+		if isLocal(s.acc.Path) || len(accs) >= maxSummary && s.acc.calls != nil {
+			return // the function's own accesses are kept past the bound
 		}
 		scratch.key = s.acc.appendKey(scratch.key[:0])
 		if i, ok := seen[string(scratch.key)]; ok { // no string made
@@ -396,7 +399,8 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 			}
 			before := st.held
 			c.step(fi, st, instr, func(a Access) {
-				if !fi.wants(a.Path) {
+				own := a.calls == nil && !isLocal(a.Path) && !fi.sitesDone
+				if !own && !fi.wants(a.Path) {
 					if !fi.done() {
 						record(site{a, instr}) // counted only
 					}
