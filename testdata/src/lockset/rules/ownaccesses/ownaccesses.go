@@ -12,7 +12,7 @@ import (
 
 // Stream has more fields than a summary holds accesses.
 type Stream struct {
-	mu sync.Mutex
+	mu   sync.Mutex
 	f000 int
 	f001 int
 	f002 int
