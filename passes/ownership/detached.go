@@ -75,6 +75,7 @@ func (c *checker) computeDetachedLoop(p transfer.Point) bool {
 	if !loopStoresNoReference(call) {
 		return false
 	}
+	checked := 0
 	for i, a := range call.Common().Args {
 		if !isGiven(p, a) {
 			continue
@@ -82,8 +83,10 @@ func (c *checker) computeDetachedLoop(p transfer.Point) bool {
 		if !receivedAfresh(a, call) || !c.detaches(p.Callee, i) {
 			return false
 		}
+		checked++
 	}
-	return true
+	// A given free variable of a closure is no argument: not checked.
+	return checked == len(p.Given)
 }
 
 // isGiven reports whether v is one of the values p gives up.
