@@ -136,8 +136,9 @@ func storesNoReference(instr ssa.Instruction) bool {
 // detaches reports whether fn, a function of the package, leaves the
 // memory of its port given (a parameter) reachable from none of its other
 // ports, package-level memory and its results, at each return that a
-// path through a transfer may reach (a send, a go or defer statement, or
-// any call that is not a builtin's).
+// path through a transfer may reach (a send, or any call that is not a
+// builtin's). It has no go or defer statement, and calls only functions
+// that give nothing up (handsNothingOn).
 func (c *checker) detaches(fn *ssa.Function, given int) bool {
 	if fn.Pkg == nil || fn.Pkg.Pkg != c.pass.Pkg || len(fn.Blocks) == 0 || given >= len(fn.Params) || fn.TypeArgs() != nil {
 		return false
@@ -149,15 +150,24 @@ func (c *checker) detaches(fn *ssa.Function, given int) bool {
 	var transfers, returns []ssa.Instruction
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			switch instr.(type) {
+			switch i := instr.(type) {
 			case *ssa.Return:
 				returns = append(returns, instr)
-			case *ssa.Send, *ssa.Select, *ssa.Go, *ssa.Defer:
+			case *ssa.Go, *ssa.Defer:
+				// The heap applies what the function runs at the
+				// statement, but it runs later, after stores that
+				// may have overwritten what it links.
+				return false
+			case *ssa.Send, *ssa.Select:
 				transfers = append(transfers, instr)
 			case *ssa.Call:
-				if _, builtin := instr.(*ssa.Call).Call.Value.(*ssa.Builtin); !builtin {
-					transfers = append(transfers, instr)
+				if _, builtin := i.Call.Value.(*ssa.Builtin); builtin {
+					continue
 				}
+				if !c.handsNothingOn(i) {
+					return false
+				}
+				transfers = append(transfers, instr)
 			}
 		}
 	}
@@ -171,6 +181,26 @@ func (c *checker) detaches(fn *ssa.Function, given int) bool {
 			}
 		}
 		if after && c.reachesPort(fl, ret.(*ssa.Return), given) {
+			return false
+		}
+	}
+	return true
+}
+
+// handsNothingOn reports whether every callee of call is known and gives
+// up nothing, and the call is no transfer or spawn of the model: no
+// goroutine it starts holds memory of the caller's that it could link to
+// the given memory after the caller's later stores.
+func (c *checker) handsNothingOn(call *ssa.Call) bool {
+	if len(transfer.Points(c.gu.Model, call)) > 0 {
+		return false
+	}
+	callees, complete := c.flows.Callees(call.Common())
+	if !complete {
+		return false
+	}
+	for _, ce := range callees {
+		if g := c.gu.Of(ce.Fn); g != nil && len(g.Ports) > 0 {
 			return false
 		}
 	}

@@ -146,3 +146,43 @@ func (m *matchmaker) MatchLeaving() {
 		m.pairLeaving(req, out)
 	}
 }
+
+// pairLate keeps the request it sent in the machine from a deferred call,
+// which runs after the handler's last instruction.
+func (m *matchmaker) pairLate(req *meetRequest) {
+	if m.waiting == nil {
+		m.waiting = req
+		return
+	}
+	defer func() { m.last = req }()
+	first := m.waiting
+	m.waiting = nil
+	first.Reply <- &meetPair{First: first, Second: req} // want `&meetPair\{…\} is sent on first.Reply but stays reachable from m\.\w+`
+}
+
+// MatchLate: the deferred call keeps what the handler sent, reported.
+func (m *matchmaker) MatchLate() {
+	for req := range m.requests {
+		m.pairLate(req) // want `m is passed to \(\*strict.matchmaker\).pairLate after req, which shares memory with it, was given up .* in an earlier iteration`
+	}
+}
+
+// pairSpawning has a goroutine keep the request it sent in the machine,
+// after the handler cleared the field the goroutine writes.
+func (m *matchmaker) pairSpawning(req *meetRequest) {
+	if m.waiting == nil {
+		m.waiting = req
+		return
+	}
+	first := m.waiting
+	first.Reply <- &meetPair{First: first, Second: req} // want `&meetPair\{…\} is sent on first.Reply but stays reachable from m.waiting`
+	go func() { m.waiting = req }()                     // want `&meetPair\{…\} is handed to another goroutine after it was sent on first.Reply`
+	m.waiting = nil                                     // want `m is written after it was handed to the goroutine started at line \d+`
+}
+
+// MatchSpawning: the goroutine may keep what the handler sent, reported.
+func (m *matchmaker) MatchSpawning() {
+	for req := range m.requests {
+		m.pairSpawning(req) // want `m is passed to \(\*strict.matchmaker\).pairSpawning after req, which shares memory with it, was given up .* in an earlier iteration`
+	}
+}
