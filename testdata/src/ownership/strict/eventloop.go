@@ -89,9 +89,12 @@ func (m *matchmaker) pairFiled(req *meetRequest) {
 }
 
 // MatchFiled: the event escapes to unseen code, reported in the handler.
-// The loop gets no report of its own here, with or without the rule (its
-// walk does not get back to the call: a gap of the unseen callee's links,
-// noticed and left as found).
+// The loop gets no report of its own here, with or without the rule: the
+// unseen call links the request to the machine, so the machine's inbox is
+// reachable from what was given up, and the walk after the call stops at
+// the loop's receive from it, taken for the request/reply join (a gap of
+// the joins, which take a may-reach for a reply channel; noticed, left as
+// found).
 func (m *matchmaker) MatchFiled() {
 	for req := range m.requests {
 		m.pairFiled(req)
