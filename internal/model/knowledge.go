@@ -18,6 +18,10 @@ var stdRows = []Row{
 	{Func: "(*golang.org/x/sync/errgroup.Group).TryGo", Kind: Spawn, Args: []int{0}},
 	{Func: "time.AfterFunc", Kind: Spawn, Args: []int{1}},
 	{Func: "time.AfterFunc", Kind: Delayed},
+	// Constructors whose result is memory of the caller's alone.
+	{Func: "time.NewTimer", Kind: Makes},
+	{Func: "time.NewTicker", Kind: Makes},
+	{Func: "time.AfterFunc", Kind: Makes},
 	{Func: "context.AfterFunc", Kind: Spawn, Args: []int{1}},
 
 	// Calls that wait for the goroutines started on their receiver, and

@@ -124,6 +124,12 @@ const (
 	// shares, not a copy, so what callers do to it is done to one object,
 	// named after the receiver's elements (lockset's m[*]).
 	Element
+	// Makes returns new memory that no one but the runtime holds when it
+	// returns (time.NewTimer): the runtime's own use of it synchronises
+	// itself, so the caller's writes to it are writes to its own memory,
+	// as to an allocation, not to memory another goroutine may have
+	// handed it.
+	Makes
 )
 
 var kindNames = [...]string{
@@ -133,7 +139,7 @@ var kindNames = [...]string{
 	Parallel: "parallel", Reads: "reads", Exits: "exits", Unwinds: "unwinds",
 	Delayed: "delayed", Receive: "receive", Forward: "forward", Actor: "actor", Become: "become",
 	WritesElems: "writeselems", Done: "done", Opaque: "opaque", Copies: "copies",
-	Serialises: "serialises", Element: "element",
+	Serialises: "serialises", Element: "element", Makes: "makes",
 }
 
 func (k Kind) String() string {

@@ -268,6 +268,7 @@ func calls(ctx context.Context, wg *sync.WaitGroup, rw *sync.RWMutex, l sync.Loc
 	l.Unlock()
 	once.Do(func() {})
 	time.AfterFunc(time.Second, func() {})
+	time.NewTimer(time.Second)
 	context.AfterFunc(ctx, func() {})
 	t.Wait()
 	f := func() {}
@@ -319,7 +320,8 @@ func TestDefaultResolve(t *testing.T) {
 		"(sync.Locker).Lock":       {[]model.Kind{model.Lock}, true},
 		"(sync.Locker).Unlock":     {[]model.Kind{model.Unlock}, true},
 		"(*sync.Once).Do":          {[]model.Kind{model.Once}, true},
-		"time.AfterFunc":           {[]model.Kind{model.Spawn, model.Delayed}, false},
+		"time.AfterFunc":           {[]model.Kind{model.Spawn, model.Delayed, model.Makes}, false},
+		"time.NewTimer":            {[]model.Kind{model.Makes}, false},
 		"context.AfterFunc":        {[]model.Kind{model.Spawn}, false},
 		"(example.com/p.T).Wait":   {nil, true},
 		"(*sync.WaitGroup).Done":   {}, // absent: not called
@@ -682,5 +684,23 @@ func TestUnanalysedPackages(t *testing.T) {
 	other := types.NewFunc(token.NoPos, types.NewPackage("example.com/p", "p"), "GC", sig)
 	if rows := m.Rows(other); rows != nil {
 		t.Errorf("Rows(example.com/p.GC) = %v, want none", rows)
+	}
+}
+
+// TestMakesNew checks that only the calls of Makes rows return memory of
+// the caller's alone.
+func TestMakesNew(t *testing.T) {
+	_, pkg := build(t, callsSrc)
+	m := model.Default()
+	var makes []string
+	for _, b := range pkg.Func("calls").Blocks {
+		for _, instr := range b.Instrs {
+			if m.MakesNew(instr) {
+				makes = append(makes, instr.(*ssa.Call).Call.Value.(*ssa.Function).String())
+			}
+		}
+	}
+	if want := []string{"time.AfterFunc", "time.NewTimer"}; !slices.Equal(makes, want) {
+		t.Errorf("MakesNew holds for %v, want %v", makes, want)
 	}
 }

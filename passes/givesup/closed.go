@@ -30,7 +30,8 @@ import (
 // parameter that holds the channel), package-level memory, and memory
 // that synchronises itself, nor any memory it received on another
 // channel or got from a call (another sender may send that memory on
-// this channel too). A function that keeps what it received in
+// this channel too), but for what a call of a Makes row of the model
+// returns (time.NewTimer), new memory of its own, as an allocation is. A function that keeps what it received in
 // memory that outlives it must be a goroutine's whole body (see
 // goroutineBodies), so that the loop
 // that keeps it and every later use of it are in the one flow the check
@@ -464,6 +465,9 @@ func (r *Result) onlyReads(fl *taint.Flow, h taint.Heap, instr ssa.Instruction, 
 			case Opaque(obj):
 			case obj.Port >= 0 && !owners[obj.Port]:
 				foreign = true
+			case obj.Kind == taint.CallResult && r.Model.MakesNew(obj.Site):
+				// New memory of the function's alone
+				// (time.NewTimer), as an allocation is.
 			case obj.Kind == taint.Received || obj.Kind == taint.CallResult:
 				foreign = true
 			}

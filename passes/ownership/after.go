@@ -694,6 +694,9 @@ func (w *walker) callAccess(call ssa.CallInstruction, h taint.Heap, direct func(
 	}
 	var writes taint.ObjSet
 	for _, op := range ops {
+		if w.reentryDetached(call, op) {
+			continue // the handler left it nothing given up (detached.go)
+		}
 		a := deep(verb, op)
 		if a != nil && byTouch {
 			if a.objs = intersection(a.objs, touched); len(a.objs) == 0 {

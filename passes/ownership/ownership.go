@@ -107,6 +107,8 @@ type checker struct {
 	kept      []Kept
 	// holds memoises mayHold by the pair of types it compares.
 	holds map[[2]types.Type]bool
+	// detachedLoops memoises detachedLoop by transfer point (detached.go).
+	detachedLoops map[ssa.Instruction]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -125,6 +127,8 @@ func run(pass *analysis.Pass) (any, error) {
 		names:     newSourceNames(pass.Files),
 		reported:  make(map[token.Pos]bool),
 		leaveKept: leaveKept,
+
+		detachedLoops: make(map[ssa.Instruction]bool),
 	}
 	contexts := model.SeesHandlerContexts(pass.Pkg)
 	for _, fn := range tr.Funcs {

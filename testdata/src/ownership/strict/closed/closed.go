@@ -13,6 +13,8 @@
 // memory are still reported.
 package closed
 
+import "time"
+
 // Counts is a message with exported fields.
 type Counts struct {
 	Round  int
@@ -285,4 +287,71 @@ func (d *twoDoors) Back(c *Counts) { d.back <- c }
 func ReadAfterTwoDoors(d *twoDoors, c *Counts) int {
 	d.inbox <- c
 	return c.Round // want `c is read after it was sent on d.inbox`
+}
+
+// A timedWorker waits for each request's answer with a timer it makes
+// and resets: memory time.NewTimer returns new (a Makes row of the
+// model), written as the worker writes its own.
+type timedWorker struct {
+	inbox   chan *Counts
+	answers chan int
+	lastRun int
+}
+
+func newTimedWorker() *timedWorker {
+	t := &timedWorker{inbox: make(chan *Counts, 1), answers: make(chan int, 1)}
+	go t.run()
+	return t
+}
+
+func (t *timedWorker) run() {
+	for c := range t.inbox {
+		timer := time.NewTimer(time.Second)
+		select {
+		case n := <-t.answers:
+			t.lastRun = n + c.Round
+		case <-timer.C:
+		}
+		timer.Reset(time.Millisecond)
+		timer.Stop()
+	}
+}
+
+// ReadAfterTimedSend reads what it sent to a worker that only reads it
+// and writes its own timer: quiet.
+func ReadAfterTimedSend() int {
+	t := newTimedWorker()
+	c := &Counts{Round: 3}
+	t.inbox <- c
+	return c.Round
+}
+
+// A pooledWorker writes a message a call it cannot see into returns,
+// which may be memory another sender hands it on its inbox.
+type pooledWorker struct {
+	inbox chan *Counts
+}
+
+func newPooledWorker() *pooledWorker {
+	p := &pooledWorker{inbox: make(chan *Counts, 1)}
+	go p.run()
+	return p
+}
+
+// spareCounts is implemented outside the analysis's sight (a function
+// without a body, in assembly, say).
+func spareCounts() *Counts
+
+func (p *pooledWorker) run() {
+	for c := range p.inbox {
+		b := spareCounts()
+		b.Round = c.Round
+	}
+}
+
+// ReadAfterPooledSend reads what it sent to a worker that writes memory
+// a call returned: reported.
+func ReadAfterPooledSend(p *pooledWorker, c *Counts) int {
+	p.inbox <- c
+	return c.Round // want `c is read after it was sent on p.inbox`
 }
