@@ -103,18 +103,7 @@ func (m *Model) Exits(instr ssa.Instruction) (exits, runsDefers bool) {
 // (time.AfterFunc): its caller's store of the result (t.timer =
 // time.AfterFunc(d, f), see ssaops.StoresResult) happens before the
 // function runs.
-func (m *Model) Delayed(instr ssa.Instruction) bool {
-	call, ok := instr.(*ssa.Call)
-	if !ok {
-		return false
-	}
-	rc, ok := m.Resolve(call.Common())
-	if !ok {
-		return false
-	}
-	_, delayed := rc.Row(Delayed)
-	return delayed
-}
+func (m *Model) Delayed(instr ssa.Instruction) bool { return m.callOf(instr, Delayed) }
 
 // SelectCase returns the block that runs case j of sel: the true branch
 // of the test of sel's index against j. It returns nil if there is no

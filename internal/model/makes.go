@@ -8,7 +8,10 @@ import "golang.org/x/tools/go/ssa"
 
 // MakesNew reports whether instr is a call of a Makes row: its result is
 // new memory of the caller's alone, as an allocation's is.
-func (m *Model) MakesNew(instr ssa.Instruction) bool {
+func (m *Model) MakesNew(instr ssa.Instruction) bool { return m.callOf(instr, Makes) }
+
+// callOf reports whether instr is a call of a row of kind k.
+func (m *Model) callOf(instr ssa.Instruction, k Kind) bool {
 	call, ok := instr.(*ssa.Call)
 	if !ok {
 		return false
@@ -17,6 +20,6 @@ func (m *Model) MakesNew(instr ssa.Instruction) bool {
 	if !ok {
 		return false
 	}
-	_, makes := rc.Row(Makes)
-	return makes
+	_, found := rc.Row(k)
+	return found
 }

@@ -162,7 +162,8 @@ func ReceivedOnly(v ssa.Value) bool {
 	return true
 }
 
-// Unconverted strips conversions of a channel's direction off v.
+// Unconverted strips the conversions that change only a type's name or a
+// channel's direction (ChangeType) off v.
 func Unconverted(v ssa.Value) ssa.Value {
 	for range 4 {
 		ct, ok := v.(*ssa.ChangeType)

@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
 // This file orders the registration of a callback with the calls made
@@ -156,16 +158,9 @@ func callbackFields(funcs []*ssa.Function, tested map[string]bool, inTest func(*
 // isFunction reports whether v is a function that is not nil: a declared
 // function, a literal or a method value, converted or not.
 func isFunction(v ssa.Value) bool {
-	for {
-		switch x := v.(type) {
-		case *ssa.ChangeType:
-			v = x.X
-		case *ssa.Convert:
-			v = x.X
-		case *ssa.Function, *ssa.MakeClosure:
-			return true
-		default:
-			return false
-		}
+	switch ssaops.Unconverted(v).(type) {
+	case *ssa.Function, *ssa.MakeClosure:
+		return true
 	}
+	return false
 }
