@@ -521,6 +521,12 @@ type HalfHandle struct {
 
 type Array [2]Embedded
 
+// NoCopy has the copylocks marker of generated protobuf messages.
+type NoCopy struct {
+	_ [0]sync.Mutex
+	n int
+}
+
 var (
 	vChan   chan int
 	vArr    [4]int
@@ -580,6 +586,8 @@ func TestTypeClasses(t *testing.T) {
 		{"HalfHandle", lookup("HalfHandle"), classes{mutable: true}},
 		// An array of structs embedding a mutex.
 		{"Array", lookup("Array"), classes{exempt: true, selfSync: true, holdsLock: true}},
+		// A zero-length array of mutexes is no lock, nor any value.
+		{"NoCopy", lookup("NoCopy"), classes{exempt: true}},
 		{"chan int", lookup("vChan"), classes{exempt: true, selfSync: true}},
 		{"[4]int", lookup("vArr"), classes{exempt: true}},
 		{"*time.Location", lookup("vLoc"), classes{exempt: true, mutable: true, safe: true}},

@@ -179,7 +179,11 @@ func holds(t types.Type, is func(types.Type) bool, embeddedPtrs bool, seen map[t
 			}
 		}
 	case *types.Array:
-		return holds(u.Elem(), is, embeddedPtrs, seen)
+		// A zero-length array holds nothing: [0]sync.Mutex is the
+		// marker that makes go vet's copylocks report copies
+		// (protobuf's pragma.DoNotCopy in every generated message), not
+		// a lock.
+		return u.Len() > 0 && holds(u.Elem(), is, embeddedPtrs, seen)
 	}
 	return false
 }
