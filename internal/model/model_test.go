@@ -586,8 +586,9 @@ func TestTypeClasses(t *testing.T) {
 		{"HalfHandle", lookup("HalfHandle"), classes{mutable: true}},
 		// An array of structs embedding a mutex.
 		{"Array", lookup("Array"), classes{exempt: true, selfSync: true, holdsLock: true}},
-		// A zero-length array of mutexes is no lock, nor any value.
-		{"NoCopy", lookup("NoCopy"), classes{exempt: true}},
+		// A zero-length array of mutexes (the copylocks marker) is no
+		// lock, but asks that the type be shared by pointer.
+		{"NoCopy", lookup("NoCopy"), classes{exempt: true, selfSync: true}},
 		{"chan int", lookup("vChan"), classes{exempt: true, selfSync: true}},
 		{"[4]int", lookup("vArr"), classes{exempt: true}},
 		{"*time.Location", lookup("vLoc"), classes{exempt: true, mutable: true, safe: true}},
