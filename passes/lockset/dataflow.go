@@ -456,7 +456,19 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 	}
 	scratch.accs = accs
 	fi.sum = sum
+	fi.dropAnalysisMemos()
 	return fi
+}
+
+// dropAnalysisMemos lets go of what only the analysis of fi itself looks
+// up (its passes over the blocks: step, edge, meet): a funcInfo is kept
+// for the whole package, and its callers, entryLocks and the checks of
+// entry points read only its summary, sites, exits, callHeld, callKeeps
+// and drops.
+func (fi *funcInfo) dropAnalysisMemos() {
+	fi.seenSets, fi.seenByID, fi.capped = nil, nil, nil
+	fi.order, fi.deferHeld, fi.detached = nil, nil, nil
+	fi.seenIfNil, fi.acquireIfNil = nil, nil
 }
 
 // A scratch holds the buffers that analyze reuses from one function to
@@ -901,9 +913,13 @@ func (c *checker) apply(fi *funcInfo, st *state, sum *Summary, callee *ssa.Funct
 		var links map[*callChain]*callChain
 		obs := obsRebaser{c: c, at: instr, args: args, bindings: bindings, held: st.held, keep: callerHeld(st)}
 		// Consecutive accesses of a callee mostly share their Seen and
-		// Guards sets (interned): the last of each is kept as rebased.
+		// Guards sets (interned), and their locks and channels (the
+		// state's own sets, or those this loop emitted for the
+		// callee's callee): the last of each is kept as rebased.
 		var lastSeen, lastGuards obsSlice
 		var seen, guards []string
+		var locks rebasedLocks
+		var chans rebasedChans
 		ownState := !local && c.safeMethod(callee)
 		for _, a := range sum.Accesses {
 			if fi.done() {
@@ -920,15 +936,22 @@ func (c *checker) apply(fi *funcInfo, st *state, sum *Summary, callee *ssa.Funct
 				emit(Access{Path: p}) // local to a caller that keeps no sites: counted only
 				continue
 			}
-			held := st.held
-			released := rebaseAll(a.Released)
-			for _, r := range released {
-				held = held.remove(r)
-			}
-			for _, h := range a.Held {
-				if l := c.rebaseLock(h.Lock, args, bindings); l != "" {
-					held = held.add(Held{Lock: l, Read: h.Read})
+			if !locks.of(a) {
+				released := rebaseAll(a.Released)
+				held := st.held
+				for _, r := range released {
+					held = held.remove(r)
 				}
+				for _, h := range a.Held {
+					if l := c.rebaseLock(h.Lock, args, bindings); l != "" {
+						held = held.add(Held{Lock: l, Read: h.Read})
+					}
+				}
+				locks.held, locks.released = held, union(st.released, released)
+			}
+			if !chans.of(a) {
+				chans.after = union(st.recvd, c.rebaseChans(a.After, args, bindings))
+				chans.before = c.rebaseBefore(a.Before, args, bindings, instr)
 			}
 			pos, name := a.Pos, a.Func
 			var calls *callChain
@@ -962,9 +985,9 @@ func (c *checker) apply(fi *funcInfo, st *state, sum *Summary, callee *ssa.Funct
 			if id := idOf(a.Guards); id != lastGuards || id.n == 0 {
 				lastGuards, guards = id, obs.expand(a.Guards, true)
 			}
-			emit(Access{Path: p, Write: a.Write, Atomic: a.Atomic, Held: held, Elem: elem,
-				Released: union(st.released, released),
-				After:    union(st.recvd, c.rebaseChans(a.After, args, bindings)), Before: c.rebaseBefore(a.Before, args, bindings, instr),
+			emit(Access{Path: p, Write: a.Write, Atomic: a.Atomic, Held: locks.held, Elem: elem,
+				Released: locks.released,
+				After:    chans.after, Before: chans.before,
 				Seen:   seen,
 				Guards: guards,
 				Func:   name, Pos: pos, calls: calls})
@@ -984,6 +1007,51 @@ func (c *checker) apply(fi *funcInfo, st *state, sum *Summary, callee *ssa.Funct
 			st.released = without(st.released, l)
 		}
 	}
+}
+
+// rebasedLocks is what apply made of the locks of the last callee access
+// it rebased (Held, Released): held and released in the caller's frame,
+// with the caller's own. The sets are never written once made, so a
+// slice identifies its contents.
+type rebasedLocks struct {
+	done       bool
+	heldOf     *Held
+	nHeld      int
+	releasedOf obsSlice
+	held       lockset
+	released   []string
+}
+
+// of reports whether l holds the rebasing of a's locks, and if not
+// records that it is about to.
+func (l *rebasedLocks) of(a Access) bool {
+	var first *Held
+	if len(a.Held) > 0 {
+		first = &a.Held[0]
+	}
+	if l.done && l.heldOf == first && l.nHeld == len(a.Held) && l.releasedOf == idOf(a.Released) {
+		return true
+	}
+	l.done, l.heldOf, l.nHeld, l.releasedOf = true, first, len(a.Held), idOf(a.Released)
+	return false
+}
+
+// rebasedChans is rebasedLocks for the channels of an access (After,
+// Before).
+type rebasedChans struct {
+	done              bool
+	afterOf, beforeOf obsSlice
+	after, before     []string
+}
+
+// of reports whether c holds the rebasing of a's channels, and if not
+// records that it is about to.
+func (c *rebasedChans) of(a Access) bool {
+	if c.done && c.afterOf == idOf(a.After) && c.beforeOf == idOf(a.Before) {
+		return true
+	}
+	c.done, c.afterOf, c.beforeOf = true, idOf(a.After), idOf(a.Before)
+	return false
 }
 
 // without returns the sorted set s minus x.

@@ -97,8 +97,9 @@ func (c *checker) analyzeSplit(fn *ssa.Function, args boolArgs, withSites bool) 
 // every access of either, the calls' locksets met, the exit effects met
 // (what is acquired on both, what may be released by either).
 func mergeInfos(a, b *funcInfo) *funcInfo {
-	out := &funcInfo{fn: a.fn, args: a.args, order: a.order,
-		deferHeld: make(map[*ssa.Defer][]string), callHeld: make(map[ssa.CallInstruction]lockset), callKeeps: make(map[ssa.CallInstruction]bool)}
+	// Only what is read after an analysis is merged (dropAnalysisMemos).
+	out := &funcInfo{fn: a.fn, args: a.args,
+		callHeld: make(map[ssa.CallInstruction]lockset), callKeeps: make(map[ssa.CallInstruction]bool)}
 	out.sites = append(slices.Clip(a.sites), b.sites...)
 	if len(out.sites) > maxSites {
 		out.sites = out.sites[:maxSites]
@@ -108,12 +109,6 @@ func mergeInfos(a, b *funcInfo) *funcInfo {
 			if !slices.Contains(out.drops, d) {
 				out.drops = append(out.drops, d)
 			}
-		}
-		for d, held := range fi.deferHeld {
-			if prev, ok := out.deferHeld[d]; ok {
-				held = slices.DeleteFunc(slices.Clone(held), func(l string) bool { return !slices.Contains(prev, l) })
-			}
-			out.deferHeld[d] = held
 		}
 		for call, held := range fi.callHeld {
 			if prev, ok := out.callHeld[call]; ok {
