@@ -267,6 +267,20 @@ func (c *checker) calleeSummary(fn *ssa.Function) *Summary {
 		return emptySummary // no body: assembly, linkname, or synthetic
 	}
 	obj = obj.Origin()
+	if s, ok := c.factSums[obj]; ok {
+		return s
+	}
+	s := c.factSummary(obj)
+	if c.factSums == nil {
+		c.factSums = make(map[*types.Func]*Summary)
+	}
+	c.factSums[obj] = s
+	return s
+}
+
+// factSummary returns the summary of obj, a function of another package,
+// from the fact its package exports, or the empty summary.
+func (c *checker) factSummary(obj *types.Func) *Summary {
 	m, ok := c.facts[obj.Pkg()]
 	if !ok {
 		var sums Summaries
@@ -351,7 +365,7 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 	// they are all known, without the slack of appending.
 	scratch := c.getScratch()
 	defer c.putScratch(scratch)
-	seen := scratch.seen // key → index in accs
+	seen := scratch.seen
 	accs := scratch.accs[:0]
 	emitted := 0
 	record := func(s site) {
@@ -368,12 +382,10 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 		if isLocal(s.acc.Path) || len(accs) >= maxSummary {
 			return
 		}
-		scratch.key = s.acc.appendKey(scratch.key[:0])
-		if i, ok := seen[string(scratch.key)]; ok { // no string made
+		if i, ok := seen.find(&s.acc, accs, len(accs)); ok {
 			meetDuplicate(&accs[i], s.acc)
 			return
 		}
-		seen[string(scratch.key)] = len(accs)
 		accs = append(accs, s.acc)
 		if len(accs) >= maxSummary && !withSites {
 			fi.recordingDone = true // nothing further is kept
@@ -476,8 +488,7 @@ func (fi *funcInfo) dropAnalysisMemos() {
 // takes its own from checker.scratch.
 type scratch struct {
 	accs []Access
-	seen map[string]int
-	key  []byte // record's key of an access
+	seen *accessIndex // of accs
 }
 
 func (c *checker) getScratch() *scratch {
@@ -486,13 +497,13 @@ func (c *checker) getScratch() *scratch {
 		c.scratch = c.scratch[:n-1]
 		return s
 	}
-	return &scratch{seen: make(map[string]int)}
+	return &scratch{seen: newAccessIndex()}
 }
 
 func (c *checker) putScratch(s *scratch) {
 	clear(s.accs) // what it points to may go
 	s.accs = s.accs[:0]
-	clear(s.seen)
+	s.seen.reset()
 	c.scratch = append(c.scratch, s)
 }
 

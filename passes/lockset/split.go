@@ -140,19 +140,32 @@ func mergeInfos(a, b *funcInfo) *funcInfo {
 		sum.AcquireIfNil = onlyIfNil(a.sum.acquiredIfNil().meet(b.sum.acquiredIfNil()), sum.Acquire)
 	}
 	out.exits = a.exits || b.exits
-	seen := make(map[string]int)
-	for _, acc := range append(slices.Clip(a.sum.Accesses), b.sum.Accesses...) {
-		if len(sum.Accesses) >= maxSummary {
-			break
-		}
-		k := acc.key()
-		if i, ok := seen[k]; ok {
-			meetDuplicate(&sum.Accesses[i], acc)
-			continue
-		}
-		seen[k] = len(sum.Accesses)
-		sum.Accesses = append(sum.Accesses, acc)
+	// a's accesses, then b's, in one allocation (not a copy of both
+	// joined, then the kept ones appended).
+	if n := min(len(a.sum.Accesses)+len(b.sum.Accesses), maxSummary); n > 0 {
+		sum.Accesses = make([]Access, 0, n)
+	}
+	seen := newAccessIndex()
+	for _, acc := range a.sum.Accesses {
+		sum.Accesses = keepAccess(sum.Accesses, seen, acc)
+	}
+	for _, acc := range b.sum.Accesses {
+		sum.Accesses = keepAccess(sum.Accesses, seen, acc)
 	}
 	out.sum = sum
 	return out
+}
+
+// keepAccess adds acc to the accesses of a summary, accs, indexed by
+// seen: met with the access of the same key if there is one, else
+// appended while there are fewer than maxSummary.
+func keepAccess(accs []Access, seen *accessIndex, acc Access) []Access {
+	if len(accs) >= maxSummary {
+		return accs
+	}
+	if i, ok := seen.find(&acc, accs, len(accs)); ok {
+		meetDuplicate(&accs[i], acc)
+		return accs
+	}
+	return append(accs, acc)
 }
