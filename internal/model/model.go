@@ -194,6 +194,11 @@ type Model struct {
 	// (*pkg.T).M), so that Rows answers most functions, which have none,
 	// without building their full names.
 	names map[string]bool
+	// pkgs holds the package path of every row's name, so that Rows
+	// builds the full name only of a function of such a package; any
+	// is set when a row's name has no package path.
+	pkgs map[string]bool
+	any  bool
 	// shared holds the named types declared safe to share (MarkShared),
 	// by import path and name.
 	shared map[[2]string]bool
@@ -214,7 +219,7 @@ type Model struct {
 
 // New returns a model holding rows.
 func New(rows ...Row) *Model {
-	m := &Model{rows: make(map[string][]Row), names: make(map[string]bool)}
+	m := &Model{rows: make(map[string][]Row), names: make(map[string]bool), pkgs: make(map[string]bool)}
 	m.Add(rows...)
 	return m
 }
@@ -235,6 +240,11 @@ func (m *Model) Add(rows ...Row) {
 		if !slices.ContainsFunc(m.rows[r.Func], func(o Row) bool { return o.Kind == r.Kind && slices.Equal(o.Args, r.Args) && o.Of == r.Of }) {
 			m.rows[r.Func] = append(m.rows[r.Func], r)
 			m.names[r.Func[strings.LastIndex(r.Func, ".")+1:]] = true
+			if pkg := rowPkg(r.Func); pkg != "" {
+				m.pkgs[pkg] = true
+			} else {
+				m.any = true
+			}
 		}
 	}
 }
@@ -247,13 +257,30 @@ func (m *Model) Rows(fn *types.Func) []Row {
 		return nil
 	}
 	var rows []Row
-	if m.names[fn.Name()] {
+	if m.names[fn.Name()] && (m.any || fn.Pkg() == nil || m.pkgs[fn.Pkg().Path()]) {
 		rows = m.rows[RowName(fn)]
 	}
 	if rows == nil && !Analysed(fn.Pkg()) {
 		return readsRows
 	}
 	return rows
+}
+
+// rowPkg returns the package path of a row's name (RowName), or "" if it
+// has none: "pkg/path" for "pkg/path.F", "(pkg/path.T).M" and
+// "(*pkg/path.T).M".
+func rowPkg(name string) string {
+	s := strings.TrimPrefix(strings.TrimPrefix(name, "("), "*")
+	if i := strings.IndexByte(s, ')'); i >= 0 {
+		s = s[:i]
+	}
+	if i := strings.IndexByte(s, '['); i >= 0 {
+		s = s[:i]
+	}
+	if i := strings.LastIndexByte(s, '.'); i > 0 {
+		return s[:i]
+	}
+	return ""
 }
 
 // readsRows are the rows of a function that only reads its operands.

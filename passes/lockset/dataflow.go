@@ -270,6 +270,20 @@ func (c *checker) calleeSummary(fn *ssa.Function) *Summary {
 		return emptySummary // no body: assembly, linkname, or synthetic
 	}
 	obj = obj.Origin()
+	if s, ok := c.factSums[obj]; ok {
+		return s
+	}
+	s := c.factSummary(obj)
+	if c.factSums == nil {
+		c.factSums = make(map[*types.Func]*Summary)
+	}
+	c.factSums[obj] = s
+	return s
+}
+
+// factSummary returns the summary of obj, a function of another package,
+// from the fact its package exports, or the empty summary.
+func (c *checker) factSummary(obj *types.Func) *Summary {
 	m, ok := c.facts[obj.Pkg()]
 	if !ok {
 		var sums Summaries
@@ -354,7 +368,7 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 	// they are all known, without the slack of appending.
 	scratch := c.getScratch()
 	defer c.putScratch(scratch)
-	seen := scratch.seen // key → index in accs
+	seen := scratch.seen
 	accs := scratch.accs[:0]
 	emitted := 0
 	record := func(s site) {
@@ -371,12 +385,10 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 		if isLocal(s.acc.Path) || len(accs) >= maxSummary && s.acc.calls != nil {
 			return // the function's own accesses are kept past the bound
 		}
-		scratch.key = s.acc.appendKey(scratch.key[:0])
-		if i, ok := seen[string(scratch.key)]; ok { // no string made
+		if i, ok := seen.find(&s.acc, accs, len(accs)); ok {
 			meetDuplicate(&accs[i], s.acc)
 			return
 		}
-		seen[string(scratch.key)] = len(accs)
 		accs = append(accs, s.acc)
 		if len(accs) >= maxSummary && !withSites {
 			fi.recordingDone = true // nothing further is kept
@@ -460,7 +472,19 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 	}
 	scratch.accs = accs
 	fi.sum = sum
+	fi.dropAnalysisMemos()
 	return fi
+}
+
+// dropAnalysisMemos lets go of what only the analysis of fi itself looks
+// up (its passes over the blocks: step, edge, meet): a funcInfo is kept
+// for the whole package, and its callers, entryLocks and the checks of
+// entry points read only its summary, sites, exits, callHeld, callKeeps
+// and drops.
+func (fi *funcInfo) dropAnalysisMemos() {
+	fi.seenSets, fi.seenByID, fi.capped = nil, nil, nil
+	fi.order, fi.deferHeld, fi.detached = nil, nil, nil
+	fi.seenIfNil, fi.acquireIfNil = nil, nil
 }
 
 // A scratch holds the buffers that analyze reuses from one function to
@@ -468,8 +492,7 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 // takes its own from checker.scratch.
 type scratch struct {
 	accs []Access
-	seen map[string]int
-	key  []byte // record's key of an access
+	seen *accessIndex // of accs
 }
 
 func (c *checker) getScratch() *scratch {
@@ -478,13 +501,13 @@ func (c *checker) getScratch() *scratch {
 		c.scratch = c.scratch[:n-1]
 		return s
 	}
-	return &scratch{seen: make(map[string]int)}
+	return &scratch{seen: newAccessIndex()}
 }
 
 func (c *checker) putScratch(s *scratch) {
 	clear(s.accs) // what it points to may go
 	s.accs = s.accs[:0]
-	clear(s.seen)
+	s.seen.reset()
 	c.scratch = append(c.scratch, s)
 }
 
@@ -905,9 +928,13 @@ func (c *checker) apply(fi *funcInfo, st *state, sum *Summary, callee *ssa.Funct
 		var links map[*callChain]*callChain
 		obs := obsRebaser{c: c, at: instr, args: args, bindings: bindings, held: st.held, keep: callerHeld(st)}
 		// Consecutive accesses of a callee mostly share their Seen and
-		// Guards sets (interned): the last of each is kept as rebased.
+		// Guards sets (interned), and their locks and channels (the
+		// state's own sets, or those this loop emitted for the
+		// callee's callee): the last of each is kept as rebased.
 		var lastSeen, lastGuards obsSlice
 		var seen, guards []string
+		var locks rebasedLocks
+		var chans rebasedChans
 		ownState := !local && c.safeMethod(callee)
 		for _, a := range sum.Accesses {
 			if fi.done() {
@@ -924,15 +951,22 @@ func (c *checker) apply(fi *funcInfo, st *state, sum *Summary, callee *ssa.Funct
 				emit(Access{Path: p}) // local to a caller that keeps no sites: counted only
 				continue
 			}
-			held := st.held
-			released := rebaseAll(a.Released)
-			for _, r := range released {
-				held = held.remove(r)
-			}
-			for _, h := range a.Held {
-				if l := c.rebaseLock(h.Lock, args, bindings); l != "" {
-					held = held.add(Held{Lock: l, Read: h.Read})
+			if !locks.of(a) {
+				released := rebaseAll(a.Released)
+				held := st.held
+				for _, r := range released {
+					held = held.remove(r)
 				}
+				for _, h := range a.Held {
+					if l := c.rebaseLock(h.Lock, args, bindings); l != "" {
+						held = held.add(Held{Lock: l, Read: h.Read})
+					}
+				}
+				locks.held, locks.released = held, union(st.released, released)
+			}
+			if !chans.of(a) {
+				chans.after = union(st.recvd, c.rebaseChans(a.After, args, bindings))
+				chans.before = c.rebaseBefore(a.Before, args, bindings, instr)
 			}
 			pos, name := a.Pos, a.Func
 			var calls *callChain
@@ -966,9 +1000,9 @@ func (c *checker) apply(fi *funcInfo, st *state, sum *Summary, callee *ssa.Funct
 			if id := idOf(a.Guards); id != lastGuards || id.n == 0 {
 				lastGuards, guards = id, obs.expand(a.Guards, true)
 			}
-			emit(Access{Path: p, Write: a.Write, Atomic: a.Atomic, Held: held, Elem: elem,
-				Released: union(st.released, released),
-				After:    union(st.recvd, c.rebaseChans(a.After, args, bindings)), Before: c.rebaseBefore(a.Before, args, bindings, instr),
+			emit(Access{Path: p, Write: a.Write, Atomic: a.Atomic, Held: locks.held, Elem: elem,
+				Released: locks.released,
+				After:    chans.after, Before: chans.before,
 				Seen:   seen,
 				Guards: guards,
 				Func:   name, Pos: pos, calls: calls})
@@ -988,6 +1022,51 @@ func (c *checker) apply(fi *funcInfo, st *state, sum *Summary, callee *ssa.Funct
 			st.released = without(st.released, l)
 		}
 	}
+}
+
+// rebasedLocks is what apply made of the locks of the last callee access
+// it rebased (Held, Released): held and released in the caller's frame,
+// with the caller's own. The sets are never written once made, so a
+// slice identifies its contents.
+type rebasedLocks struct {
+	done       bool
+	heldOf     *Held
+	nHeld      int
+	releasedOf obsSlice
+	held       lockset
+	released   []string
+}
+
+// of reports whether l holds the rebasing of a's locks, and if not
+// records that it is about to.
+func (l *rebasedLocks) of(a Access) bool {
+	var first *Held
+	if len(a.Held) > 0 {
+		first = &a.Held[0]
+	}
+	if l.done && l.heldOf == first && l.nHeld == len(a.Held) && l.releasedOf == idOf(a.Released) {
+		return true
+	}
+	l.done, l.heldOf, l.nHeld, l.releasedOf = true, first, len(a.Held), idOf(a.Released)
+	return false
+}
+
+// rebasedChans is rebasedLocks for the channels of an access (After,
+// Before).
+type rebasedChans struct {
+	done              bool
+	afterOf, beforeOf obsSlice
+	after, before     []string
+}
+
+// of reports whether c holds the rebasing of a's channels, and if not
+// records that it is about to.
+func (c *rebasedChans) of(a Access) bool {
+	if c.done && c.afterOf == idOf(a.After) && c.beforeOf == idOf(a.Before) {
+		return true
+	}
+	c.done, c.afterOf, c.beforeOf = true, idOf(a.After), idOf(a.Before)
+	return false
 }
 
 // without returns the sorted set s minus x.

@@ -257,13 +257,27 @@ func (ls lockset) meet(other lockset) lockset {
 
 func (ls lockset) equal(other lockset) bool { return slices.Equal(ls, other) }
 
-// intersect of sorted string sets.
+// intersect of sorted string sets. When a is a subset of b, which the
+// meets of the dataflow mostly find, it is a itself: sets are never
+// written once made, so they are shared, as union shares its operands.
 func intersect(a, b []string) []string {
-	var out []string
-	for _, s := range a {
-		if _, ok := slices.BinarySearch(b, s); ok {
+	in := func(s string) bool { _, ok := slices.BinarySearch(b, s); return ok }
+	first := slices.IndexFunc(a, func(s string) bool { return !in(s) }) // the first of a not in b
+	switch {
+	case len(a) == 0:
+		return nil
+	case first < 0:
+		return a
+	}
+	out := make([]string, first, len(a)-1)
+	copy(out, a[:first])
+	for _, s := range a[first+1:] {
+		if in(s) {
 			out = append(out, s)
 		}
+	}
+	if len(out) == 0 {
+		return nil
 	}
 	return out
 }

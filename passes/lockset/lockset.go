@@ -90,6 +90,9 @@ type checker struct {
 	deps  depTracker
 	fulls map[*ssa.Function]*funcInfo // full memo
 	facts map[*types.Package]map[string]*Summary
+	// factSums memoises calleeSummary for functions of other packages,
+	// whose full names the facts are keyed by.
+	factSums map[*types.Func]*Summary
 	// assigned maps composite literal positions to variable names,
 	// built on first use.
 	assigned map[token.Pos]string

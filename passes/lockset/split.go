@@ -97,8 +97,9 @@ func (c *checker) analyzeSplit(fn *ssa.Function, args boolArgs, withSites bool) 
 // every access of either, the calls' locksets met, the exit effects met
 // (what is acquired on both, what may be released by either).
 func mergeInfos(a, b *funcInfo) *funcInfo {
-	out := &funcInfo{fn: a.fn, args: a.args, order: a.order,
-		deferHeld: make(map[*ssa.Defer][]string), callHeld: make(map[ssa.CallInstruction]lockset), callKeeps: make(map[ssa.CallInstruction]bool)}
+	// Only what is read after an analysis is merged (dropAnalysisMemos).
+	out := &funcInfo{fn: a.fn, args: a.args,
+		callHeld: make(map[ssa.CallInstruction]lockset), callKeeps: make(map[ssa.CallInstruction]bool)}
 	out.sites = append(slices.Clip(a.sites), b.sites...)
 	if len(out.sites) > maxSites {
 		out.sites = out.sites[:maxSites]
@@ -108,12 +109,6 @@ func mergeInfos(a, b *funcInfo) *funcInfo {
 			if !slices.Contains(out.drops, d) {
 				out.drops = append(out.drops, d)
 			}
-		}
-		for d, held := range fi.deferHeld {
-			if prev, ok := out.deferHeld[d]; ok {
-				held = slices.DeleteFunc(slices.Clone(held), func(l string) bool { return !slices.Contains(prev, l) })
-			}
-			out.deferHeld[d] = held
 		}
 		for call, held := range fi.callHeld {
 			if prev, ok := out.callHeld[call]; ok {
@@ -145,19 +140,32 @@ func mergeInfos(a, b *funcInfo) *funcInfo {
 		sum.AcquireIfNil = onlyIfNil(a.sum.acquiredIfNil().meet(b.sum.acquiredIfNil()), sum.Acquire)
 	}
 	out.exits = a.exits || b.exits
-	seen := make(map[string]int)
-	for _, acc := range append(slices.Clip(a.sum.Accesses), b.sum.Accesses...) {
-		if len(sum.Accesses) >= maxSummary {
-			break
-		}
-		k := acc.key()
-		if i, ok := seen[k]; ok {
-			meetDuplicate(&sum.Accesses[i], acc)
-			continue
-		}
-		seen[k] = len(sum.Accesses)
-		sum.Accesses = append(sum.Accesses, acc)
+	// a's accesses, then b's, in one allocation (not a copy of both
+	// joined, then the kept ones appended).
+	if n := min(len(a.sum.Accesses)+len(b.sum.Accesses), maxSummary); n > 0 {
+		sum.Accesses = make([]Access, 0, n)
+	}
+	seen := newAccessIndex()
+	for _, acc := range a.sum.Accesses {
+		sum.Accesses = keepAccess(sum.Accesses, seen, acc)
+	}
+	for _, acc := range b.sum.Accesses {
+		sum.Accesses = keepAccess(sum.Accesses, seen, acc)
 	}
 	out.sum = sum
 	return out
+}
+
+// keepAccess adds acc to the accesses of a summary, accs, indexed by
+// seen: met with the access of the same key if there is one, else
+// appended while there are fewer than maxSummary.
+func keepAccess(accs []Access, seen *accessIndex, acc Access) []Access {
+	if len(accs) >= maxSummary {
+		return accs
+	}
+	if i, ok := seen.find(&acc, accs, len(accs)); ok {
+		meetDuplicate(&accs[i], acc)
+		return accs
+	}
+	return append(accs, acc)
 }
