@@ -7,6 +7,7 @@
 package ssaops
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -209,4 +210,10 @@ func ForUses(v ssa.Value, f func(x ssa.Value, ref ssa.Instruction)) {
 			f(x, ref)
 		}
 	}
+}
+
+// IsTrue reports whether v is the constant true.
+func IsTrue(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.Value != nil && c.Value.Kind() == constant.Bool && constant.BoolVal(c.Value)
 }

@@ -72,42 +72,15 @@ func seenUnder(r *epAccess, lock string) bool {
 }
 
 // callbackFields returns, among the names of fields of function type
-// that some function of funcs tests (tested), those that every store in
-// funcs sets to a function (see the file comment).
-func callbackFields(funcs []*ssa.Function, tested map[string]bool, inTest func(*ssa.Function) bool) map[string]bool {
+// that some function of the package tests (tested), those that every
+// store of them (stores, the package's stores of function-typed fields)
+// sets to a function (see the file comment).
+func (c *checker) callbackFields(tested map[string]bool, stores []*ssa.Store) map[string]bool {
 	out := make(map[string]bool)
 	if len(tested) == 0 {
 		return out
 	}
-	// The calls of the package, by static callee and by method name,
-	// and the stores of the tested fields.
-	type callSite struct {
-		call *ssa.CallCommon
-		test bool // in a _test.go file
-	}
-	static := make(map[*ssa.Function][]callSite)
-	invoked := make(map[string][]callSite)
-	var stores []*ssa.Store
-	for _, fn := range funcs {
-		test := inTest(fn)
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				switch i := instr.(type) {
-				case ssa.CallInstruction:
-					call := i.Common()
-					if callee := call.StaticCallee(); callee != nil {
-						static[callee] = append(static[callee], callSite{call, test})
-					} else if call.IsInvoke() {
-						invoked[call.Method.Name()] = append(invoked[call.Method.Name()], callSite{call, test})
-					}
-				case *ssa.Store:
-					if f := fieldName(i.Addr); tested[f] {
-						stores = append(stores, i)
-					}
-				}
-			}
-		}
-	}
+	calls := c.callIndex(c.srcFuncs)
 	// passesFunction reports whether every call of fn in the package
 	// passes a function for its parameter p, and one outside its tests
 	// does.
@@ -117,16 +90,20 @@ func callbackFields(funcs []*ssa.Function, tested map[string]bool, inTest func(*
 			return false
 		}
 		type arg struct {
-			callSite
+			call  *ssa.CallCommon
 			index int
+			test  bool // in a _test.go file
 		}
 		var args []arg
-		for _, s := range static[fn] {
-			args = append(args, arg{s, i})
+		for _, call := range calls.direct[fn] {
+			args = append(args, arg{call.Common(), i, c.inTestFile(call.Parent())})
+		}
+		for _, g := range calls.started[fn] {
+			args = append(args, arg{g.Common(), i, c.inTestFile(g.Parent())})
 		}
 		if fn.Signature.Recv() != nil && i > 0 {
-			for _, s := range invoked[fn.Name()] {
-				args = append(args, arg{s, i - 1}) // Args leave out the receiver
+			for _, call := range calls.invoked[fn.Name()] {
+				args = append(args, arg{call.Common(), i - 1, c.inTestFile(call.Parent())}) // Args leave out the receiver
 			}
 		}
 		passes := func(a arg) bool { return a.index < len(a.call.Args) && isFunction(a.call.Args[a.index]) }
@@ -136,6 +113,9 @@ func callbackFields(funcs []*ssa.Function, tested map[string]bool, inTest func(*
 	bad := make(map[string]bool)
 	for _, st := range stores {
 		f := fieldName(st.Addr)
+		if !tested[f] {
+			continue
+		}
 		switch v := st.Val.(type) {
 		case *ssa.Parameter:
 			if !passesFunction(v.Parent(), v) {

@@ -176,8 +176,8 @@ type callIndex struct {
 	// and valued the functions used as values other than by those.
 	started map[*ssa.Function][]*ssa.Go
 	valued  map[*ssa.Function]bool
-	// invoked are the names of the methods called through interfaces.
-	invoked map[string]bool
+	// invoked are the calls through interfaces, by method name.
+	invoked map[string][]ssa.CallInstruction
 }
 
 // callIndex returns the calls of the package's functions, computed once.
@@ -189,14 +189,15 @@ func (c *checker) callIndex(funcs []*ssa.Function) *callIndex {
 		direct:  make(map[*ssa.Function][]ssa.CallInstruction),
 		started: make(map[*ssa.Function][]*ssa.Go),
 		valued:  make(map[*ssa.Function]bool),
-		invoked: make(map[string]bool),
+		invoked: make(map[string][]ssa.CallInstruction),
 	}
 	var ops []*ssa.Value
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				if call, ok := instr.(ssa.CallInstruction); ok && call.Common().IsInvoke() {
-					ix.invoked[call.Common().Method.Name()] = true
+					name := call.Common().Method.Name()
+					ix.invoked[name] = append(ix.invoked[name], call)
 				}
 				// A deferred call of a function runs at the function's
 				// returns, with the locks held there: a direct call too.
@@ -248,5 +249,5 @@ func (ix *callIndex) onlyStarted(pkg *types.Package, fn *ssa.Function) bool {
 func (ix *callIndex) private(pkg *types.Package, fn *ssa.Function) bool {
 	obj, _ := fn.Object().(*types.Func)
 	return obj != nil && !obj.Exported() && obj.Pkg() == pkg && fn.Parent() == nil &&
-		!(fn.Signature.Recv() != nil && ix.invoked[fn.Name()])
+		!(fn.Signature.Recv() != nil && len(ix.invoked[fn.Name()]) > 0)
 }

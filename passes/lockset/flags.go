@@ -5,11 +5,12 @@
 package lockset
 
 import (
-	"go/constant"
 	"go/token"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
 // This file is lazyinit.go's converse, the closing flag:
@@ -72,8 +73,7 @@ func (gs *initGuards) flaggedBy(b *ssa.BasicBlock) []string {
 // under the same lock see (initOrdered). The strict reading records
 // nothing.
 func (c *checker) flagSet(st *state, instr *ssa.Store) {
-	k, ok := instr.Val.(*ssa.Const)
-	if c.model.Strict || !ok || k.Value == nil || k.Value.Kind() != constant.Bool || !constant.BoolVal(k.Value) {
+	if c.model.Strict || !ssaops.IsTrue(instr.Val) {
 		return
 	}
 	g := c.locOf(instr.Addr)

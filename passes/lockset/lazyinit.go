@@ -5,7 +5,6 @@
 package lockset
 
 import (
-	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -366,6 +365,7 @@ func (c *checker) guardFieldNames(funcs []*ssa.Function) map[string]bool {
 	out := make(map[string]bool)
 	setTrue, flagTested := make(map[string]bool), make(map[string]bool)
 	callbackTested := make(map[string]bool) // callbacks.go
+	var funcStores []*ssa.Store             // likewise: stores of fields of function type
 	visited := make(map[ssa.Value]bool)
 	for _, fn := range funcs {
 		tested, written := make(map[string]bool), make(map[string]bool)
@@ -413,7 +413,10 @@ func (c *checker) guardFieldNames(funcs []*ssa.Function) map[string]bool {
 				case *ssa.Store:
 					if f := fieldName(i.Addr); f != "" {
 						written[f] = true
-						if k, ok := i.Val.(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.Bool && constant.BoolVal(k.Value) {
+						if _, ok := i.Val.Type().Underlying().(*types.Signature); ok {
+							funcStores = append(funcStores, i)
+						}
+						if ssaops.IsTrue(i.Val) {
 							setTrue[f] = true
 						}
 					}
@@ -443,7 +446,7 @@ func (c *checker) guardFieldNames(funcs []*ssa.Function) map[string]bool {
 			out[f] = true
 		}
 	}
-	c.callbacks = callbackFields(funcs, callbackTested, c.inTestFile)
+	c.callbacks = c.callbackFields(callbackTested, funcStores)
 	for f := range c.callbacks {
 		out[f] = true
 	}

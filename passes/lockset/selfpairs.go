@@ -45,19 +45,23 @@ import (
 // unlocked outside a test (the strict reading reports it).
 
 // selfRule holds what the rule needs to know about the package: where
-// its conditions are.
+// its conditions are, indexed on first use (few packages pair a method
+// with itself).
 type selfRule struct {
-	conds []span // sorted by start; nested spans are kept as they are
+	files []*ast.File
+	conds []span // sorted by start; nil until indexed
 }
 
 // A span is the source range [start, end) of an expression.
 type span struct{ start, end token.Pos }
 
-// newSelfRule indexes the conditions of the if and switch statements of
-// files.
-func newSelfRule(files []*ast.File) *selfRule {
-	r := &selfRule{}
-	for _, f := range files {
+// newSelfRule returns the rule for the package of files.
+func newSelfRule(files []*ast.File) *selfRule { return &selfRule{files: files} }
+
+// index records the conditions of the if and switch statements.
+func (r *selfRule) index() {
+	r.conds = []span{}
+	for _, f := range r.files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.IfStmt:
@@ -71,11 +75,16 @@ func newSelfRule(files []*ast.File) *selfRule {
 		})
 	}
 	slices.SortFunc(r.conds, func(a, b span) int { return int(a.start) - int(b.start) })
-	return r
 }
 
-// inCondition reports whether pos lies in an indexed condition.
+// inCondition reports whether pos lies in a condition.
 func (r *selfRule) inCondition(pos token.Pos) bool {
+	if !pos.IsValid() {
+		return false // an access in another package
+	}
+	if r.conds == nil {
+		r.index()
+	}
 	// The spans that start at or before pos; nested ones start later
 	// than those enclosing them, so every candidate is looked at.
 	n, _ := slices.BinarySearchFunc(r.conds, pos, func(s span, p token.Pos) int {

@@ -5,12 +5,13 @@
 package xsa
 
 import (
-	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
 // A latch is a boolean field of a machine that, once set, stays set: an
@@ -132,7 +133,7 @@ func latchUses(fa *ssa.FieldAddr) bool {
 	for _, r := range *fa.Referrers() {
 		switch r := r.(type) {
 		case *ssa.Store:
-			if r.Addr != fa || !isTrue(r.Val) {
+			if r.Addr != fa || !ssaops.IsTrue(r.Val) {
 				return false
 			}
 		case *ssa.UnOp:
@@ -145,12 +146,6 @@ func latchUses(fa *ssa.FieldAddr) bool {
 		}
 	}
 	return true
-}
-
-// isTrue reports whether v is the constant true.
-func isTrue(v ssa.Value) bool {
-	c, ok := v.(*ssa.Const)
-	return ok && c.Value != nil && c.Value.Kind() == constant.Bool && constant.BoolVal(c.Value)
 }
 
 // latchOf returns the latch of the machine base that addr addresses.
@@ -169,7 +164,7 @@ func (lf *lifter) latchOf(addr ssa.Value, base ssa.Value) (string, bool) {
 // setsLatch returns the latch of base that instr sets.
 func (lf *lifter) setsLatch(instr ssa.Instruction, base ssa.Value) (string, bool) {
 	st, ok := instr.(*ssa.Store)
-	if !ok || !isTrue(st.Val) {
+	if !ok || !ssaops.IsTrue(st.Val) {
 		return "", false
 	}
 	return lf.latchOf(st.Addr, base)

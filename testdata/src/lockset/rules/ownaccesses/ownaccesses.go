@@ -579,3 +579,27 @@ func ResetAll(s *Stream, n int) error {
 	wg.Wait()
 	return err
 }
+
+// ResetAllLocked keeps the first error under a lock: the write kept past
+// the full summary keeps its lock too, so the instances do not race.
+func ResetAllLocked(s *Stream, n int) error {
+	var (
+		mu    sync.Mutex
+		first error
+		wg    sync.WaitGroup
+	)
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, err := s.Reset(i)
+			mu.Lock()
+			if first == nil {
+				first = err
+			}
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	return first
+}
