@@ -35,7 +35,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:        "https://pkg.go.dev/github.com/psharpvet/psharpvet/passes/givesup",
 	Requires:   []*analysis.Analyzer{concur.Analyzer, taint.Analyzer},
 	Run:        run,
-	FactTypes:  []analysis.Fact{new(GivesUp)},
+	FactTypes:  []analysis.Fact{new(GivesUp), new(ConcreteGivesUp)},
 	ResultType: reflect.TypeOf(new(Result)),
 }
 
@@ -152,6 +152,12 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
+	concrete := make(map[*ssa.Function]*ConcreteGivesUp)
+	for _, fn := range tr.Funcs {
+		if f := r.concreteFact(fn); f != nil {
+			concrete[fn] = f
+		}
+	}
 	// Drop the flows with the cache that owns them: the ownership pass
 	// rebuilds its own for the few functions it checks, and a
 	// dependency's are never needed again.
@@ -163,6 +169,9 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		if len(r.sets[fn].Ports) > 0 {
 			pass.ExportObjectFact(obj, r.sets[fn])
+		}
+		if f := concrete[fn]; f != nil {
+			pass.ExportObjectFact(obj, f)
 		}
 	}
 	return r, nil
@@ -237,6 +246,7 @@ func (r *Result) callPoints(call ssa.CallInstruction) []transfer.Point {
 	everyCallee := r.givenByEvery(callees)
 	var pts []transfer.Point
 	for _, ce := range callees {
+		r.noteStandIn(ce.Fn)
 		g := r.Of(ce.Fn)
 		if g == nil || len(g.Ports) == 0 {
 			continue
@@ -245,7 +255,10 @@ func (r *Result) callPoints(call ssa.CallInstruction) []transfer.Point {
 		if c.IsInvoke() {
 			args = append([]ssa.Value{c.Value}, c.Args...)
 		}
-		recv := ce.Fn.Signature.Recv() != nil
+		// A stand-in for a method takes its receiver as its first
+		// parameter (taint's concrete.go): a receiver all the same.
+		_, standIn := r.flows.StandIn(ce.Fn)
+		recv := ce.Fn.Signature.Recv() != nil || standIn
 		p := transfer.Point{Instr: call, Kind: transfer.GivesUp, Callee: ce.Fn, ReadOnly: true}
 		p.CalleeObj, _ = ce.Fn.Object().(*types.Func)
 		for i, a := range args {
@@ -359,6 +372,7 @@ func (r *Result) givenByEvery(callees []taint.Callee) func(i int) bool {
 	}
 	var every map[int]bool
 	for _, ce := range callees {
+		r.noteStandIn(ce.Fn)
 		g := r.Of(ce.Fn)
 		mine := make(map[int]bool)
 		if g != nil {

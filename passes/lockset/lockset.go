@@ -160,6 +160,10 @@ type checker struct {
 	// pathMemo memoises pathOfDepth at depth 0 once what it reads no
 	// longer changes (after inferShared); nil before.
 	pathMemo map[pathKey]string
+	// lockResults memoises the locks getters return (lockresults.go);
+	// lockResultsBusy guards its recursion.
+	lockResults     map[lockResultKey]string
+	lockResultsBusy map[lockResultKey]bool
 	// exposed memoises exposedTypes, serialised the methods Serialises
 	// rows call one at a time, by type (hidden.go).
 	exposed    map[*types.TypeName]bool

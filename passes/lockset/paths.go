@@ -285,6 +285,9 @@ func (c *checker) pathOfDepthUncached(v ssa.Value, d int, regs bool) (p string) 
 		}
 		return c.pathOfDepth(v.X, d+1, regs)
 	case ssa.Instruction:
+		if p := c.returnedLock(v.(ssa.Value)); p != "" {
+			return p // a getter's lock (lockresults.go)
+		}
 		if recv := c.elementOf(v); recv != nil {
 			return extend(c.pathOfDepth(recv, d+1, regs), allSel)
 		}

@@ -29,7 +29,7 @@ func (c *checker) transfersLast(fn *ssa.Function, seen map[*ssa.Function]bool) b
 	}
 	for _, p := range pts {
 		switch p.Kind {
-		case transfer.Send, transfer.Call:
+		case transfer.Send, transfer.Call, transfer.Go:
 		case transfer.GivesUp:
 			if !c.transfersLast(p.Callee, seen) {
 				return false

@@ -31,6 +31,7 @@ var packages = []string{
 	"ownership/defers",
 	"ownership/iface",
 	"ownership/crosspkg",
+	"ownership/ctorsend",
 	"ownership/aliasing",
 	"ownership/readonly",
 	"ownership/unseen",

@@ -464,10 +464,15 @@ func resultType(t types.Type) types.Type {
 // callees resolves a call to the functions it may reach, and reports
 // whether that list is complete. Static calls and calls of closures and
 // function values made in the same function are resolved; an interface
-// call is complete only when the interface has an unexported method, so
-// that every implementation lives in this package.
+// call resolves to the method of its value's concrete type when the
+// analysis can name that type (concrete.go), and otherwise is complete
+// only when the interface has an unexported method, so that every
+// implementation lives in this package.
 func (sv *solver) callees(c *ssa.CallCommon) ([]callee, bool) {
 	if c.IsInvoke() {
+		if fn := sv.concreteCallee(c); fn != nil {
+			return []callee{{fn: fn}}, true
+		}
 		return sv.implementations(c.Method)
 	}
 	return resolveFunc(c.Value, 0)

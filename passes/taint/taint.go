@@ -31,7 +31,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:        directive.ReportsURL,
 	Requires:   []*analysis.Analyzer{buildssa.Analyzer, concur.Analyzer},
 	Run:        run,
-	FactTypes:  []analysis.Fact{new(Summary)},
+	FactTypes:  []analysis.Fact{new(Summary), new(ConcreteResults)},
 	ResultType: reflect.TypeOf(new(Result)),
 }
 
@@ -79,6 +79,12 @@ type Result struct {
 	Funcs []*ssa.Function
 
 	summaries map[*ssa.Function]*Summary
+	// concrete are the methods of the concrete types of the results of
+	// the package's functions (ConcreteMethods).
+	concrete map[*ssa.Function][]map[string]*ssa.Function
+	// fieldTypes are the concrete types of the package's unexported
+	// fields of interface type (concrete.go), found before any summary.
+	fieldTypes map[*types.Var]concrete
 	// strict applies P#'s conservative rule to what the analysis cannot
 	// see (see unseen); by default the unseen links and writes nothing.
 	strict bool
@@ -103,8 +109,17 @@ type solver struct {
 	overBudget map[*ssa.Function]string
 	recursive  map[*ssa.Function]bool
 	impls      map[*types.Func][]callee
-	trackedMap map[types.Type]bool
-	sharedMap  map[types.Type]bool
+	// concreteBusy holds the functions whose results concreteType is
+	// following, against recursion.
+	concreteBusy map[*ssa.Function]bool
+	// concreteFacts memoises the ConcreteResults facts imported, nil
+	// for a function without one; standIns and standInKeys are the
+	// stand-ins made for the methods they describe (concrete.go).
+	concreteFacts map[*types.Func]*ConcreteResults
+	standIns      map[StandInKey]*ssa.Function
+	standInKeys   map[*ssa.Function]StandInKey
+	trackedMap    map[types.Type]bool
+	sharedMap     map[types.Type]bool
 	// guarded memoises Flow.Guarded, which depends on the function only.
 	guarded map[*ssa.Function]map[ssa.Instruction]bool
 	// receivesMap memoises receives.
@@ -166,9 +181,14 @@ func newSolver(r *Result, summaries map[*ssa.Function]*Summary) *solver {
 		inProgress: make(map[*ssa.Function]bool),
 		recursive:  make(map[*ssa.Function]bool),
 		impls:      make(map[*types.Func][]callee),
-		trackedMap: make(map[types.Type]bool),
-		sharedMap:  make(map[types.Type]bool),
-		guarded:    make(map[*ssa.Function]map[ssa.Instruction]bool),
+
+		concreteBusy:  make(map[*ssa.Function]bool),
+		concreteFacts: make(map[*types.Func]*ConcreteResults),
+		standIns:      make(map[StandInKey]*ssa.Function),
+		standInKeys:   make(map[*ssa.Function]StandInKey),
+		trackedMap:    make(map[types.Type]bool),
+		sharedMap:     make(map[types.Type]bool),
+		guarded:       make(map[*ssa.Function]map[ssa.Instruction]bool),
 
 		receivesMap: make(map[*ssa.CallCommon]bool),
 		safeRecvMap: make(map[types.Type]bool),
@@ -193,12 +213,14 @@ func run(pass *analysis.Pass) (any, error) {
 		pkg:       pass.Pkg,
 		Funcs:     analysedFuncs(pass, ssaInfo),
 		summaries: make(map[*ssa.Function]*Summary),
+		concrete:  make(map[*ssa.Function][]map[string]*ssa.Function),
 		strict:    pass.ResultOf[concur.Analyzer].(*model.Model).Strict,
 		model:     pass.ResultOf[concur.Analyzer].(*model.Model),
 	}
 	sv := newSolver(r, r.summaries)
 	sv.used = make(map[*ssa.Function]map[*ssa.Function]bool)
 	sv.overBudget = make(map[*ssa.Function]string)
+	r.fieldTypes = sv.findFieldTypes(r.Funcs)
 	sv.summarizeAll()
 	summarizePointerFree(sv)
 	if reportBudget {
@@ -208,6 +230,9 @@ func run(pass *analysis.Pass) (any, error) {
 		if obj, ok := fn.Object().(*types.Func); ok && obj.Pkg() == pass.Pkg && fn.Origin() == nil && exportsSummary(obj) {
 			if s := r.summaries[fn]; s != nil {
 				pass.ExportObjectFact(obj, s)
+			}
+			if cr := sv.concreteResults(fn); cr != nil {
+				pass.ExportObjectFact(obj, cr)
 			}
 		}
 	}

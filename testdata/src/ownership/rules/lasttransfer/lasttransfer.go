@@ -4,7 +4,8 @@
 // every path: it cannot use the other operand after giving the argument
 // up. A message that names its sender, handed to the peer's send method,
 // is the common case. A callee that goes on using its receiver after the
-// send is still reported.
+// send is still reported. Handing the argument to a goroutine last is a
+// transfer like a send: the scheduler idiom.
 package lasttransfer
 
 type host struct {
@@ -50,4 +51,34 @@ func (c *client) AskAll() {
 // sending it: reported.
 func (c *client) AskCount() {
 	c.host.sendCount(&request{from: c}) // want `&request\{…\} is given up by \(\*lasttransfer.host\).sendCount .* but is also reachable from c.host, another operand of the same call`
+}
+
+// scheduler runs what it is given on a goroutine of its own, last.
+type scheduler struct{ started int }
+
+func (s *scheduler) schedule(fn func()) { go fn() }
+
+// scheduleCount counts after the goroutine started.
+func (s *scheduler) scheduleCount(fn func()) {
+	go fn()
+	s.started++
+}
+
+type inbox struct {
+	sched *scheduler
+	n     int
+}
+
+func (in *inbox) process() { in.n++ }
+
+// Run hands the inbox's method to its scheduler, which starts it last:
+// quiet.
+func (in *inbox) Run() {
+	in.sched.schedule(in.process)
+}
+
+// RunCount's scheduler writes itself, which the method value reaches, after
+// starting it: reported.
+func (in *inbox) RunCount() {
+	in.sched.scheduleCount(in.process) // want `in.process is given up by \(\*lasttransfer.scheduler\).scheduleCount .* but is also reachable from in.sched, another operand of the same call`
 }
