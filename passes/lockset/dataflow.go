@@ -802,10 +802,15 @@ func (c *checker) call(fi *funcInfo, st *state, call *ssa.CallCommon, instr ssa.
 			return // runs its argument in another goroutine
 		}
 	}
+	args, callee := call.Args, call.StaticCallee()
 	if call.IsInvoke() {
-		return // a dynamic callee: unknown (see doc)
+		// A dynamic callee is unknown (see doc), unless the interface
+		// value has one concrete type the package names (ifacecalls.go).
+		if callee = c.concreteCallee(call); callee == nil {
+			return
+		}
+		args = append([]ssa.Value{call.Value}, call.Args...)
 	}
-	callee := call.StaticCallee()
 	if callee == nil {
 		// A func value: what the package passes for it, if it is a
 		// parameter or a captured variable (funcvalues.go).
@@ -814,8 +819,8 @@ func (c *checker) call(fi *funcInfo, st *state, call *ssa.CallCommon, instr ssa.
 	}
 	if obj, ok := callee.Object().(*types.Func); ok {
 		if write, ok := model.AtomicAccess(obj); ok {
-			if emit != nil && len(call.Args) > 0 {
-				if p := c.locOf(call.Args[0]); p != "" {
+			if emit != nil && len(args) > 0 {
+				if p := c.locOf(args[0]); p != "" {
 					emit(c.frameAccess(fn, st, p, write, true, instr.Pos()))
 				}
 			}
@@ -828,7 +833,7 @@ func (c *checker) call(fi *funcInfo, st *state, call *ssa.CallCommon, instr ssa.
 	_, bindings := staticCallee(call)
 	sum := c.calleeSummary(callee)
 	if body := bodyOf(callee); body.Blocks != nil && body.Pkg != nil && body.Pkg.Pkg == c.pkg {
-		if args := c.fixedArgs(fi, body, call.Args, bindings, instr); len(args) > 0 {
+		if args := c.fixedArgs(fi, body, args, bindings, instr); len(args) > 0 {
 			if sfi := c.specialized(body, args); sfi != nil {
 				sum = sfi.sum
 			}
@@ -839,12 +844,12 @@ func (c *checker) call(fi *funcInfo, st *state, call *ssa.CallCommon, instr ssa.
 		if fi.seenIfNil == nil {
 			fi.seenIfNil = make(map[*ssa.Call][]string)
 		}
-		fi.seenIfNil[ret] = expandCallerLock(c.rebaseObservations(sum.SeenIfNil, call.Args, bindings), st.held, false, callerHeld(st))
+		fi.seenIfNil[ret] = expandCallerLock(c.rebaseObservations(sum.SeenIfNil, args, bindings), st.held, false, callerHeld(st))
 	}
 	if ret, ok := instr.(*ssa.Call); ok && len(sum.AcquireIfNil) > 0 {
-		c.recordAcquireIfNil(fi, ret, sum.AcquireIfNil, call.Args, bindings)
+		c.recordAcquireIfNil(fi, ret, sum.AcquireIfNil, args, bindings)
 	}
-	c.apply(fi, st, sum, callee, call.Args, bindings, instr, emit)
+	c.apply(fi, st, sum, callee, args, bindings, instr, emit)
 }
 
 // staticCallee returns the function call statically calls, and the

@@ -29,7 +29,11 @@
 // same time as other members of GROUP.
 //
 // Locks are followed through defer, wrapper functions and helpers, in this
-// package and others, by per-function summaries exported as facts.
+// package and others, by per-function summaries exported as facts. A call
+// through an interface applies its callee's summary when the value has
+// one concrete type the analysis can name (a constructor's result, a
+// field every store of which has that type); other interface calls are
+// unknown.
 // Constructor writes, accesses ordered by a go statement or a join (the
 // goroutine's WaitGroup or errgroup.Group Wait, a receive from a channel
 // the goroutine reaches, a select all of whose cases are such receives),

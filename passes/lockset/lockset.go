@@ -19,6 +19,7 @@ import (
 	"github.com/psharpvet/psharpvet/internal/analysisdoc"
 	"github.com/psharpvet/psharpvet/internal/directive"
 	"github.com/psharpvet/psharpvet/internal/model"
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 	"github.com/psharpvet/psharpvet/passes/concur"
 )
 
@@ -160,6 +161,11 @@ type checker struct {
 	// pathMemo memoises pathOfDepth at depth 0 once what it reads no
 	// longer changes (after inferShared); nil before.
 	pathMemo map[pathKey]string
+	// prog is the program of the package's SSA; concrete resolves the
+	// dynamic types of interface values (ifacecalls.go), made on first
+	// use.
+	prog     *ssa.Program
+	concrete *ssaops.ConcreteTypes
 	// lockResults memoises the locks getters return (lockresults.go);
 	// lockResultsBusy guards its recursion.
 	lockResults     map[lockResultKey]string
@@ -207,6 +213,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 
 	c.srcFuncs = funcs
+	c.prog = ssainfo.Pkg.Prog
 	c.sendOnce = make(map[*ssa.Function]map[ssa.Value][]sendOp)
 	c.inferShared(funcs)
 	c.pathMemo = make(map[pathKey]string)

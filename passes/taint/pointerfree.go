@@ -8,6 +8,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
 // A generic function is summarised once, on its generic body, where a
@@ -128,56 +130,10 @@ func mentionsTypeParams(fn *ssa.Function) bool {
 			return true
 		}
 		for _, arg := range f.TypeArgs() {
-			if hasTypeParam(arg, make(map[types.Type]bool)) {
+			if ssaops.HasTypeParam(arg) {
 				return true
 			}
 		}
-	}
-	return false
-}
-
-// hasTypeParam reports whether t is or contains a type parameter.
-func hasTypeParam(t types.Type, seen map[types.Type]bool) bool {
-	if seen[t] {
-		return false
-	}
-	seen[t] = true
-	switch u := types.Unalias(t).(type) {
-	case *types.TypeParam:
-		return true
-	case *types.Named:
-		for a := range u.TypeArgs().Types() {
-			if hasTypeParam(a, seen) {
-				return true
-			}
-		}
-		return false
-	case *types.Pointer:
-		return hasTypeParam(u.Elem(), seen)
-	case *types.Slice:
-		return hasTypeParam(u.Elem(), seen)
-	case *types.Array:
-		return hasTypeParam(u.Elem(), seen)
-	case *types.Chan:
-		return hasTypeParam(u.Elem(), seen)
-	case *types.Map:
-		return hasTypeParam(u.Key(), seen) || hasTypeParam(u.Elem(), seen)
-	case *types.Signature:
-		return hasTypeParam(u.Params(), seen) || hasTypeParam(u.Results(), seen)
-	case *types.Tuple:
-		for v := range u.Variables() {
-			if hasTypeParam(v.Type(), seen) {
-				return true
-			}
-		}
-		return false
-	case *types.Struct:
-		for f := range u.Fields() {
-			if hasTypeParam(f.Type(), seen) {
-				return true
-			}
-		}
-		return false
 	}
 	return false
 }

@@ -82,9 +82,10 @@ type Result struct {
 	// concrete are the methods of the concrete types of the results of
 	// the package's functions (ConcreteMethods).
 	concrete map[*ssa.Function][]map[string]*ssa.Function
-	// fieldTypes are the concrete types of the package's unexported
-	// fields of interface type (concrete.go), found before any summary.
-	fieldTypes map[*types.Var]concrete
+	// concreteTypes is the pass's resolver of the dynamic types of
+	// interface values (concrete.go), made before any summary; every
+	// solver forks it.
+	concreteTypes *ssaops.ConcreteTypes
 	// strict applies P#'s conservative rule to what the analysis cannot
 	// see (see unseen); by default the unseen links and writes nothing.
 	strict bool
@@ -109,9 +110,8 @@ type solver struct {
 	overBudget map[*ssa.Function]string
 	recursive  map[*ssa.Function]bool
 	impls      map[*types.Func][]callee
-	// concreteBusy holds the functions whose results concreteType is
-	// following, against recursion.
-	concreteBusy map[*ssa.Function]bool
+	// concrete is the solver's fork of Result.concreteTypes.
+	concrete *ssaops.ConcreteTypes
 	// concreteFacts memoises the ConcreteResults facts imported, nil
 	// for a function without one; standIns and standInKeys are the
 	// stand-ins made for the methods they describe (concrete.go).
@@ -182,7 +182,6 @@ func newSolver(r *Result, summaries map[*ssa.Function]*Summary) *solver {
 		recursive:  make(map[*ssa.Function]bool),
 		impls:      make(map[*types.Func][]callee),
 
-		concreteBusy:  make(map[*ssa.Function]bool),
 		concreteFacts: make(map[*types.Func]*ConcreteResults),
 		standIns:      make(map[StandInKey]*ssa.Function),
 		standInKeys:   make(map[*ssa.Function]StandInKey),
@@ -220,7 +219,8 @@ func run(pass *analysis.Pass) (any, error) {
 	sv := newSolver(r, r.summaries)
 	sv.used = make(map[*ssa.Function]map[*ssa.Function]bool)
 	sv.overBudget = make(map[*ssa.Function]string)
-	r.fieldTypes = sv.findFieldTypes(r.Funcs)
+	r.concreteTypes = ssaops.NewConcreteTypes(r.pkg, r.Funcs, sv.importedToken)
+	sv.concrete = r.concreteTypes
 	sv.summarizeAll()
 	summarizePointerFree(sv)
 	if reportBudget {
