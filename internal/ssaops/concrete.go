@@ -296,12 +296,13 @@ func hasTypeParam(t types.Type, seen map[types.Type]bool) bool {
 // type for a field of an instance; nil when fa's operand is of a type
 // parameter's type.
 func fieldAddrVar(fa *ssa.FieldAddr) *types.Var {
-	if p, ok := fa.X.Type().Underlying().(*types.Pointer); ok {
-		return structField(p.Elem(), fa.Field)
+	if f := FieldVar(fa); f != nil {
+		return f.Origin()
 	}
 	return nil
 }
 
+// structField returns field i of t, a struct type, as fieldAddrVar does.
 func structField(t types.Type, i int) *types.Var {
 	if st, ok := t.Underlying().(*types.Struct); ok && i < st.NumFields() {
 		return st.Field(i).Origin()

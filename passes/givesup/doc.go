@@ -15,7 +15,10 @@
 //
 // This is the gives-up analysis of P# (PLDI'15 §5.2, Fig. 5), computed to a
 // fixpoint over the functions of a package, with the sets of functions in
-// other packages imported as facts. In the default reading a function's
+// other packages imported as facts (and, for a call through an interface
+// whose value a constructor of another package made, the sets of its
+// result type's methods, from the constructor's ConcreteGivesUp fact). In
+// the default reading a function's
 // set keeps only what every successful call gives up (every path to a
 // return that is not a non-nil error passes through a transfer of it): a
 // greatest fixpoint below the may-sets, so that a helper that sends on some

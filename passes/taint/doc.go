@@ -32,9 +32,15 @@
 // which places it reads and writes (access paths such as "stats>n", the n
 // field of what the stats field points to), so that a caller can tell
 // which fields of its arguments a call touches. Summaries are
-// exported as facts, so calls into other packages use them. A call with no
-// summary (no body, assembly, a function value or interface method the
-// analysis cannot resolve) gets the conservative rule: afterwards
+// exported as facts, so calls into other packages use them. A call
+// through an interface whose value has one concrete type the analysis can
+// name (converted in the function, a constructor's result, an unexported
+// field every store of which has that type) applies that type's method;
+// a constructor of another package carries its result type's methods'
+// summaries in a ConcreteResults fact, since importers usually cannot
+// name the type. A call with no summary (no body, assembly, a function
+// value or interface method the analysis cannot resolve) gets the
+// conservative rule: afterwards
 // everything reachable from its operands and results may overlap. In the
 // strict reading, neither that rule nor a summary's link makes memory of
 // a concrete type that is immutable by convention (model.IsImmutable: a
