@@ -5,6 +5,8 @@
 package lockset
 
 import (
+	"go/token"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/psharpvet/psharpvet/internal/model"
@@ -21,7 +23,8 @@ import (
 //
 // The lock is the path the callee returns, rebased onto the call's
 // arguments, when every return of the callee gives the same path, rooted
-// at a parameter, a captured variable or a global (both readings: without
+// at a parameter, a captured variable or a global (a named result counts
+// every value the function stores into it; both readings: without
 // it the caller held a lock nobody else names, and its accesses raced
 // with those under the field's name).
 
@@ -103,17 +106,51 @@ func (c *checker) computeLockResult(fn *ssa.Function, i int) string {
 		if !ok || i >= len(ret.Results) {
 			continue
 		}
-		if k, ok := ret.Results[i].(*ssa.Const); ok && k.IsNil() {
-			continue // an error path: the caller locks nothing
+		for _, v := range namedResultValues(ret.Results[i]) {
+			if k, ok := v.(*ssa.Const); ok && k.IsNil() {
+				continue // an error path: the caller locks nothing
+			}
+			q := c.pathOfDepth(v, 0, false)
+			if q == "" || p != "" && q != p {
+				return ""
+			}
+			p = q
 		}
-		q := c.pathOfDepth(ret.Results[i], 0, false)
-		if q == "" || p != "" && q != p {
-			return ""
-		}
-		p = q
 	}
 	if root, _ := splitPath(p); len(root) < 2 || root[0] != 'p' && root[0] != 'f' && root[0] != 'g' || root[1] != ':' {
 		return ""
 	}
 	return p
+}
+
+// namedResultValues returns the values v may be: what the function stores
+// into the variable when v loads a named result (a local variable only
+// stored and loaded, lock = &c.rlock before a bare return), else v.
+func namedResultValues(v ssa.Value) []ssa.Value {
+	ld, ok := v.(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL {
+		return []ssa.Value{v}
+	}
+	alloc, ok := ld.X.(*ssa.Alloc)
+	if !ok || alloc.Heap {
+		return []ssa.Value{v}
+	}
+	var vals []ssa.Value
+	for _, ref := range *alloc.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.Store:
+			if ref.Addr == alloc && ref.Val != alloc {
+				vals = append(vals, ref.Val)
+				continue
+			}
+		case *ssa.UnOp:
+			if ref.Op == token.MUL {
+				continue
+			}
+		case *ssa.DebugRef:
+			continue
+		}
+		return []ssa.Value{v}
+	}
+	return vals
 }

@@ -35,6 +35,18 @@ func (c *Conn) waitResponse() (*sync.Mutex, error) {
 	return lock, nil
 }
 
+// waitNamed returns holding the read lock through a named result.
+func (c *Conn) waitNamed() (lock *sync.Mutex, err error) {
+	c.rmu.Lock()
+	if c.closed {
+		c.rmu.Unlock()
+		err = errClosed
+		return
+	}
+	lock = &c.rmu
+	return
+}
+
 // Fill locks rmu by name.
 func (c *Conn) Fill(b []byte) {
 	c.rmu.Lock()
@@ -53,6 +65,16 @@ func (c *Conn) Read() int {
 // ReadResponse releases the lock waitResponse returned holding.
 func (c *Conn) ReadResponse() int {
 	lock, err := c.waitResponse()
+	if err != nil {
+		return 0
+	}
+	defer lock.Unlock()
+	return len(c.rbuf)
+}
+
+// ReadNamed releases the lock waitNamed returned holding.
+func (c *Conn) ReadNamed() int {
+	lock, err := c.waitNamed()
 	if err != nil {
 		return 0
 	}
