@@ -5,8 +5,6 @@
 package lockset
 
 import (
-	"go/token"
-
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/psharpvet/psharpvet/internal/model"
@@ -23,8 +21,8 @@ import (
 //
 // The lock is the path the callee returns, rebased onto the call's
 // arguments, when every return of the callee gives the same path, rooted
-// at a parameter, a captured variable or a global (a named result counts
-// every value the function stores into it; both readings: without
+// at a parameter, a captured variable or a global (a result set on some
+// paths only is a φ of it and nil; both readings: without
 // it the caller held a lock nobody else names, and its accesses raced
 // with those under the field's name).
 
@@ -106,7 +104,7 @@ func (c *checker) computeLockResult(fn *ssa.Function, i int) string {
 		if !ok || i >= len(ret.Results) {
 			continue
 		}
-		for _, v := range namedResultValues(ret.Results[i]) {
+		for _, v := range resultValues(ret.Results[i]) {
 			if k, ok := v.(*ssa.Const); ok && k.IsNil() {
 				continue // an error path: the caller locks nothing
 			}
@@ -123,34 +121,26 @@ func (c *checker) computeLockResult(fn *ssa.Function, i int) string {
 	return p
 }
 
-// namedResultValues returns the values v may be: what the function stores
-// into the variable when v loads a named result (a local variable only
-// stored and loaded, lock = &c.rlock before a bare return), else v.
-func namedResultValues(v ssa.Value) []ssa.Value {
-	ld, ok := v.(*ssa.UnOp)
-	if !ok || ld.Op != token.MUL {
-		return []ssa.Value{v}
-	}
-	alloc, ok := ld.X.(*ssa.Alloc)
-	if !ok || alloc.Heap {
-		return []ssa.Value{v}
-	}
-	var vals []ssa.Value
-	for _, ref := range *alloc.Referrers() {
-		switch ref := ref.(type) {
-		case *ssa.Store:
-			if ref.Addr == alloc && ref.Val != alloc {
-				vals = append(vals, ref.Val)
-				continue
-			}
-		case *ssa.UnOp:
-			if ref.Op == token.MUL {
-				continue
-			}
-		case *ssa.DebugRef:
-			continue
+// resultValues returns the values v may be: the edges of a φ (a result
+// variable set on some paths, lock = &c.rlock before a break, nil on the
+// others), recursively, else v.
+func resultValues(v ssa.Value) []ssa.Value {
+	var out []ssa.Value
+	seen := make(map[ssa.Value]bool)
+	var walk func(v ssa.Value)
+	walk = func(v ssa.Value) {
+		if seen[v] {
+			return
 		}
-		return []ssa.Value{v}
+		seen[v] = true
+		if phi, ok := v.(*ssa.Phi); ok && len(seen) < 32 {
+			for _, e := range phi.Edges {
+				walk(e)
+			}
+			return
+		}
+		out = append(out, v)
 	}
-	return vals
+	walk(v)
+	return out
 }

@@ -35,15 +35,20 @@ func (c *Conn) waitResponse() (*sync.Mutex, error) {
 	return lock, nil
 }
 
-// waitNamed returns holding the read lock through a named result.
-func (c *Conn) waitNamed() (lock *sync.Mutex, err error) {
-	c.rmu.Lock()
+// pickOpen returns the read lock through a named result set on one path
+// only: nil when closed.
+func (c *Conn) pickOpen() (lock *sync.Mutex, err error) {
 	if c.closed {
-		c.rmu.Unlock()
 		err = errClosed
 		return
 	}
 	lock = &c.rmu
+	return
+}
+
+// pick returns the read lock through a named result.
+func (c *Conn) pick() (mu *sync.Mutex) {
+	mu = &c.rmu
 	return
 }
 
@@ -72,13 +77,22 @@ func (c *Conn) ReadResponse() int {
 	return len(c.rbuf)
 }
 
-// ReadNamed releases the lock waitNamed returned holding.
-func (c *Conn) ReadNamed() int {
-	lock, err := c.waitNamed()
+// ReadOpen locks what pickOpen returns: c.rmu.
+func (c *Conn) ReadOpen() int {
+	lock, err := c.pickOpen()
 	if err != nil {
 		return 0
 	}
+	lock.Lock()
 	defer lock.Unlock()
+	return len(c.rbuf)
+}
+
+// ReadPicked locks what pick returns: c.rmu.
+func (c *Conn) ReadPicked() int {
+	mu := c.pick()
+	mu.Lock()
+	defer mu.Unlock()
 	return len(c.rbuf)
 }
 
