@@ -36,14 +36,19 @@ func (c *Conn) waitResponse() (*sync.Mutex, error) {
 }
 
 // pickOpen returns the read lock through a named result set on one path
-// only: nil when closed.
+// only, leaving a loop to its one return: nil when closed.
 func (c *Conn) pickOpen() (lock *sync.Mutex, err error) {
-	if c.closed {
-		err = errClosed
-		return
+	for tries := 0; ; tries++ {
+		if c.closed || tries > 3 {
+			err = errClosed
+			break
+		}
+		if len(c.wbuf) == 0 {
+			lock = &c.rmu
+			break
+		}
 	}
-	lock = &c.rmu
-	return
+	return lock, err
 }
 
 // pick returns the read lock through a named result.
