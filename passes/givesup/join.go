@@ -30,6 +30,10 @@ type Joiner struct {
 	// spawner is the function the point calls, when it hands memory to
 	// goroutines that call starts: a Join row with it as Of waits for them.
 	spawner *types.Func
+	// reply is, by default, the call of a point that gives up an
+	// argument: what it returns is the reply's channel or future of what
+	// it sent (see fromReply).
+	reply *ssa.Call
 }
 
 // Joiner returns the joiner of point p, whose heap before it is h.
@@ -49,6 +53,9 @@ func (r *Result) Joiner(fl *taint.Flow, h taint.Heap, p transfer.Point) *Joiner 
 		j.spawner = p.CalleeObj
 		if j.spawner == nil && p.Callee != nil {
 			j.spawner, _ = p.Callee.Object().(*types.Func)
+		}
+		if !r.Model.Strict {
+			j.reply, _ = p.Instr.(*ssa.Call)
 		}
 	}
 	return j
@@ -79,6 +86,9 @@ func (j *Joiner) EntersJoin(p, b *ssa.BasicBlock) bool {
 // memory (r.Reply of a request made by a constructor: the heap at the
 // transfer had not yet named the field's object).
 func (j *Joiner) reachesToken(v ssa.Value) bool {
+	if j.fromReply(v) {
+		return true
+	}
 	for range 4 {
 		for _, l := range j.fl.Locs(v) {
 			if j.tokens.Has(l.Obj) {
@@ -144,4 +154,39 @@ func (j *Joiner) JoinedBeforeExit(p transfer.Point) bool {
 		}
 	}
 	return true
+}
+
+// fromReply reports whether v is a result of the call that gave the
+// memory up, or taken out of one: the request/reply idiom behind a call,
+// whose callee sends the request and returns the channel its reply comes
+// on (r := <-c.queueRequest(req), a zookeeper client's): a receive from
+// it waits for the other side to be done with the request. The callee
+// made the channel itself, so the heap at the call cannot relate it to
+// what was given; by default the call's own result is evidence enough.
+func (j *Joiner) fromReply(v ssa.Value) bool {
+	if j.reply == nil {
+		return false
+	}
+	for range 4 {
+		switch x := v.(type) {
+		case *ssa.Call:
+			return x == j.reply
+		case *ssa.Extract:
+			v = x.Tuple
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return false
+			}
+			v = x.X
+		case *ssa.FieldAddr:
+			v = x.X
+		case *ssa.Field:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		default:
+			return false
+		}
+	}
+	return false
 }
