@@ -126,6 +126,11 @@ var stdRows = []Row{
 	// Calls that return a shallow copy of a container: maps.Clone's body
 	// hands the map to the runtime (maps.clone, linked by name).
 	{Func: "maps.Clone", Kind: Copies, Args: []int{0}},
+	// slices.Clone's body appends to a zero-capacity slice, so its result
+	// is a new array the caller alone holds; as a row, it is memory the
+	// caller made, as an allocation is, not a call's result that may be
+	// memory another goroutine handed over.
+	{Func: "slices.Clone", Kind: Copies, Args: []int{0}},
 
 	// Calls that keep a writer and call it one write at a time.
 	{Func: "log.New", Kind: Serialises, Args: []int{0}},

@@ -450,6 +450,12 @@ func ownerPorts(fl *taint.Flow, ch ssa.Value) (map[int]bool, bool) {
 func (r *Result) onlyReads(fl *taint.Flow, h taint.Heap, instr ssa.Instruction, received taint.ObjSet, owners map[int]bool, keeps bool) bool {
 	switch i := instr.(type) {
 	case *ssa.Store, *ssa.MapUpdate, ssa.CallInstruction:
+		if fl.WritesUnseen(instr, h) {
+			// Memory the heap has no object for: what a field of
+			// the received message holds (m.State[0]++), as far as
+			// the heap can tell.
+			return false
+		}
 		w := fl.PlaceWrites(instr, h)
 		if w.Intersects(received) {
 			return false

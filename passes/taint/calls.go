@@ -593,7 +593,9 @@ func (c *Flows) Sees(call *ssa.CallCommon) bool {
 
 // elemType returns the element type of a slice, or nil for a string.
 func elemType(t types.Type) types.Type {
-	if s, ok := types.Unalias(t).Underlying().(*types.Slice); ok {
+	// A generic function's slice is of a type parameter (S ~[]E): its
+	// core type says what its elements are.
+	if s, ok := ssaops.CoreType(t).(*types.Slice); ok {
 		return s.Elem()
 	}
 	return nil

@@ -337,18 +337,66 @@ func (f *Flow) linkPaths(a, b int, reachA ObjSet) []string {
 			if whole || !slices.ContainsFunc(locs, func(l Loc) bool { return f.objs[l.Obj].Port == b }) {
 				return
 			}
-			op, ok := f.objPath(o)
-			if holder.Port != a || !ok || DeepPath(op) || DeepPath(key) {
+			if DeepPath(key) {
 				whole = true
 				return
 			}
-			paths = paths.add(op + key)
+			var ops []string
+			if holder.Port == a {
+				op, ok := f.objPath(o)
+				if !ok || DeepPath(op) {
+					whole = true
+					return
+				}
+				ops = []string{op}
+			} else if ops = f.madeHolderPaths(o, a, reachA); ops == nil {
+				whole = true
+				return
+			}
+			for _, op := range ops {
+				paths = paths.add(op + key)
+			}
 		})
 	})
 	if whole || len(paths) == 0 || len(paths) > maxPathsPerPort {
 		return nil
 	}
 	return paths
+}
+
+// madeHolderPaths names an object o the function made (an append's new
+// array stored back into a field, s.log = append(s.log, e)) by the places
+// of port a's entry memory that hold it at the exit ("log>"), when those
+// are the only objects a reaches that point to it; nil otherwise. A
+// caller that links the other port's memory there, in the objects its
+// own heap has at those places, reaches it by every route a does: the
+// callee's new object is reached only through them.
+func (f *Flow) madeHolderPaths(o ObjID, a int, reachA ObjSet) []string {
+	if obj := &f.objs[o]; obj.Port != NoPort || obj.Kind != Alloc || obj.linker {
+		return nil
+	}
+	var out []string
+	ok := true
+	reachA.Each(func(from ObjID) {
+		if !ok {
+			return
+		}
+		f.exit.Fields(from, func(key string, locs LocSet) {
+			if !ok || !slices.ContainsFunc(locs, func(l Loc) bool { return l.Obj == o }) {
+				return
+			}
+			op, named := f.objPath(from)
+			if f.objs[from].Port != a || !named || DeepPath(op) || DeepPath(key) {
+				ok = false
+				return
+			}
+			out = append(out, op+key+pathSep)
+		})
+	})
+	if !ok {
+		return nil
+	}
+	return out
 }
 
 // linkPaths returns the paths of the link l in s.LinkPaths, or nil.

@@ -305,3 +305,74 @@ func (f *Flow) accesses(s *Summary) {
 	s.Writes, s.WritesRoot, s.WritesDepth = writes.lists(f)
 	s.ReadPaths, s.WritePaths = capPaths(paths.reads), capPaths(paths.writes)
 }
+
+// WritesUnseen reports whether instr, with h the heap before it, may
+// write memory the heap holds no object for, which Writes cannot name: a
+// store, map update or built-in whose written operand has no location,
+// or a call whose callee writes a port, or a call the analysis cannot
+// see, whose operand may refer to memory and has none. Such operands
+// come from loads of memory the function received or a call returned,
+// whose contents the heap does not materialise (Flow.load): a receiver's
+// m.State[0]++ writes the message, though Writes finds no object for
+// it. A check that must see every write of some memory (the strict
+// reading's closed receiving side) takes such an instruction as writing
+// it.
+func (f *Flow) WritesUnseen(instr ssa.Instruction, h Heap) bool {
+	unseen := func(v ssa.Value) bool { return f.sv.tracked(v.Type()) && len(f.val(v)) == 0 }
+	switch i := instr.(type) {
+	case *ssa.Store:
+		return len(f.val(i.Addr)) == 0
+	case *ssa.MapUpdate:
+		return unseen(i.Map)
+	case ssa.CallInstruction:
+		c := i.Common()
+		if b, ok := c.Value.(*ssa.Builtin); ok {
+			switch b.Name() {
+			case "append":
+				return len(c.Args) > 1 && !ssaops.ZeroCap(c.Args[0]) && unseen(c.Args[0])
+			case "copy", "delete", "clear":
+				return unseen(c.Args[0])
+			}
+			return false
+		}
+		args := c.Args
+		if c.IsInvoke() {
+			args = append([]ssa.Value{c.Value}, c.Args...)
+		}
+		summarized, complete := f.calleeSummaries(c)
+		if !complete {
+			return slices.ContainsFunc(args, unseen)
+		}
+		for _, cs := range summarized {
+			for _, p := range cs.s.Writes {
+				if v := portOperand(args, cs.callee, p); v != nil && unseen(v) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// portOperand returns the operand of a call with arguments args that
+// stands for port p of callee ce (its parameters, then its free
+// variables), or nil for package-level memory.
+func portOperand(args []ssa.Value, ce callee, p int) ssa.Value {
+	if p < 0 {
+		return nil
+	}
+	if p < len(args) {
+		return args[p]
+	}
+	nparams := len(ce.fn.Params)
+	if nparams == 0 && ce.fn.Signature != nil {
+		nparams = ce.fn.Signature.Params().Len()
+		if ce.fn.Signature.Recv() != nil {
+			nparams++
+		}
+	}
+	if k := p - nparams; k >= 0 && k < len(ce.bindings) {
+		return ce.bindings[k]
+	}
+	return nil
+}

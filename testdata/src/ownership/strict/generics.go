@@ -30,3 +30,30 @@ func NotifyPeers(out chan []*Peer, peers []*Peer) {
 		last.hits++
 	}
 }
+
+// cloneOf copies s into a new array, as slices.Clone does: the copy's
+// elements are s's, so for pointer elements it reaches what they point
+// to.
+func cloneOf[S ~[]E, E any](s S) S { return append(S{}, s...) }
+
+// A Roster keeps the peers it announces.
+type Roster struct {
+	peers []*Peer
+	sizes []int
+}
+
+// Announce sends a copy of the roster's peers and then counts a hit on
+// the first: the copy holds the same peers, reported.
+func (r *Roster) Announce(out chan []*Peer) {
+	list := cloneOf(r.peers)
+	out <- list       // want `list is sent on out but stays reachable from r.peers`
+	r.peers[0].hits++ // want `r.peers\[…\] is read after list, which shares memory with it, was sent on out`
+}
+
+// AnnounceSizes sends a copy of the roster's sizes and then writes its
+// own: the copy is a new array of ints, quiet.
+func (r *Roster) AnnounceSizes(out chan []int) {
+	sizes := cloneOf(r.sizes)
+	out <- sizes
+	r.sizes[0]++
+}

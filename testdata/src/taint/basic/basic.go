@@ -181,8 +181,9 @@ func (r *Registry) Add(k string, p *T) { // want Add:`^summary 0->2\(byKey>\[\]\
 }
 
 // Wrap stores p in a new list: no path of the registry's on entry leads to
-// it, so the link is to all of the registry.
-func (r *Registry) Wrap(p *T) { // want Wrap:`^summary 0->1( writes 0)?$`
+// the list, but the registry holds it only at its list field, which
+// names the place of the link.
+func (r *Registry) Wrap(p *T) { // want Wrap:`^summary 0->1\(list>\[\]\)( writes 0)?$`
 	r.list = []*T{p}
 }
 

@@ -355,3 +355,41 @@ func ReadAfterPooledSend(p *pooledWorker, c *Counts) int {
 	p.inbox <- c
 	return c.Round // want `c is read after it was sent on p.inbox`
 }
+
+// Inner is memory a message points to.
+type Inner struct{ N int }
+
+// Deep is a message whose receiver writes below it.
+type Deep struct {
+	State []int
+	Inner *Inner
+}
+
+// deepWriter writes what the fields of the message it gets hold: memory
+// the receiving function's heap has no object for (loaded from a received
+// value), which it must still count as written.
+type deepWriter struct {
+	inbox chan *Deep
+}
+
+func newDeepWriter() *deepWriter {
+	w := &deepWriter{inbox: make(chan *Deep, 1)}
+	go w.run()
+	return w
+}
+
+func (w *deepWriter) run() {
+	for d := range w.inbox {
+		d.State[0]++
+		d.Inner.N++
+	}
+}
+
+// ReadAfterDeepWrite reads what the receiver writes below the message:
+// reported.
+func ReadAfterDeepWrite() int {
+	w := newDeepWriter()
+	d := &Deep{State: make([]int, 4), Inner: &Inner{}}
+	w.inbox <- d
+	return d.State[0] + d.Inner.N // want `d is read after it was sent on w.inbox`
+}
