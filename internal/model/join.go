@@ -71,9 +71,9 @@ func (m *Model) JoinsCallsOf(instr ssa.Instruction, spawn *types.Func) bool {
 	if !ok || rc.Recv != nil {
 		return false
 	}
-	of := RowName(spawn)
 	for _, r := range rc.Rows {
-		if r.Kind == Join && r.Of == of {
+		// The name of spawn is built only for a call that has such a row.
+		if r.Kind == Join && r.Of != "" && r.Of == RowName(spawn) {
 			return true
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"go/types"
 	"slices"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -199,6 +200,12 @@ type Model struct {
 	// is set when a row's name has no package path.
 	pkgs map[string]bool
 	any  bool
+	// named memoises, by *types.Func, the rows of the functions whose
+	// full names Rows had to build: the passes that share a Model resolve
+	// the same callees at every call, and the names were most of the
+	// garbage of resolving them. A sync.Map, since those passes may run
+	// at the same time; Add clears it.
+	named sync.Map
 	// shared holds the named types declared safe to share (MarkShared),
 	// by import path and name.
 	shared map[[2]string]bool
@@ -239,6 +246,7 @@ func (m *Model) Add(rows ...Row) {
 	for _, r := range rows {
 		if !slices.ContainsFunc(m.rows[r.Func], func(o Row) bool { return o.Kind == r.Kind && slices.Equal(o.Args, r.Args) && o.Of == r.Of }) {
 			m.rows[r.Func] = append(m.rows[r.Func], r)
+			m.named.Clear()
 			m.names[r.Func[strings.LastIndex(r.Func, ".")+1:]] = true
 			if pkg := rowPkg(r.Func); pkg != "" {
 				m.pkgs[pkg] = true
@@ -258,11 +266,22 @@ func (m *Model) Rows(fn *types.Func) []Row {
 	}
 	var rows []Row
 	if m.names[fn.Name()] && (m.any || fn.Pkg() == nil || m.pkgs[fn.Pkg().Path()]) {
-		rows = m.rows[RowName(fn)]
+		rows = m.namedRows(fn)
 	}
 	if rows == nil && !Analysed(fn.Pkg()) {
 		return readsRows
 	}
+	return rows
+}
+
+// namedRows returns the rows of fn by its full name (RowName), built once
+// per function.
+func (m *Model) namedRows(fn *types.Func) []Row {
+	if rows, ok := m.named.Load(fn); ok {
+		return rows.([]Row)
+	}
+	rows := m.rows[RowName(fn)]
+	m.named.Store(fn, rows)
 	return rows
 }
 

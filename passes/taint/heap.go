@@ -86,6 +86,11 @@ func (h Heap) hasCover(o ObjID, key string) bool {
 // write stores locs at l, replacing what was there if strong.
 func (h Heap) write(l Loc, locs LocSet, strong bool) {
 	old := h.s.m[l.Obj]
+	// Most writes of a fixpoint's later passes store what the heap holds
+	// already: those neither copy the fields nor take a lent table.
+	if !writeChanges(old, l.Key, locs, strong) {
+		return
+	}
 	fs := make([]field, 0, len(old)+1)
 	done := false
 	for _, f := range old {
@@ -113,6 +118,25 @@ func (h Heap) write(l Loc, locs LocSet, strong bool) {
 	h.own()[l.Obj] = fs
 }
 
+// writeChanges reports whether write(Loc{o, key}, locs, strong) changes
+// fs, the fields of o: it adds to or replaces the field at key, or a
+// strong write drops a field below key.
+func writeChanges(fs []field, key string, locs LocSet, strong bool) bool {
+	found := false
+	for _, f := range fs {
+		switch {
+		case f.key == key:
+			if strong && !equalSets(f.locs, locs) || !strong && !subsumes(f.locs, locs) {
+				return true
+			}
+			found = true
+		case strong && covers(key, f.key):
+			return true
+		}
+	}
+	return !found && (strong || len(locs) > 0)
+}
+
 // join merges other into h and reports whether h grew.
 func (h Heap) join(other Heap) bool {
 	changed := false
@@ -123,7 +147,7 @@ func (h Heap) join(other Heap) bool {
 			changed = true
 			continue
 		}
-		if sameFields(fs, ofs) {
+		if holdsFields(fs, ofs) {
 			continue
 		}
 		merged := mergeFields(fs, ofs)
@@ -154,6 +178,26 @@ func mergeFields(a, b []field) []field {
 	}
 	out = append(out, a[i:]...)
 	return append(out, b[j:]...)
+}
+
+// holdsFields reports whether a already holds everything b does, so that
+// mergeFields(a, b) would equal a: every key of b is a key of a whose set
+// subsumes b's. Both are sorted by key.
+func holdsFields(a, b []field) bool {
+	if len(b) > len(a) {
+		return false
+	}
+	i := 0
+	for _, f := range b {
+		for i < len(a) && a[i].key < f.key {
+			i++
+		}
+		if i == len(a) || a[i].key != f.key || !subsumes(a[i].locs, f.locs) {
+			return false
+		}
+		i++
+	}
+	return true
 }
 
 func sameFields(a, b []field) bool {
