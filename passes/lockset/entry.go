@@ -237,31 +237,33 @@ func startedMethod(sp *spawn) *types.Func {
 	return nil
 }
 
-// handedTypes returns the type of the receiver of the method that starts
-// sp, when the goroutine gets the receiver, as an argument or a captured
-// variable (a closure over it, go func() { w.state++ }(), or a timer's
-// callback): like a type whose method is started with go, the type is
-// then shared with its goroutines, and its exported methods race with
-// them. An object another type's method hands to a goroutine (a lister a
-// client returns, whose goroutine closes the lister's channel when done)
-// is not: its accessors are meant for after what the goroutine signals.
+// handedTypes returns the named types of the package that a goroutine gets
+// a pointer to, as an argument or a captured variable (a closure over a
+// method's receiver, go func() { w.state++ }(), or a timer's callback over
+// it): like a type whose method is started with go, such a type is
+// shared with its goroutines, and its exported methods race with them.
 func (c *checker) handedTypes(sp *spawn) []*types.Named {
-	fn := sp.parent.fn
-	if fn.Signature.Recv() == nil || len(fn.Params) == 0 {
-		return nil
-	}
-	isRecv := func(v ssa.Value) bool {
-		if a, ok := v.(*ssa.Alloc); ok {
-			return c.spilledParam(a) == 0 // the variable a closure captures
+	var out []*types.Named
+	for _, vals := range [][]ssa.Value{sp.args, sp.bindings} {
+		for _, v := range vals {
+			t := v.Type()
+			if p, ok := types.Unalias(t).(*types.Pointer); ok {
+				// A captured variable is a pointer to the variable: a
+				// captured pointer to the object is a pointer to one.
+				if _, isAlloc := v.(*ssa.Alloc); isAlloc {
+					t = p.Elem()
+				}
+			}
+			p, ok := types.Unalias(t).(*types.Pointer)
+			if !ok {
+				continue
+			}
+			if n, ok := types.Unalias(p.Elem()).(*types.Named); ok && n.Obj().Pkg() == c.pkg {
+				out = append(out, n.Origin())
+			}
 		}
-		return v == fn.Params[0]
 	}
-	if slices.ContainsFunc(sp.args, isRecv) || slices.ContainsFunc(sp.bindings, isRecv) {
-		if n := recvNamed(fn); n != nil && n.Obj().Pkg() == c.pkg {
-			return []*types.Named{n}
-		}
-	}
-	return nil
+	return out
 }
 
 // recvNamed returns the named type (origin) of a method's receiver.
