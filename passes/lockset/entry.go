@@ -237,35 +237,6 @@ func startedMethod(sp *spawn) *types.Func {
 	return nil
 }
 
-// handedTypes returns the named types of the package that a goroutine gets
-// a pointer to, as an argument or a captured variable (a closure over a
-// method's receiver, go func() { w.state++ }(), or a timer's callback over
-// it): like a type whose method is started with go, such a type is
-// shared with its goroutines, and its exported methods race with them.
-func (c *checker) handedTypes(sp *spawn) []*types.Named {
-	var out []*types.Named
-	for _, vals := range [][]ssa.Value{sp.args, sp.bindings} {
-		for _, v := range vals {
-			t := v.Type()
-			if p, ok := types.Unalias(t).(*types.Pointer); ok {
-				// A captured variable is a pointer to the variable: a
-				// captured pointer to the object is a pointer to one.
-				if _, isAlloc := v.(*ssa.Alloc); isAlloc {
-					t = p.Elem()
-				}
-			}
-			p, ok := types.Unalias(t).(*types.Pointer)
-			if !ok {
-				continue
-			}
-			if n, ok := types.Unalias(p.Elem()).(*types.Named); ok && n.Obj().Pkg() == c.pkg {
-				out = append(out, n.Origin())
-			}
-		}
-	}
-	return out
-}
-
 // recvNamed returns the named type (origin) of a method's receiver.
 func recvNamed(fn *ssa.Function) *types.Named {
 	recv := fn.Signature.Recv()
@@ -397,9 +368,6 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 			if n := recvNamed(sp.callee); n != nil {
 				goShared[n] = true
 			}
-		}
-		for _, n := range c.handedTypes(sp) {
-			goShared[n] = true
 		}
 	}
 	handlers, services := c.registrations(funcs)
