@@ -429,6 +429,9 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 			add(e)
 		}
 	}
+	for _, e := range c.promotedEntries(shared, goShared) {
+		add(e)
+	}
 	for _, h := range handlers {
 		fn, _ := ssaops.FuncValue(h)
 		if fn == nil || fn.Blocks == nil || (fn.Pkg != nil && fn.Pkg.Pkg != c.pkg) {

@@ -1,0 +1,69 @@
+// Copyright 2025 The psharpvet Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package lockset
+
+import (
+	"go/types"
+
+	"github.com/psharpvet/psharpvet/internal/model"
+)
+
+// An exported method that a shared type of the package gets from an
+// embedded struct of the package is an entry point of the outer type too,
+// as its own methods are: callers call it on the outer value, and what it
+// does is named from the outer receiver,
+//
+//	type Base struct{ mu sync.Mutex; count int }
+//	func (b *Base) Inc() { b.mu.Lock(); b.count++; b.mu.Unlock() }
+//
+//	type Derived struct{ Base; name string }
+//	func (d *Derived) Count() int { return d.count } // races with d.Inc()
+//
+// The entry is the promotion wrapper the SSA builder makes, analysed like
+// any function: it calls the embedded type's method on the embedded
+// field. Without it, Count (an entry of Derived, whose embedded Base holds
+// a lock) was compared only with Derived's own methods, and Base.Inc only
+// with Base's: the race was missed.
+
+// promotedEntries returns the entry points of the promoted methods of the
+// package's types whose own exported methods are entry points (see
+// entries): shared (declared, holding a lock or a token) or, with goOnly
+// entries, shared with their goroutines.
+func (c *checker) promotedEntries(shared, goShared map[*types.Named]bool) []*entry {
+	var out []*entry
+	scope := c.pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		n, ok := tn.Type().(*types.Named)
+		if !ok || n.TypeParams().Len() > 0 || types.IsInterface(n) {
+			continue
+		}
+		isShared := shared[n] || model.HoldsLock(n) || c.holdsToken(n)
+		if !isShared && !goShared[n] || !shared[n] && c.hidden(n) {
+			continue
+		}
+		mset := c.prog.MethodSets.MethodSet(types.NewPointer(n))
+		for sel := range mset.Methods() {
+			m, ok := sel.Obj().(*types.Func)
+			if !ok || !m.Exported() || len(sel.Index()) < 2 || m.Pkg() != c.pkg {
+				continue
+			}
+			fn := c.prog.MethodValue(sel)
+			if fn == nil || fn.Blocks == nil {
+				continue
+			}
+			// Named as the caller writes it: (*Derived).Inc.
+			e := &entry{name: "(*" + n.Obj().Name() + ")." + m.Name(), fn: fn, pos: tn.Pos(), self: true, inferred: !shared[n]}
+			if !isShared {
+				e.goOnly, e.self = true, false
+			}
+			out = append(out, e)
+		}
+	}
+	return out
+}
