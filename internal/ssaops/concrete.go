@@ -195,7 +195,11 @@ func (ct *ConcreteTypes) fieldTypes(funcs []*ssa.Function) map[*types.Var]Concre
 				if f == nil || f.Exported() || f.Pkg() != ct.pkg || !types.IsInterface(f.Type()) {
 					continue
 				}
-				for _, ref := range *fa.Referrers() {
+				refs := fa.Referrers()
+				if refs == nil {
+					continue
+				}
+				for _, ref := range *refs {
 					switch ref := ref.(type) {
 					case *ssa.Store:
 						if ref.Addr == fa && ref.Val != fa {

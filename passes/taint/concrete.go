@@ -189,7 +189,10 @@ func (sv *solver) standInFor(imp importedResult, m *types.Func) *ssa.Function {
 	// The receiver is the stand-in's first parameter, as it is a
 	// method's first port: a receiver of the interface's type would
 	// name the interface, not the concrete type, in reports.
-	sig := m.Type().(*types.Signature)
+	sig, ok := m.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil {
+		return nil
+	}
 	params := []*types.Var{types.NewVar(token.NoPos, nil, "recv", sig.Recv().Type())}
 	for p := range sig.Params().Variables() {
 		params = append(params, p)
