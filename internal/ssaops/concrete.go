@@ -104,7 +104,7 @@ func (ct *ConcreteTypes) of(v ssa.Value, depth int) Concrete {
 			return ct.result(&call.Call, v.Index, depth)
 		}
 	case *ssa.UnOp:
-		if fa, ok := v.X.(*ssa.FieldAddr); ok && v.Op == token.MUL {
+		if fa, ok := LoadedField(v); ok {
 			return ct.fields[fieldAddrVar(fa)]
 		}
 	case *ssa.Field:

@@ -237,6 +237,14 @@ func startedMethod(sp *spawn) *types.Func {
 	return nil
 }
 
+// sharedType reports whether the exported methods of n, a type of the
+// package, are entry points that may run concurrently with each other: it
+// is declared shared (shared, by directive or as a gRPC service), or
+// holds a lock or a token channel.
+func (c *checker) sharedType(n *types.Named, shared map[*types.Named]bool) bool {
+	return shared[n] || model.HoldsLock(n) || c.holdsToken(n)
+}
+
 // recvNamed returns the named type (origin) of a method's receiver.
 func recvNamed(fn *ssa.Function) *types.Named {
 	recv := fn.Signature.Recv()
@@ -401,7 +409,7 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 		if n == nil || started[obj] || n.Obj().Pkg() != c.pkg {
 			continue
 		}
-		isShared := shared[n] || model.HoldsLock(n) || c.holdsToken(n)
+		isShared := c.sharedType(n, shared)
 		switch {
 		case c.isActorMethod(obj):
 			// One message at a time: an actor's handlers never run

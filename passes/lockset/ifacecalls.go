@@ -28,7 +28,21 @@ import (
 
 // concreteCallee returns the declared method that call, a call through
 // an interface, reaches, or nil.
+// The dataflow visits a call many times (loops, rounds, specialised
+// analyses), so the answer is kept per call.
 func (c *checker) concreteCallee(call *ssa.CallCommon) *ssa.Function {
+	if fn, ok := c.ifaceCallees[call]; ok {
+		return fn
+	}
+	fn := c.resolveConcrete(call)
+	if c.ifaceCallees == nil {
+		c.ifaceCallees = make(map[*ssa.CallCommon]*ssa.Function)
+	}
+	c.ifaceCallees[call] = fn
+	return fn
+}
+
+func (c *checker) resolveConcrete(call *ssa.CallCommon) *ssa.Function {
 	if c.concrete == nil {
 		c.concrete = ssaops.NewConcreteTypes(c.pkg, c.srcFuncs, nil)
 	}

@@ -163,9 +163,10 @@ type checker struct {
 	pathMemo map[pathKey]string
 	// prog is the program of the package's SSA; concrete resolves the
 	// dynamic types of interface values (ifacecalls.go), made on first
-	// use.
-	prog     *ssa.Program
-	concrete *ssaops.ConcreteTypes
+	// use; ifaceCallees memoises what it resolves calls to.
+	prog         *ssa.Program
+	concrete     *ssaops.ConcreteTypes
+	ifaceCallees map[*ssa.CallCommon]*ssa.Function
 	// lockResults memoises the locks getters return (lockresults.go);
 	// lockResultsBusy guards its recursion.
 	lockResults     map[lockResultKey]string

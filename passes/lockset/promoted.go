@@ -6,8 +6,6 @@ package lockset
 
 import (
 	"go/types"
-
-	"github.com/psharpvet/psharpvet/internal/model"
 )
 
 // An exported method that a shared type of the package gets from an
@@ -40,10 +38,10 @@ func (c *checker) promotedEntries(shared, goShared map[*types.Named]bool) []*ent
 			continue
 		}
 		n, ok := tn.Type().(*types.Named)
-		if !ok || n.TypeParams().Len() > 0 || types.IsInterface(n) {
+		if !ok || n.TypeParams().Len() > 0 || !embedsStruct(n) {
 			continue
 		}
-		isShared := shared[n] || model.HoldsLock(n) || c.holdsToken(n)
+		isShared := c.sharedType(n, shared)
 		if !isShared && !goShared[n] || !shared[n] && c.hidden(n) {
 			continue
 		}
@@ -66,4 +64,20 @@ func (c *checker) promotedEntries(shared, goShared map[*types.Named]bool) []*ent
 		}
 	}
 	return out
+}
+
+// embedsStruct reports whether n is a struct type with an embedded field,
+// the only kind that promotes methods: the cheap test that spares every
+// other type of the package a method set.
+func embedsStruct(n *types.Named) bool {
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for f := range st.Fields() {
+		if f.Embedded() {
+			return true
+		}
+	}
+	return false
 }

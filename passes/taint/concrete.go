@@ -76,16 +76,16 @@ func (*ConcreteResults) AFact() {}
 
 func (f *ConcreteResults) String() string {
 	var parts []string
-	for i, r := range f.Results {
-		if r.Name != "" {
-			var names []string
-			for _, m := range r.Methods {
-				names = append(names, m.Name)
-			}
-			parts = append(parts, r.Name+" ("+strings.Join(names, ", ")+")")
-		} else if i < len(f.Results)-1 {
+	for _, r := range f.Results {
+		if r.Name == "" {
 			parts = append(parts, "?")
+			continue
 		}
+		var names []string
+		for _, m := range r.Methods {
+			names = append(names, m.Name)
+		}
+		parts = append(parts, r.Name+" ("+strings.Join(names, ", ")+")")
 	}
 	return "concrete results " + strings.Join(parts, ", ")
 }
@@ -109,14 +109,21 @@ func (c *Flows) StandIn(fn *ssa.Function) (StandInKey, bool) {
 // concreteCallee returns the function that c, a call through an
 // interface, reaches when the interface value has one concrete type the
 // analysis can name, or nil.
+// It is asked for every call through an interface, by every Flow and by
+// the passes' own Callees, so the answer is kept per call.
 func (sv *solver) concreteCallee(c *ssa.CallCommon) *ssa.Function {
+	if fn, ok := sv.concreteCalls[c]; ok {
+		return fn
+	}
+	var fn *ssa.Function
 	switch ct := sv.concreteTypes().Of(c.Value); {
 	case ct.Imported != nil:
-		return sv.standInFor(ct.Imported.(importedResult), c.Method)
+		fn = sv.standInFor(ct.Imported.(importedResult), c.Method)
 	case ct.Type != nil:
-		return ssaops.MethodOf(sv.res.prog, ct.Type, c.Method)
+		fn = ssaops.MethodOf(sv.res.prog, ct.Type, c.Method)
 	}
-	return nil
+	sv.concreteCalls[c] = fn
+	return fn
 }
 
 // concreteTypes returns the solver's resolver, a fork of the pass's,

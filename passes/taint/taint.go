@@ -110,8 +110,10 @@ type solver struct {
 	overBudget map[*ssa.Function]string
 	recursive  map[*ssa.Function]bool
 	impls      map[*types.Func][]callee
-	// concrete is the solver's fork of Result.concreteTypes.
-	concrete *ssaops.ConcreteTypes
+	// concrete is the solver's fork of Result.concreteTypes;
+	// concreteCalls memoises concreteCallee.
+	concrete      *ssaops.ConcreteTypes
+	concreteCalls map[*ssa.CallCommon]*ssa.Function
 	// concreteFacts memoises the ConcreteResults facts imported, nil
 	// for a function without one; standIns and standInKeys are the
 	// stand-ins made for the methods they describe (concrete.go).
@@ -183,6 +185,7 @@ func newSolver(r *Result, summaries map[*ssa.Function]*Summary) *solver {
 		impls:      make(map[*types.Func][]callee),
 
 		concreteFacts: make(map[*types.Func]*ConcreteResults),
+		concreteCalls: make(map[*ssa.CallCommon]*ssa.Function),
 		standIns:      make(map[StandInKey]*ssa.Function),
 		standInKeys:   make(map[*ssa.Function]StandInKey),
 		trackedMap:    make(map[types.Type]bool),
