@@ -73,6 +73,7 @@ var stdRows = []Row{
 
 	// Tests.
 	{Func: "(*testing.T).Parallel", Kind: Parallel},
+	{Func: "(*testing.T).Run", Kind: Subtest, Args: []int{1}},
 
 	// Calls that never return: they end the program (Exits), or the
 	// goroutine after running its deferred calls (Unwinds).

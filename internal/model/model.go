@@ -131,6 +131,13 @@ const (
 	// as to an allocation, not to memory another goroutine may have
 	// handed it.
 	Makes
+	// Subtest runs the function passed as Args[0] as a subtest
+	// ((*testing.T).Run): on another goroutine, waited for before the
+	// call returns, unless the function calls its test's Parallel row.
+	// Then the call returns at once, and the function runs after the
+	// calling test function has returned, concurrently with the other
+	// parallel subtests of the same test.
+	Subtest
 )
 
 var kindNames = [...]string{
@@ -140,7 +147,7 @@ var kindNames = [...]string{
 	Parallel: "parallel", Reads: "reads", Exits: "exits", Unwinds: "unwinds",
 	Delayed: "delayed", Receive: "receive", Forward: "forward", Actor: "actor", Become: "become",
 	WritesElems: "writeselems", Done: "done", Opaque: "opaque", Copies: "copies",
-	Serialises: "serialises", Element: "element", Makes: "makes",
+	Serialises: "serialises", Element: "element", Makes: "makes", Subtest: "subtest",
 }
 
 func (k Kind) String() string {

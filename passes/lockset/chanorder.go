@@ -180,8 +180,8 @@ func (c *checker) liveness(sp *spawn, siblings []*spawn) *liveness {
 				if cur > joined && !(delayed && ssaops.StoresResult(instr, sp.instr)) {
 					lv.level[instr] = max(lv.level[instr], cur)
 				}
-				if instr == sp.instr {
-					cur = running
+				if instr == sp.instr && !sp.parallelSubtest {
+					cur = running // a parallel subtest starts after fn returns
 				} else if e := effects[instr]; e != nil && cur > e.level {
 					cur = e.level
 					for i := range e.tail {
@@ -417,7 +417,17 @@ func (c *checker) joinEffectAt(sp *spawn, instr ssa.Instruction, related func(ss
 				chans = append(chans, st.Chan)
 			}
 		default:
-			return &joinEffect{level: joined} // wg.Wait
+			wg := c.waitedCounter(instr)
+			if wg == nil {
+				return &joinEffect{level: joined}
+			}
+			// wg.Wait: what the goroutine does after its own Done
+			// still runs (waitgroup.go). Other goroutines' Done calls
+			// do not make the wait any less a join of this one, so
+			// the effect names no channel for sharedWait.
+			e := c.receiveEffect([]ssa.Value{wg}, true, sigs, gi)
+			e.chans = nil
+			return e
 		}
 	}
 	return c.receiveEffect(chans, recv, sigs, gi)
@@ -530,6 +540,8 @@ func (c *checker) goSignals(sp *spawn) []signal {
 			case *ssa.Call:
 				if ch := closedChan(i); ch != nil {
 					add(i, ch, false, nil)
+				} else if wg := c.doneSignal(i); wg != nil {
+					add(i, wg, false, nil)
 				}
 			case *ssa.Select:
 				for j, st := range i.States {

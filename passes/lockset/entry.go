@@ -78,6 +78,10 @@ type spawn struct {
 	// siblings are the spawns of the same function, sp included.
 	siblings []*spawn
 	lv       *liveness // memo of liveOf
+	// parallelSubtest marks a subtest that calls t.Parallel: it runs
+	// after its spawner returns, beside the other such subtests of the
+	// spawner (subtests.go).
+	parallelSubtest bool
 }
 
 // spawns finds every goroutine start in the package.
@@ -210,6 +214,9 @@ func (c *checker) spawnAt(instr ssa.Instruction) *spawn {
 		call, ok := c.model.Resolve(instr.Common())
 		if !ok {
 			return nil
+		}
+		if sp := c.subtestAt(instr, call); sp != nil {
+			return sp
 		}
 		row, ok := call.Row(model.Spawn)
 		if !ok || len(row.Args) == 0 {
@@ -378,6 +385,9 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 			}
 		}
 	}
+	for n := range c.awaitedClosures(spawns) {
+		goShared[n] = true
+	}
 	handlers, services := c.registrations(funcs)
 	for n := range services {
 		shared[n] = true
@@ -541,6 +551,9 @@ func (c *checker) outlivesSpawner(sp *spawn) bool {
 // goName names a goroutine entry point for diagnostics.
 func (c *checker) goName(sp *spawn) string {
 	line := c.pass.Fset.Position(sp.instr.Pos()).Line
+	if sp.parallelSubtest {
+		return fmt.Sprintf("the parallel subtest started in %s (line %d)", c.funcName(sp.parent.fn), line)
+	}
 	return fmt.Sprintf("the goroutine started in %s (line %d)", c.funcName(sp.parent.fn), line)
 }
 

@@ -666,6 +666,18 @@ func compatible(a, b *entry) bool {
 	return true
 }
 
+// perIteration reports whether a is an access to a local of fn allocated
+// inside the loop that contains the go statement's block blk: fresh in
+// each iteration, so that after the back edge the function touches a
+// different variable than the goroutine does.
+func perIteration(fn *ssa.Function, blk *ssa.BasicBlock, a *epAccess) bool {
+	if !isLocal(a.key) {
+		return false
+	}
+	alloc := allocOf(fn, a.key)
+	return alloc != nil && ssaops.Reaches(blk, alloc.Block()) && ssaops.Reaches(alloc.Block(), blk)
+}
+
 // checkSpawns checks each goroutine against the continuation of the
 // function that started it, against sibling goroutines alive at the same
 // time, and against itself if it is started in a loop, comparing locations
@@ -673,26 +685,20 @@ func compatible(a, b *entry) bool {
 // visible). Accesses before the go statement, and after a join, are
 // ordered with the goroutine and not compared.
 func (c *checker) checkSpawns(spawns []*spawn, found func(race)) {
+	c.checkSubtests(spawns, found)
 	for i, sp := range spawns {
+		if sp.parallelSubtest {
+			continue // checkSubtests
+		}
 		fn := sp.parent.fn
 		lv := c.liveOf(sp)
 		name := c.goName(sp)
 		body := c.frameAccesses(fn, sp.body)
 		tail := c.frameAccesses(fn, lv.tail)
 
-		// Locals allocated inside a loop that contains the go statement
-		// are fresh in each iteration: after the back edge, the function
-		// touches a different variable than the goroutine does.
 		blk := sp.instr.Block()
 		loop := c.inCycle(blk)
-		perIteration := func(a *epAccess) bool {
-			if !loop || !isLocal(a.key) {
-				return false
-			}
-			alloc := allocOf(fn, a.key)
-			return alloc != nil && ssaops.Reaches(blk, alloc.Block()) && ssaops.Reaches(alloc.Block(), blk)
-		}
-		keep := func(a *epAccess) bool { return !perIteration(a) }
+		keep := func(a *epAccess) bool { return !loop || !perIteration(fn, blk, a) }
 
 		// The continuation runs with the whole goroutine before a join,
 		// and with its tail after a signal the goroutine sends (see
@@ -713,7 +719,7 @@ func (c *checker) checkSpawns(spawns []*spawn, found func(race)) {
 		}
 
 		for _, sp2 := range spawns[i+1:] {
-			if sp2.parent != sp.parent {
+			if sp2.parent != sp.parent || sp2.parallelSubtest {
 				continue
 			}
 			lv2 := c.liveOf(sp2)
