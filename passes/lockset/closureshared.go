@@ -37,8 +37,11 @@ import (
 //     methods on real code are mostly a Start that sets the object up
 //     and then starts its loop once (protoactor-go's providers);
 //   - the goroutine may outlive its spawner;
-//   - the literal closes or sends on a channel held in a field of the
-//     object;
+//   - the literal closes a channel held in a field of the object (a
+//     send is not counted: the ordering rules take one send to complete
+//     one receive only for a channel made for a go statement's argument,
+//     chansend.go, so the method that waits on a single send would be
+//     paired as if it had not waited);
 //   - a method of the type receives from that field: the type itself
 //     waits for the goroutine, so it expects to run beside it. A type
 //     that only hands the channel out (a lister whose callers drain
@@ -86,23 +89,19 @@ func (c *checker) awaitedClosures(spawns []*spawn) map[*types.Named]bool {
 }
 
 // signalledFields returns the channel fields the function literal fn
-// closes or sends on (close(ft.done), defer close(ft.done), ft.out <- v),
-// as fields of their struct's origin type.
+// closes (close(ft.done), defer close(ft.done)), as fields of their
+// struct's origin type.
 func signalledFields(fn *ssa.Function) []*types.Var {
 	var out []*types.Var
-	note := func(ch ssa.Value) {
-		if f := chanField(ch); f != nil {
-			out = append(out, f)
-		}
-	}
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			switch i := instr.(type) {
-			case *ssa.Send:
-				note(i.Chan)
-			case ssa.CallInstruction:
-				if bi, ok := i.Common().Value.(*ssa.Builtin); ok && bi.Name() == "close" {
-					note(i.Common().Args[0])
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			if bi, ok := call.Common().Value.(*ssa.Builtin); ok && bi.Name() == "close" {
+				if f := chanField(call.Common().Args[0]); f != nil {
+					out = append(out, f)
 				}
 			}
 		}

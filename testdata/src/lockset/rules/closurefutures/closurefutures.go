@@ -7,7 +7,7 @@ import (
 
 // This package pins the types a goroutine started as a function literal
 // shares with it (awaitedClosures): the literal writes an object its
-// spawner allocated and published, may outlive the spawner, and signals a
+// spawner allocated and published, may outlive the spawner, and closes a
 // channel field of the object that a method of the type waits on; the
 // type's methods then race with it, as they do with a method started
 // with go, where no ordering covers the pair.
@@ -133,6 +133,31 @@ func (p *Promise) Value() int {
 	<-p.done
 	return p.v
 }
+
+// Reply signals with one send: not counted, so
+// Peek is quiet. The trade (docs/lockset.md): the ordering rules take a
+// send to complete a receive only for a channel made for a go
+// statement's argument, so Wait would be paired as if it had not waited.
+type Reply struct {
+	v  int
+	ch chan struct{}
+}
+
+func Ask(f func() int) *Reply {
+	r := &Reply{ch: make(chan struct{})}
+	go func() {
+		r.v = f()
+		r.ch <- struct{}{}
+	}()
+	return r
+}
+
+func (r *Reply) Wait() int {
+	<-r.ch
+	return r.v
+}
+
+func (r *Reply) Peek() int { return r.v }
 
 // Fetch2 has no method that waits for the goroutine: not counted, so
 // Failed is quiet. The trade (docs/lockset.md): without the wait there is
