@@ -686,6 +686,7 @@ func perIteration(fn *ssa.Function, blk *ssa.BasicBlock, a *epAccess) bool {
 // ordered with the goroutine and not compared.
 func (c *checker) checkSpawns(spawns []*spawn, found func(race)) {
 	c.checkSubtests(spawns, found)
+	c.checkEscapingClosures(spawns, found)
 	for i, sp := range spawns {
 		if sp.parallelSubtest {
 			continue // checkSubtests

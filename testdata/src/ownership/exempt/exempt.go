@@ -166,3 +166,37 @@ func SharePool(p *Pool) {
 	go p.Submit(func() {})
 	p.Submit(func() {})
 }
+
+// cache guards its entries with a mutex it shares by pointer: it
+// synchronises itself as one holding the mutex does.
+type cache struct {
+	mu      *sync.RWMutex
+	entries map[string]int
+	timer   *time.Timer
+}
+
+func (c *cache) save() {
+	c.mu.Lock()
+	c.entries["saved"]++
+	c.mu.Unlock()
+}
+
+// StartCache keeps the cache after its timer got it: quiet.
+func StartCache(holder *struct{ c *cache }) {
+	c := &cache{mu: &sync.RWMutex{}, entries: map[string]int{}}
+	c.timer = time.AfterFunc(time.Second, func() { c.save() })
+	holder.c = c
+}
+
+// task carries a pointer to its spawner's WaitGroup, which synchronises
+// the spawner, not the task: still given up.
+type task struct {
+	wg   *sync.WaitGroup
+	data []byte
+}
+
+func SendTask(ch chan *task, wg *sync.WaitGroup) {
+	t := &task{wg: wg, data: make([]byte, 8)}
+	ch <- t
+	t.data[0] = 1 // want `t is written after it was sent on ch; the receiver may be using it concurrently`
+}
