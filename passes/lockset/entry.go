@@ -211,6 +211,9 @@ func (c *checker) spawnAt(instr ssa.Instruction) *spawn {
 		}
 		return &spawn{instr: instr, callee: callee, args: instr.Call.Args, bindings: bindings}
 	case *ssa.Call:
+		if sp := c.wrapperSpawnAt(instr); sp != nil {
+			return sp
+		}
 		call, ok := c.model.Resolve(instr.Common())
 		if !ok {
 			return nil

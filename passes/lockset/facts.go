@@ -70,6 +70,12 @@ type Summary struct {
 	// getter that returns holding its lock unless it fails, nilerrlock.go):
 	// the caller's branch where the error is nil holds them.
 	AcquireIfNil []Held
+	// Starts, if not empty, says the function runs its function
+	// parameter Starts[0] on a goroutine it does not wait for, passing
+	// it its parameters Starts[1:] (-1: an argument that is none of its
+	// parameters), a spawning wrapper (spawnwrappers.go): a call of it
+	// starts the function passed there.
+	Starts []int
 }
 
 func (s *Summary) String() string {
@@ -90,7 +96,7 @@ func (s *Summary) String() string {
 
 func (s *Summary) empty() bool {
 	return len(s.Acquire) == 0 && len(s.Release) == 0 && len(s.Accesses) == 0 &&
-		len(s.Received) == 0 && len(s.Closes) == 0 && len(s.Seen) == 0 && len(s.AcquireIfNil) == 0
+		len(s.Received) == 0 && len(s.Closes) == 0 && len(s.Seen) == 0 && len(s.AcquireIfNil) == 0 && len(s.Starts) == 0
 }
 
 // Held is a lock in a lockset.

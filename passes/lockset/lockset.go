@@ -103,6 +103,8 @@ type checker struct {
 	calls *callIndex
 	// detaches memoises detachPairs per function (detach.go).
 	detaches map[*ssa.Function][][]detachPair
+	// started memoises startedParam (spawnwrappers.go).
+	started map[*ssa.Function]startedParam
 	// closures indexes the package's function literals by the
 	// instructions that make them (makeClosures).
 	closures map[*ssa.Function][]*ssa.MakeClosure
@@ -231,10 +233,17 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		obj, ok := fn.Object().(*types.Func)
-		if !ok || obj.Pkg() != pass.Pkg || fi.sum.empty() || !exportsSummary(obj) {
+		if !ok || obj.Pkg() != pass.Pkg || !exportsSummary(obj) {
 			continue
 		}
-		sums.Funcs = append(sums.Funcs, FuncSummary{obj.FullName(), *exportable(fi.sum)})
+		sum := exportable(fi.sum)
+		if started := c.startedParam(fn); started.fn >= 0 {
+			sum.Starts = append([]int{started.fn}, started.args...)
+		}
+		if sum.empty() {
+			continue
+		}
+		sums.Funcs = append(sums.Funcs, FuncSummary{obj.FullName(), *sum})
 	}
 	// A main package (a command, or the test main go test generates)
 	// has no importers.
