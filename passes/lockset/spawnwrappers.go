@@ -90,7 +90,7 @@ func (c *checker) findStartedParam(fn *ssa.Function) startedParam {
 		if cell, ok := v.(*ssa.Alloc); ok {
 			// The parameter's variable, when a literal captures it:
 			// stored once, from the parameter.
-			v = storedOnce(cell)
+			v = ssaops.StoredOnce(cell)
 		}
 		for i, p := range fn.Params {
 			if v == p {
@@ -161,20 +161,6 @@ func callsFreeVar(fn *ssa.Function, j int) bool {
 		}
 	}
 	return false
-}
-
-// storedOnce returns the value the only store into cell writes, or nil.
-func storedOnce(cell *ssa.Alloc) ssa.Value {
-	var val ssa.Value
-	for _, ref := range *cell.Referrers() {
-		if st, ok := ref.(*ssa.Store); ok && st.Addr == cell {
-			if val != nil {
-				return nil
-			}
-			val = st.Val
-		}
-	}
-	return val
 }
 
 // wrapperSpawnAt returns the goroutine a call of a spawning wrapper of
