@@ -192,5 +192,11 @@ func (c *checker) wrapperSpawnAt(call *ssa.Call) *spawn {
 	if len(goArgs) != len(body.Params) {
 		goArgs = nil
 	}
-	return &spawn{instr: call, callee: body, args: goArgs, bindings: bindings}
+	sp := &spawn{instr: call, callee: body, args: goArgs, bindings: bindings}
+	if callee.Signature.Recv() != nil {
+		// A pool's Submit: what waits on the pool (its Wait, which
+		// waits on the pool's group) joins the goroutine.
+		sp.group = args[0]
+	}
+	return sp
 }

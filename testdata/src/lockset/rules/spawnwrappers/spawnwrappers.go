@@ -123,3 +123,48 @@ func Synchronous() int {
 	gosafe.Call(func() { n++ })
 	return n
 }
+
+// Pool starts its tasks through a method and waits for them on its group.
+type Pool struct{ wg sync.WaitGroup }
+
+func (p *Pool) Submit(f func()) {
+	p.wg.Add(1)
+	go func() {
+		defer p.wg.Done()
+		f()
+	}()
+}
+
+func (p *Pool) Wait() { p.wg.Wait() }
+
+// Sum reads the total after the pool's Wait, which joins the tasks the
+// pool started: quiet.
+func Sum(xs []int) int {
+	var p Pool
+	total := 0
+	var mu sync.Mutex
+	for _, x := range xs {
+		p.Submit(func() {
+			mu.Lock()
+			total += x
+			mu.Unlock()
+		})
+	}
+	p.Wait()
+	return total
+}
+
+// Unwaited reads it without waiting: reported.
+func Unwaited(xs []int) int {
+	var p Pool
+	total := 0
+	var mu sync.Mutex
+	for _, x := range xs {
+		p.Submit(func() {
+			mu.Lock()
+			total += x
+			mu.Unlock()
+		})
+	}
+	return total // want `total is read in Unwaited after the go statement without a lock and written in the goroutine started in Unwaited \(line 163\) holding mu`
+}
