@@ -236,12 +236,13 @@ func run(pass *analysis.Pass) (any, error) {
 		if !ok || obj.Pkg() != pass.Pkg || !exportsSummary(obj) {
 			continue
 		}
-		sum := exportable(fi.sum)
-		if started := c.startedParam(fn); started.fn >= 0 {
-			sum.Starts = append([]int{started.fn}, started.args...)
-		}
-		if sum.empty() {
+		started := c.startedParam(fn)
+		if fi.sum.empty() && started.fn < 0 {
 			continue
+		}
+		sum := exportable(fi.sum)
+		if started.fn >= 0 {
+			sum.Starts = append([]int{started.fn}, started.args...)
 		}
 		sums.Funcs = append(sums.Funcs, FuncSummary{obj.FullName(), *sum})
 	}
