@@ -46,7 +46,10 @@
 // a concrete type that is immutable by convention (model.IsImmutable: a
 // time.Time, a *regexp.Regexp, an actor framework's PID) point to other
 // memory, since that would mutate it, and a port that reaches another
-// port's memory only through such a value is not linked to it.
+// port's memory only through such a value is not linked to it. A method
+// value (x.M) whose receiver carries no ownership (Flow.Exempt) is shared
+// memory in both readings, as its receiver is: the closure holds only the
+// receiver's copy, which nothing can change.
 //
 // With -callable, only the summaries of the functions other packages can
 // call (exported functions, and methods with exported names) are

@@ -57,7 +57,8 @@ type Object struct {
 	// Result objects.
 	Site ssa.Instruction
 	// Shared says the object's type may be shared between goroutines
-	// without a transfer (model.Model.Shareable).
+	// without a transfer (model.Model.Shareable), or the object is a
+	// method value bound to such memory (Flow.sharedBound).
 	Shared bool
 
 	// linker says the object stands for other objects, linked through

@@ -42,6 +42,9 @@ func (f *Flow) step(instr ssa.Instruction, h Heap) {
 		f.setVal(i, LocSet{{f.site(i, Alloc, i.Type(), "make("+types.TypeString(i.Type(), nil)+")"), ""}})
 	case *ssa.MakeClosure:
 		id := f.site(i, Alloc, i.Type(), "func literal")
+		if f.sharedBound(i) {
+			f.objs[id].Shared = true
+		}
 		for k, b := range i.Bindings {
 			h.write(Loc{id, bindingKey(k)}, f.val(b), f.objs[id].Single)
 		}
