@@ -216,6 +216,8 @@ type Model struct {
 	// shared holds the named types declared safe to share (MarkShared),
 	// by import path and name.
 	shared map[[2]string]bool
+	// locked are the types MarkLocked records.
+	locked map[[2]string]bool
 	// waits holds what functions wait on (SetWaits).
 	waits map[*ssa.Function][2][]int
 	// counted holds the functions' counted waits (SetCountedWaits).

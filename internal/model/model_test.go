@@ -576,13 +576,14 @@ func TestTypeClasses(t *testing.T) {
 		// A pointer to it is exempt by the pointee's class. A pointer is
 		// not a value holding a lock.
 		{"*Embedded", ptr("Embedded"), classes{exempt: true, mutable: true, selfSync: true}},
-		// A pointer-to-mutex field holds a lock, shared by pointer: the
-		// struct guards its state with it, as one holding the mutex
-		// does, so it is self-synchronising, whatever else it holds.
-		{"PtrMu", lookup("PtrMu"), classes{exempt: true, mutable: true, selfSync: true, holdsLock: true}},
-		{"PtrMuMap", lookup("PtrMuMap"), classes{exempt: true, mutable: true, selfSync: true, holdsLock: true}},
-		// A pointer to another sync value synchronises the spawner that
-		// shares it, not the struct: a task is still transferred.
+		// A pointer-to-mutex field holds a lock, but is not a sync value
+		// held directly, so the struct is not self-synchronising (the
+		// concur pass marks it shared when a method takes the lock).
+		// Its only mutable memory is the mutex, so the model shares it.
+		{"PtrMu", lookup("PtrMu"), classes{exempt: true, mutable: true, holdsLock: true}},
+		{"PtrMuMap", lookup("PtrMuMap"), classes{mutable: true, holdsLock: true}},
+		// A pointer to a WaitGroup synchronises the spawner that shares
+		// it, not the struct: a task is still transferred.
 		{"Task", lookup("Task"), classes{mutable: true}},
 		// A mutex in a nested struct field.
 		{"Nested", lookup("Nested"), classes{exempt: true, mutable: true, selfSync: true, holdsLock: true}},

@@ -27,7 +27,7 @@ func (m *Model) MarkShared(path, name string) {
 // not memory its handler owns: the ownership pass checks that it does not
 // outlive the handler instead.
 func (m *Model) Shareable(t types.Type) bool {
-	return SelfSynchronizing(t) || ConventionallySafe(t) || isHandle(t) || IsHandlerContext(t) || m.marked(t)
+	return SelfSynchronizing(t) || ConventionallySafe(t) || isHandle(t) || IsHandlerContext(t) || m.marked(t) || m.lockedType(t)
 }
 
 // marked reports whether t, or the type t points to, is marked shared
@@ -35,6 +35,26 @@ func (m *Model) Shareable(t types.Type) bool {
 func (m *Model) marked(t types.Type) bool {
 	path, name, ok := typeName(derefNamed(t))
 	return ok && m.shared[[2]string{path, name}]
+}
+
+// MarkLocked records that the named type path.name guards its state with
+// a lock it holds by pointer and takes in its methods (mu *sync.RWMutex;
+// c.mu.Lock()): it synchronises itself, as a type holding the lock by
+// value does (SelfSynchronizing), so its values are never transferred;
+// unlike a type marked shared, its methods' accesses stay the lockset
+// pass's to check.
+func (m *Model) MarkLocked(path, name string) {
+	if m.locked == nil {
+		m.locked = make(map[[2]string]bool)
+	}
+	m.locked[[2]string{path, name}] = true
+}
+
+// lockedType reports whether t, or the type t points to, is marked
+// locked (MarkLocked).
+func (m *Model) lockedType(t types.Type) bool {
+	path, name, ok := typeName(derefNamed(t))
+	return ok && m.locked[[2]string{path, name}]
 }
 
 // SafeReceiver reports whether the methods of t (or of the type t points

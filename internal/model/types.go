@@ -68,20 +68,7 @@ func SelfSynchronizing(t types.Type) bool {
 	// protobuf messages, whose pragma.DoNotCopy exempts them from
 	// ownership; counting them as plain structs adds reports on the
 	// actor modules that the corpus has not triaged yet).
-	return holds(t, syncOrLockPointer, holdsOpts{embeddedPtrs: true, markers: true}, make(map[types.Type]bool))
-}
-
-// syncOrLockPointer reports whether t is a type of sync or sync/atomic,
-// or a pointer to a lock: a struct whose mutex is shared by pointer
-// (mu *sync.RWMutex, set once from a new lock) guards its state with it
-// as one holding the mutex does. A pointer to another sync value (a
-// *sync.WaitGroup a task carries back to its spawner) does not count:
-// it synchronises the spawner, not the struct.
-func syncOrLockPointer(t types.Type) bool {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		return IsLock(p.Elem())
-	}
-	return IsSyncType(t)
+	return holds(t, IsSyncType, holdsOpts{embeddedPtrs: true, markers: true}, make(map[types.Type]bool))
 }
 
 // IsSyncType reports whether t is a named type of package sync or

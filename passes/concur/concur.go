@@ -74,7 +74,13 @@ func addFacts(pass *analysis.Pass, m *model.Model) {
 	for _, of := range pass.AllObjectFacts() {
 		switch f := of.Fact.(type) {
 		case *Shared:
-			if tn, ok := of.Object.(*types.TypeName); ok && tn.Pkg() != nil {
+			tn, ok := of.Object.(*types.TypeName)
+			if !ok || tn.Pkg() == nil {
+				continue
+			}
+			if f.Why == whyLocked {
+				m.MarkLocked(tn.Pkg().Path(), tn.Name())
+			} else {
 				m.MarkShared(tn.Pkg().Path(), tn.Name())
 			}
 		case *Declared:

@@ -17,9 +17,10 @@ import (
 
 // Shared is the fact that a named type is safe to share between
 // goroutines without a transfer: its doc comment says it is safe for
-// concurrent use, or it is declared with //psharpvet:shared.
+// concurrent use, it is declared with //psharpvet:shared, or its methods
+// take a lock it holds by pointer (locked.go).
 type Shared struct {
-	// Why is "documented" or "declared".
+	// Why is "documented", "declared" or "locked".
 	Why string
 }
 
@@ -31,6 +32,8 @@ func (s *Shared) String() string { return "shared(" + s.Why + ")" }
 // markShared finds the package's shared types and exports their facts
 // (addFacts records them in the model).
 func markShared(pass *analysis.Pass) {
+	documented := make(map[*types.TypeName]bool)
+	defer func() { markLocked(pass, documented) }()
 	for _, f := range pass.Files {
 		// The comments of type declarations' docs, where the directive
 		// belongs.
@@ -54,6 +57,7 @@ func markShared(pass *analysis.Pass) {
 				}
 				if tn, ok := pass.TypesInfo.Defs[ts.Name].(*types.TypeName); ok {
 					pass.ExportObjectFact(tn, &Shared{Why: why})
+					documented[tn] = true
 				}
 			}
 		}

@@ -3,6 +3,8 @@
 // placement of the directive.
 package shared
 
+import "sync"
+
 // Cache is safe for concurrent use by multiple goroutines.
 type Cache struct{ m map[string]int } // want Cache:`shared\(documented\)`
 
@@ -35,3 +37,36 @@ func F() {}
 //
 //psharpvet:shared yes // want `malformed directive: //psharpvet:shared takes no arguments`
 type Odd struct{ n []int }
+
+// Store guards its map with a lock it holds by pointer and takes in a
+// method: locked.
+type Store struct { // want Store:`shared\(locked\)`
+	mu *sync.RWMutex
+	m  map[string]int
+}
+
+func (s *Store) Get(k string) int {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return s.m[k]
+}
+
+// Tally holds a pointer to a lock no method takes: not marked.
+type Tally struct {
+	mu   *sync.Mutex
+	hist []int
+}
+
+func (t *Tally) Add(v int) { t.hist = append(t.hist, v) }
+
+// Owned takes a lock of another object, not its own: not marked.
+type Owned struct {
+	owner *Store
+	n     int
+}
+
+func (o *Owned) Bump() {
+	o.owner.mu.Lock()
+	o.n++
+	o.owner.mu.Unlock()
+}

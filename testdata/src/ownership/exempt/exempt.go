@@ -167,8 +167,9 @@ func SharePool(p *Pool) {
 	p.Submit(func() {})
 }
 
-// cache guards its entries with a mutex it shares by pointer: it
-// synchronises itself as one holding the mutex does.
+// cache guards its entries with a mutex it shares by pointer, which its
+// method takes: it synchronises itself as one holding the mutex does
+// (concur's Shared fact, "locked").
 type cache struct {
 	mu      *sync.RWMutex
 	entries map[string]int
@@ -198,5 +199,19 @@ type task struct {
 func SendTask(ch chan *task, wg *sync.WaitGroup) {
 	t := &task{wg: wg, data: make([]byte, 8)}
 	ch <- t
-	t.data[0] = 1 // want `t is written after it was sent on ch; the receiver may be using it concurrently`
+	t.data[0] = 1 // want `t is written after it was sent on ch \(line 200\); the receiver may be using it concurrently`
+}
+
+// counter holds a pointer to a mutex that no method takes: no evidence
+// that it guards anything, still given up.
+type counter struct {
+	mu   *sync.Mutex
+	hist []int
+}
+
+func bump(c *counter) { c.hist[0]++ }
+
+func KeepCounter(c *counter) int {
+	go bump(c)
+	return c.hist[0] // want `c is read after it was handed to the goroutine started at line 215; the goroutine may be using it concurrently`
 }
