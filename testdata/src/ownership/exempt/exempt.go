@@ -199,7 +199,7 @@ type task struct {
 func SendTask(ch chan *task, wg *sync.WaitGroup) {
 	t := &task{wg: wg, data: make([]byte, 8)}
 	ch <- t
-	t.data[0] = 1 // want `t is written after it was sent on ch \(line 200\); the receiver may be using it concurrently`
+	t.data[0] = 1 // want `t is written after it was sent on ch \(line 201\); the receiver may be using it concurrently`
 }
 
 // counter holds a pointer to a mutex that no method takes: no evidence
