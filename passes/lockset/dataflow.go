@@ -941,6 +941,7 @@ func (c *checker) apply(fi *funcInfo, st *state, sum *Summary, callee *ssa.Funct
 		var locks rebasedLocks
 		var chans rebasedChans
 		ownState := !local && c.safeMethod(callee)
+		assumed := c.assumedLocks(fi, callee) // docheld.go
 		for _, a := range sum.Accesses {
 			if fi.done() {
 				break // the caller's summary is full: see wants
@@ -963,6 +964,9 @@ func (c *checker) apply(fi *funcInfo, st *state, sum *Summary, callee *ssa.Funct
 					held = held.remove(r)
 				}
 				for _, h := range a.Held {
+					if assumed[h.Lock] {
+						continue // the caller's own locks say
+					}
 					if l := c.rebaseLock(h.Lock, args, bindings); l != "" {
 						held = held.add(Held{Lock: l, Read: h.Read})
 					}

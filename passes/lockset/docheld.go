@@ -132,3 +132,56 @@ func primaryLock(t types.Type) string {
 	}
 	return ""
 }
+
+// The comment is the helper's evidence about its callers in general; a
+// static call site of the package shows what one caller holds. So a
+// helper's accesses under a lock its comment assumes are, at a call from
+// the package's non-test code, under that lock only if the caller holds it
+// there:
+//
+//	// getLocked looks k up. c.mu must be held.
+//	func (c *Cache) getLocked(k string) int { return c.m[k] }
+//	func (c *Cache) Peek(k string) int { return c.getLocked(k) } // races
+//
+// Only when the helper never takes the lock itself: then every access it
+// makes holding the lock holds it by the comment's assumption.
+
+// assumedLocks returns the locks, in callee's frame, that callee's doc
+// comment says are held on entry and that callee never takes itself; nil
+// when fi, the caller, is test code, or the reading is strict (docHeld).
+func (c *checker) assumedLocks(fi *funcInfo, callee *ssa.Function) map[string]bool {
+	held := c.documented[callee]
+	if len(held) == 0 || fi == nil || c.inTestFile(topLevel(fi.fn)) {
+		return nil
+	}
+	if out, ok := c.assumed[callee]; ok {
+		return out
+	}
+	out := make(map[string]bool)
+	for _, h := range held {
+		out[h.Lock] = true
+	}
+	for _, b := range callee.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			rc, ok := c.model.Resolve(call.Common())
+			if !ok || rc.Recv == nil {
+				continue
+			}
+			if _, acquires := c.model.LockKindOf(rc).Acquires(); acquires {
+				delete(out, c.lockPath(rc.Recv))
+			}
+		}
+	}
+	if len(out) == 0 {
+		out = nil
+	}
+	if c.assumed == nil {
+		c.assumed = make(map[*ssa.Function]map[string]bool)
+	}
+	c.assumed[callee] = out
+	return out
+}

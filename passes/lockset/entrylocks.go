@@ -32,6 +32,7 @@ const maxEntryRounds = 3
 // comments state (docheld.go) hold from the first round.
 func (c *checker) analyzeAll(funcs []*ssa.Function) {
 	documented := c.docHeld(funcs)
+	c.documented = documented
 	if len(documented) > 0 {
 		c.entryHeld = maps.Clone(documented)
 	}

@@ -103,6 +103,10 @@ type checker struct {
 	calls *callIndex
 	// detaches memoises detachPairs per function (detach.go).
 	detaches map[*ssa.Function][][]detachPair
+	// documented are the locks doc comments say functions hold on
+	// entry, and assumed memoises assumedLocks (docheld.go).
+	documented map[*ssa.Function]lockset
+	assumed    map[*ssa.Function]map[string]bool
 	// started memoises startedParam (spawnwrappers.go).
 	started map[*ssa.Function]startedParam
 	// closures indexes the package's function literals by the

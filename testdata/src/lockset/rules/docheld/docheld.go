@@ -126,3 +126,52 @@ func (s *store) Drop(fs ...func(*store)) {
 func Use(s *store) {
 	s.Drop(removeFrom, removeUnderLock, removeNoDoc, removeNotHeld)
 }
+
+// A static call shows what its caller holds: the comment's lock counts
+// only where the caller holds it (assumedLocks).
+// Cache is a map behind a lock.
+type Cache struct {
+	mu sync.Mutex
+	m  map[string]int
+}
+
+// getLocked looks k up. c.mu must be held.
+func (c *Cache) getLocked(k string) int {
+	return c.m[k] // want `c.m\[\*\] is read in \(\*Cache\).Peek via \(\*Cache\).getLocked without a lock and written in \(\*Cache\).Put holding c.mu`
+}
+
+// Get calls the helper holding the lock: quiet.
+func (c *Cache) Get(k string) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.getLocked(k)
+}
+
+// Put writes under the lock.
+func (c *Cache) Put(k string, v int) {
+	c.mu.Lock()
+	c.m[k] = v
+	c.mu.Unlock()
+}
+
+// Peek forgot the lock: reported.
+func (c *Cache) Peek(k string) int {
+	return c.getLocked(k)
+}
+
+// refreshLocked drops and retakes the lock it is called with, around a
+// slow call; its accesses after the retake hold the lock by its own
+// Lock, whoever calls it. c.mu must be held.
+func (c *Cache) refreshLocked(load func() int) {
+	c.mu.Unlock()
+	v := load()
+	c.mu.Lock()
+	c.m["n"] = v
+}
+
+// Refresh holds the lock around the helper: quiet.
+func (c *Cache) Refresh(load func() int) {
+	c.mu.Lock()
+	c.refreshLocked(load)
+	c.mu.Unlock()
+}
