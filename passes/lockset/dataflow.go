@@ -941,7 +941,10 @@ func (c *checker) apply(fi *funcInfo, st *state, sum *Summary, callee *ssa.Funct
 		var locks rebasedLocks
 		var chans rebasedChans
 		ownState := !local && c.safeMethod(callee)
-		assumed := c.assumedLocks(fi, callee) // docheld.go
+		var assumed map[string]bool
+		if len(st.held) == 0 {
+			assumed = c.assumedLocks(fi, callee) // docheld.go
+		}
 		for _, a := range sum.Accesses {
 			if fi.done() {
 				break // the caller's summary is full: see wants

@@ -134,10 +134,13 @@ func primaryLock(t types.Type) string {
 }
 
 // The comment is the helper's evidence about its callers in general; a
-// static call site of the package shows what one caller holds. So a
-// helper's accesses under a lock its comment assumes are, at a call from
-// the package's non-test code, under that lock only if the caller holds it
-// there:
+// static call site of the package that holds no lock at all shows a
+// caller that forgot it. So a helper's accesses under a lock its comment
+// assumes are, at such a call from the package's non-test code, under no
+// lock of the comment's (a caller holding some lock keeps the comment's
+// word: locks reached through two paths, s := nc.subs[sid] and the
+// helper's receiver, have two names, and the one it holds may be the one
+// the comment means):
 //
 //	// getLocked looks k up. c.mu must be held.
 //	func (c *Cache) getLocked(k string) int { return c.m[k] }
