@@ -685,12 +685,8 @@ func perIteration(fn *ssa.Function, blk *ssa.BasicBlock, a *epAccess) bool {
 // visible). Accesses before the go statement, and after a join, are
 // ordered with the goroutine and not compared.
 func (c *checker) checkSpawns(spawns []*spawn, found func(race)) {
-	c.checkSubtests(spawns, found)
 	c.checkEscapingClosures(spawns, found)
 	for i, sp := range spawns {
-		if sp.parallelSubtest {
-			continue // checkSubtests
-		}
 		fn := sp.parent.fn
 		lv := c.liveOf(sp)
 		name := c.goName(sp)
@@ -703,7 +699,8 @@ func (c *checker) checkSpawns(spawns []*spawn, found func(race)) {
 
 		// The continuation runs with the whole goroutine before a join,
 		// and with its tail after a signal the goroutine sends (see
-		// chanorder.go).
+		// chanorder.go); never with a parallel subtest, which starts
+		// once fn has returned (subtests.go).
 		var cont, contTail []Access
 		for _, s := range sp.parent.sites {
 			switch lv.level[s.instr] {
@@ -720,14 +717,15 @@ func (c *checker) checkSpawns(spawns []*spawn, found func(race)) {
 		}
 
 		for _, sp2 := range spawns[i+1:] {
-			if sp2.parent != sp.parent || sp2.parallelSubtest {
+			if sp2.parent != sp.parent || sp2.parallelSubtest != sp.parallelSubtest {
 				continue
 			}
 			lv2 := c.liveOf(sp2)
 			x, y := lv.level[sp2.instr], lv2.level[sp.instr]
 			name2 := c.goName(sp2)
 			switch {
-			case x == running || y == running:
+			case x == running || y == running || sp.parallelSubtest:
+				// Parallel subtests of one function all run together.
 				pairCheck(side{name, body}, side{name2, c.frameAccesses(fn, sp2.body)}, false, nil, nil, found)
 			case x == signalled:
 				pairCheck(side{name, tail}, side{name2, c.frameAccesses(fn, sp2.body)}, false, nil, nil, found)
@@ -736,7 +734,7 @@ func (c *checker) checkSpawns(spawns []*spawn, found func(race)) {
 			}
 		}
 
-		if loop && lv.level[sp.instr] != joined {
+		if loop && (lv.level[sp.instr] != joined || sp.parallelSubtest) {
 			// Each iteration starts another instance, unless it waits
 			// for the one before (sharedWait keeps only such waits of a
 			// goroutine started in a loop: go f(); <-done). Instances are

@@ -21,10 +21,12 @@ import (
 //	}
 //
 // Each is a goroutine that never runs beside its spawner's own code (the
-// spawner is done when they start) but runs beside every other parallel
-// subtest of the same function, another instance of itself included. A
-// subtest that does not call Parallel is waited for by Run: not a
-// goroutine at all for the pairs.
+// spawner is done when they start: liveness never has it running) but
+// runs beside every other parallel subtest of the same function, another
+// instance of itself included (checkSpawns, where instances are also
+// taken to fill their own elements of a shared slice, as goroutines
+// started in a loop are). A subtest that does not call Parallel is waited
+// for by Run: not a goroutine at all for the pairs.
 
 // subtestAt returns the parallel subtest a call starts, or nil.
 func (c *checker) subtestAt(instr ssa.Instruction, call model.Call) *spawn {
@@ -57,26 +59,4 @@ func (c *checker) callsParallel(fn *ssa.Function) bool {
 		}
 	}
 	return false
-}
-
-// checkSubtests compares the parallel subtests of one function with each
-// other, and each started in a loop with another instance of itself.
-func (c *checker) checkSubtests(spawns []*spawn, found func(race)) {
-	for i, sp := range spawns {
-		if !sp.parallelSubtest {
-			continue
-		}
-		fn := sp.parent.fn
-		name := c.goName(sp)
-		body := c.frameAccesses(fn, sp.body)
-		for _, sp2 := range spawns[i+1:] {
-			if sp2.parallelSubtest && sp2.parent == sp.parent {
-				pairCheck(side{name, body}, side{c.goName(sp2), c.frameAccesses(fn, sp2.body)}, false, nil, nil, found)
-			}
-		}
-		if c.inCycle(sp.instr.Block()) {
-			keep := func(a *epAccess) bool { return !perIteration(fn, sp.instr.Block(), a) }
-			pairCheck(side{name, body}, side{"another instance of " + name[len("the "):], body}, true, keep, nil, found)
-		}
-	}
 }

@@ -35,19 +35,18 @@ func (c *checker) doneSignal(call *ssa.Call) ssa.Value {
 
 // waitedCounter returns the receiver of a Join row that waits on it
 // (wg.Wait(), errgroup's Wait), or nil: not a Join that counts with its
-// receiver (a row with Of or Capacity waits otherwise).
+// receiver (a row with Of has none; one with Capacity waits otherwise).
 func (c *checker) waitedCounter(instr ssa.Instruction) ssa.Value {
 	call, ok := instr.(*ssa.Call)
 	if !ok {
 		return nil
 	}
 	rc, ok := c.model.Resolve(call.Common())
-	if !ok || rc.Recv == nil {
+	if !ok || !rc.Joins() {
 		return nil
 	}
-	row, ok := rc.Row(model.Join)
-	if !ok || row.Of != "" || row.Capacity != "" {
-		return nil
+	if row, _ := rc.Row(model.Join); row.Capacity != "" {
+		return nil // a semaphore acquired in full: Release is not counted here
 	}
 	return rc.Recv
 }
