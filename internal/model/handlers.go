@@ -7,7 +7,6 @@ package model
 import (
 	"go/types"
 	"slices"
-	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -46,7 +45,7 @@ func (h *Handlers) BecomeTarget(c Call) *types.Func {
 		return nil
 	}
 	fn, _ := ssaops.FuncValue(c.Arg(row.Args[0]))
-	if fn == nil || !strings.HasSuffix(fn.Name(), "$bound") {
+	if fn == nil || !ssaops.IsBoundMethod(fn) {
 		return nil
 	}
 	m, _ := fn.Object().(*types.Func)

@@ -61,6 +61,13 @@ func SSAFuncName(fn *ssa.Function, from *types.Package) string {
 	return strings.TrimSuffix(fn.RelString(from), "$bound")
 }
 
+// IsBoundMethod reports whether fn is the wrapper the SSA builder makes
+// for a method value (x.M): a closure whose one binding is the receiver,
+// copied once when the value is made.
+func IsBoundMethod(fn *ssa.Function) bool {
+	return strings.HasPrefix(fn.Synthetic, "bound method wrapper")
+}
+
 // FieldName returns the name of field i of the struct t, or of the struct
 // t points to, and false if t's structure is not statically known (a type
 // parameter without a core struct type, say).

@@ -238,7 +238,7 @@ func (c *checker) spawnAt(instr ssa.Instruction) *spawn {
 // method entry point, and its type is shared.
 func startedMethod(sp *spawn) *types.Func {
 	fn := sp.callee
-	if fn.Signature.Recv() != nil || strings.HasSuffix(fn.Name(), "$bound") {
+	if fn.Signature.Recv() != nil || ssaops.IsBoundMethod(fn) {
 		if obj, ok := fn.Object().(*types.Func); ok {
 			return obj.Origin()
 		}

@@ -7,7 +7,6 @@ package lockset
 import (
 	"go/token"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -184,7 +183,7 @@ func instanceTypes(funcs []*ssa.Function, handlers *model.Handlers, m *model.Mod
 						}
 					}
 				case *ssa.MakeClosure:
-					if f, ok := instr.Fn.(*ssa.Function); ok && strings.HasSuffix(f.Name(), "$bound") {
+					if f, ok := instr.Fn.(*ssa.Function); ok && ssaops.IsBoundMethod(f) {
 						add(f)
 						if obj, ok := f.Object().(*types.Func); ok {
 							if body := f.Prog.FuncValue(obj); body != nil {

@@ -83,7 +83,7 @@ func (c *checker) findStartedParam(fn *ssa.Function) startedParam {
 	if fn != nil && fn.Origin() != nil {
 		fn = fn.Origin() // an instance: the parameters' indices are the generic body's
 	}
-	if fn == nil || fn.Blocks == nil || fn.Pkg == nil || fn.Pkg.Pkg != c.pkg {
+	if fn == nil || fn.Blocks == nil || fn.Pkg == nil || fn.Pkg.Pkg != c.pkg || !hasFuncParam(fn) {
 		return none
 	}
 	param := func(v ssa.Value) int {
@@ -136,6 +136,18 @@ func (c *checker) findStartedParam(fn *ssa.Function) startedParam {
 		}
 	}
 	return found
+}
+
+// hasFuncParam reports whether one of fn's parameters is a function: the
+// export of every package's summaries asks every function, most of which
+// have none and need no scan of their body.
+func hasFuncParam(fn *ssa.Function) bool {
+	for _, p := range fn.Params {
+		if _, ok := ssaops.CoreType(p.Type()).(*types.Signature); ok { // F ~func() too
+			return true
+		}
+	}
+	return false
 }
 
 // callsFreeVar reports whether the literal fn calls its free variable j,

@@ -242,7 +242,7 @@ func fieldOf(t types.Type, i int) string {
 // wrapper calls its one binding "recv"), the receiver as written.
 func (n *sourceNames) bindingName(mc *ssa.MakeClosure, k int) string {
 	fn := mc.Fn.(*ssa.Function)
-	if strings.HasSuffix(fn.Name(), "$bound") {
+	if ssaops.IsBoundMethod(fn) {
 		// The closure's position is the selector's name.
 		for _, f := range n.files {
 			if f.Pos() <= mc.Pos() && mc.Pos() < f.End() {

@@ -5,9 +5,9 @@
 package taint
 
 import (
-	"strings"
-
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
 // sharedBound reports whether the closure mc is a method value (x.M, a
@@ -22,7 +22,7 @@ import (
 // variables, which both sides may write.
 func (f *Flow) sharedBound(mc *ssa.MakeClosure) bool {
 	fn, ok := mc.Fn.(*ssa.Function)
-	if !ok || !strings.HasPrefix(fn.Synthetic, "bound method wrapper") {
+	if !ok || !ssaops.IsBoundMethod(fn) {
 		return false
 	}
 	for _, b := range mc.Bindings {

@@ -16,6 +16,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/psharpvet/psharpvet/internal/model"
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 	"github.com/psharpvet/psharpvet/internal/transfer"
 	"github.com/psharpvet/psharpvet/passes/givesup"
 	"github.com/psharpvet/psharpvet/passes/ownership"
@@ -106,7 +107,7 @@ func (lf *lifter) used(fn *ssa.Function, started bool) {
 // boundMethod returns the method a bound method wrapper (the closure of a
 // method value, s.run) calls, or nil.
 func (lf *lifter) boundMethod(wrapper *ssa.Function) *ssa.Function {
-	if !strings.HasPrefix(wrapper.Synthetic, "bound method wrapper") || len(wrapper.TypeArgs()) > 0 {
+	if !ssaops.IsBoundMethod(wrapper) || len(wrapper.TypeArgs()) > 0 {
 		return nil
 	}
 	obj, ok := wrapper.Object().(*types.Func)
