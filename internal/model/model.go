@@ -138,6 +138,14 @@ const (
 	// calling test function has returned, concurrently with the other
 	// parallel subtests of the same test.
 	Subtest
+	// Invokes calls, before it returns, a method of the interface value
+	// passed as Args[0]: the first of Methods that the value's dynamic
+	// type has (fmt.Fprintf writes its io.Writer; io.Copy calls its
+	// destination's ReadFrom if it has one, Write if not). The callee's
+	// own summary cannot say so, since the call goes through an
+	// interface its package cannot resolve; the caller, which may know
+	// the concrete value (&buf), can.
+	Invokes
 )
 
 var kindNames = [...]string{
@@ -148,6 +156,7 @@ var kindNames = [...]string{
 	Delayed: "delayed", Receive: "receive", Forward: "forward", Actor: "actor", Become: "become",
 	WritesElems: "writeselems", Done: "done", Opaque: "opaque", Copies: "copies",
 	Serialises: "serialises", Element: "element", Makes: "makes", Subtest: "subtest",
+	Invokes: "invokes",
 }
 
 func (k Kind) String() string {
@@ -192,6 +201,9 @@ type Row struct {
 	// call waits only when its argument Args[0] takes all of it (a
 	// semaphore acquired in full, FullWeight).
 	Capacity string
+	// Methods, for an Invokes row, names the methods of the argument
+	// the call may call, the first its dynamic type has.
+	Methods []string
 }
 
 // A Model is a set of rows. The zero Model knows nothing; Default knows

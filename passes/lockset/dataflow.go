@@ -801,6 +801,7 @@ func (c *checker) call(fi *funcInfo, st *state, call *ssa.CallCommon, instr ssa.
 		if _, ok := rc.Row(model.Spawn); ok {
 			return // runs its argument in another goroutine
 		}
+		c.invokedMethods(fi, st, rc, instr, emit) // invokes.go
 	}
 	args, callee := call.Args, call.StaticCallee()
 	if call.IsInvoke() {

@@ -1,0 +1,110 @@
+package invokes // want package:"lockset summaries"
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+)
+
+// This package pins the library calls that call a method of their
+// interface argument (invokes.go): fmt.Fprintf(&b, …) writes b as
+// b.Write does.
+
+// Render writes one buffer from every goroutine.
+func Render(parts []string) string {
+	var b bytes.Buffer
+	var wg sync.WaitGroup
+	for _, p := range parts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			fmt.Fprintf(&b, "<%s>", p) // want `b.lastRead is written in the goroutine started in Render \(line 21\) via \(\*bytes.Buffer\).Write without a lock and written in another instance of goroutine started in Render \(line 21\) via \(\*bytes.Buffer\).Write without a lock`
+		}()
+	}
+	wg.Wait()
+	return b.String()
+}
+
+// RenderOwn gives every goroutine its own buffer: quiet.
+func RenderOwn(parts []string) []string {
+	out := make([]string, len(parts))
+	var wg sync.WaitGroup
+	for i, p := range parts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var b bytes.Buffer
+			fmt.Fprintf(&b, "<%s>", p)
+			out[i] = b.String()
+		}()
+	}
+	wg.Wait()
+	return out
+}
+
+// RenderLocked writes the shared buffer under a lock: quiet.
+func RenderLocked(parts []string) string {
+	var b strings.Builder
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for _, p := range parts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			mu.Lock()
+			defer mu.Unlock()
+			fmt.Fprintln(&b, p)
+		}()
+	}
+	wg.Wait()
+	return b.String()
+}
+
+// Log is written by its goroutine while the caller reads it.
+type Log struct {
+	mu  sync.Mutex
+	out strings.Builder
+}
+
+// Tee copies r into the log on a goroutine of its own.
+func (l *Log) Tee(r io.Reader) {
+	go func() {
+		io.Copy(&l.out, r) // want `l.out.buf is written in the goroutine started in \(\*Log\).Tee \(line 73\) via \(\*strings.Builder\).Write without a lock and read in \(\*Log\).String via \(\*strings.Builder\).String holding l.mu`
+	}()
+}
+
+// String returns what the log holds.
+func (l *Log) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.out.String()
+}
+
+// Drain reads one reader from two goroutines.
+func Drain(r *bytes.Reader) {
+	var wg sync.WaitGroup
+	for range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			io.ReadAll(r) // want `r.i is read in the goroutine started in Drain \(line 90\) via \(\*bytes.Reader\).Read without a lock and written in another instance of goroutine started in Drain \(line 90\) via \(\*bytes.Reader\).Read without a lock`
+		}()
+	}
+	wg.Wait()
+}
+
+// Unknown passes an io.Writer whose type the package does not know:
+// quiet, as any unknown callee is.
+func Unknown(w io.Writer, parts []string) {
+	var wg sync.WaitGroup
+	for _, p := range parts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			fmt.Fprint(w, p)
+		}()
+	}
+	wg.Wait()
+}
