@@ -42,10 +42,35 @@ func (c *checker) invokedMethods(fi *funcInfo, st *state, rc model.Call, instr s
 		if arg == nil {
 			continue
 		}
-		if fn := c.invokedMethod(arg, row.Methods); fn != nil {
-			c.apply(fi, st, c.calleeSummary(fn), fn, []ssa.Value{arg}, nil, instr, emit)
+		fn := c.invokedMethod(arg, row.Methods)
+		if fn == nil {
+			continue
 		}
+		// The reports name the call the user wrote, and the method.
+		name, via := c.funcName(fn), ""
+		named := emit
+		if emit != nil {
+			named = func(a Access) {
+				if a.Func == name {
+					if via == "" {
+						via = c.rowCallName(rc.Func) + " calling " + name
+					}
+					a.Func = via
+				}
+				emit(a)
+			}
+		}
+		c.apply(fi, st, c.calleeSummary(fn), fn, []ssa.Value{arg}, nil, instr, named)
 	}
+}
+
+// rowCallName names the function a row is about as reports name
+// functions.
+func (c *checker) rowCallName(f *types.Func) string {
+	if fn := c.prog.FuncValue(f); fn != nil {
+		return c.funcName(fn)
+	}
+	return f.FullName() // an interface method
 }
 
 // invokedMethod returns the first of the methods named that the dynamic

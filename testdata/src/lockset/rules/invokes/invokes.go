@@ -20,7 +20,7 @@ func Render(parts []string) string {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			fmt.Fprintf(&b, "<%s>", p) // want `b.lastRead is written in the goroutine started in Render \(line 21\) via \(\*bytes.Buffer\).Write without a lock and written in another instance of goroutine started in Render \(line 21\) via \(\*bytes.Buffer\).Write without a lock`
+			fmt.Fprintf(&b, "<%s>", p) // want `b.lastRead is written in the goroutine started in Render \(line 21\) via fmt.Fprintf calling \(\*bytes.Buffer\).Write without a lock and written in another instance of goroutine started in Render \(line 21\) via fmt.Fprintf calling \(\*bytes.Buffer\).Write without a lock`
 		}()
 	}
 	wg.Wait()
@@ -71,7 +71,7 @@ type Log struct {
 // Tee copies r into the log on a goroutine of its own.
 func (l *Log) Tee(r io.Reader) {
 	go func() {
-		io.Copy(&l.out, r) // want `l.out.buf is written in the goroutine started in \(\*Log\).Tee \(line 73\) via \(\*strings.Builder\).Write without a lock and read in \(\*Log\).String via \(\*strings.Builder\).String holding l.mu`
+		io.Copy(&l.out, r) // want `l.out.buf is written in the goroutine started in \(\*Log\).Tee \(line 73\) via io.Copy calling \(\*strings.Builder\).Write without a lock and read in \(\*Log\).String via \(\*strings.Builder\).String holding l.mu`
 	}()
 }
 
@@ -89,7 +89,7 @@ func Drain(r *bytes.Reader) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			io.ReadAll(r) // want `r.i is read in the goroutine started in Drain \(line 90\) via \(\*bytes.Reader\).Read without a lock and written in another instance of goroutine started in Drain \(line 90\) via \(\*bytes.Reader\).Read without a lock`
+			io.ReadAll(r) // want `r.i is read in the goroutine started in Drain \(line 90\) via io.ReadAll calling \(\*bytes.Reader\).Read without a lock and written in another instance of goroutine started in Drain \(line 90\) via io.ReadAll calling \(\*bytes.Reader\).Read without a lock`
 		}()
 	}
 	wg.Wait()
