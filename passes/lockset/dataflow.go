@@ -114,6 +114,9 @@ type site struct {
 // funcInfo is the result of analysing one function body.
 type funcInfo struct {
 	fn    *ssa.Function
+	// invokes are the calls through an interface on a parameter that the
+	// final pass met holding no lock (invokes.go), for the summary.
+	invokes []Invoke
 	args  boolArgs   // parameters fixed to constants (boolargs.go)
 	split *condSplit // a condition followed (split.go)
 	exits bool       // some return is reached
@@ -470,6 +473,7 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 	if len(accs) > 0 {
 		sum.Accesses = slices.Clone(accs)
 	}
+	sum.Invokes = fi.invokes
 	scratch.accs = accs
 	fi.sum = sum
 	fi.dropAnalysisMemos()
@@ -808,6 +812,7 @@ func (c *checker) call(fi *funcInfo, st *state, call *ssa.CallCommon, instr ssa.
 		// A dynamic callee is unknown (see doc), unless the interface
 		// value has one concrete type the package names (ifacecalls.go).
 		if callee = c.concreteCallee(call); callee == nil {
+			c.recordInvoke(fi, st, call.Value, []string{call.Method.Name()}, emit) // invokes.go
 			return
 		}
 		args = append([]ssa.Value{call.Value}, call.Args...)
@@ -851,6 +856,11 @@ func (c *checker) call(fi *funcInfo, st *state, call *ssa.CallCommon, instr ssa.
 		c.recordAcquireIfNil(fi, ret, sum.AcquireIfNil, args, bindings)
 	}
 	c.apply(fi, st, sum, callee, args, bindings, instr, emit)
+	for _, inv := range sum.Invokes {
+		if inv.Param < len(args) {
+			c.applyInvoke(fi, st, callee, args[inv.Param], inv.Methods, instr, emit) // invokes.go
+		}
+	}
 }
 
 // staticCallee returns the function call statically calls, and the

@@ -76,6 +76,20 @@ type Summary struct {
 	// parameters), a spawning wrapper (spawnwrappers.go): a call of it
 	// starts the function passed there.
 	Starts []int
+	// Invokes lists the methods the function calls, holding no lock of
+	// its own, through an interface held by one of its parameters, whose
+	// dynamic type it does not know (a helper that calls w.Write, or
+	// passes w on to fmt.Fprintf): a caller that knows the argument's
+	// type applies the method's summary at the call (invokes.go).
+	Invokes []Invoke
+}
+
+// An Invoke is a call through an interface on a parameter: Param indexes
+// the function's parameters (the receiver first), and the call calls the
+// first of Methods that the argument's dynamic type has.
+type Invoke struct {
+	Param   int
+	Methods []string
 }
 
 func (s *Summary) String() string {
@@ -96,7 +110,8 @@ func (s *Summary) String() string {
 
 func (s *Summary) empty() bool {
 	return len(s.Acquire) == 0 && len(s.Release) == 0 && len(s.Accesses) == 0 &&
-		len(s.Received) == 0 && len(s.Closes) == 0 && len(s.Seen) == 0 && len(s.AcquireIfNil) == 0 && len(s.Starts) == 0
+		len(s.Received) == 0 && len(s.Closes) == 0 && len(s.Seen) == 0 && len(s.AcquireIfNil) == 0 && len(s.Starts) == 0 &&
+		len(s.Invokes) == 0
 }
 
 // Held is a lock in a lockset.

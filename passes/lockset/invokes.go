@@ -5,7 +5,9 @@
 package lockset
 
 import (
+	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -13,11 +15,10 @@ import (
 	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
-// A library call that calls a method of an interface argument before it
-// returns (the model's Invokes rows: fmt.Fprintf writes its io.Writer,
-// io.Copy its destination) does to the caller's value what that method
-// does, when the caller's argument has one concrete type the analysis can
-// name (ssaops.ConcreteTypes, as for a call through an interface,
+// A call that calls a method of an interface argument before it returns
+// does to the caller's value what that method does, when the caller's
+// argument has one concrete type the analysis can name
+// (ssaops.ConcreteTypes, as for a call through an interface,
 // ifacecalls.go):
 //
 //	var b bytes.Buffer
@@ -25,52 +26,92 @@ import (
 //		wg.Go(func() { fmt.Fprintf(&b, "<%s>", p) })
 //	}
 //
-// writes b's fields in every goroutine, as b.WriteString(p) would. The
-// library's own summary cannot say so: inside it the call goes through an
-// interface it cannot resolve, and an unknown callee reports nothing.
-// A function of the user's that passes its own io.Writer parameter on
-// gets no such summary: only the rows' calls are resolved.
+// writes b's fields in every goroutine, as b.WriteString(p) would. Inside
+// the callee the call goes through an interface it cannot resolve, and an
+// unknown callee reports nothing; its summary says instead which
+// parameter it invokes which method on (Summary.Invokes), and the caller
+// resolves it. The library functions whose bodies the passes do not read
+// as such (fmt.Fprintf's Write is behind its printer state) are the
+// model's Invokes rows. A helper records only the invokes it makes
+// holding no lock of its own: a lock it holds around w.Write may be what
+// serialises the writer, and the caller's frame cannot name it.
 
 // invokedMethods applies, at a call the model resolved, the summaries of
 // the methods its Invokes rows say it calls on its arguments.
 func (c *checker) invokedMethods(fi *funcInfo, st *state, rc model.Call, instr ssa.Instruction, emit func(Access)) {
 	for _, row := range rc.Rows {
-		if row.Kind != model.Invokes || len(row.Args) != 1 {
-			continue
-		}
-		arg := rc.Arg(row.Args[0])
-		if arg == nil {
-			continue
-		}
-		fn := c.invokedMethod(arg, row.Methods)
-		if fn == nil {
-			continue
-		}
-		// The reports name the call the user wrote, and the method.
-		name, via := c.funcName(fn), ""
-		named := emit
-		if emit != nil {
-			named = func(a Access) {
-				if a.Func == name {
-					if via == "" {
-						via = c.rowCallName(rc.Func) + " calling " + name
-					}
-					a.Func = via
-				}
-				emit(a)
+		if row.Kind == model.Invokes && len(row.Args) == 1 {
+			if arg := rc.Arg(row.Args[0]); arg != nil {
+				c.applyInvoke(fi, st, rc.Func, arg, row.Methods, instr, emit)
 			}
 		}
-		c.apply(fi, st, c.calleeSummary(fn), fn, []ssa.Value{arg}, nil, instr, named)
 	}
 }
 
-// rowCallName names the function a row is about as reports name
-// functions.
-func (c *checker) rowCallName(f *types.Func) string {
-	if fn := c.prog.FuncValue(f); fn != nil {
-		return c.funcName(fn)
+// applyInvoke applies at instr, a call of callee (an *ssa.Function or a
+// *types.Func), the summary of the first of methods that arg's dynamic
+// type declares. If the type is not known and arg is a parameter of the
+// caller, the caller invokes the method in turn (Summary.Invokes).
+func (c *checker) applyInvoke(fi *funcInfo, st *state, callee any, arg ssa.Value, methods []string, instr ssa.Instruction, emit func(Access)) {
+	fn := c.invokedMethod(arg, methods)
+	if fn == nil {
+		c.recordInvoke(fi, st, arg, methods, emit)
+		return
 	}
-	return f.FullName() // an interface method
+	// The reports name the call the user wrote, and the method.
+	name, via := c.funcName(fn), ""
+	named := emit
+	if emit != nil {
+		named = func(a Access) {
+			if a.Func == name {
+				if via == "" {
+					via = c.calleeName(callee) + " calling " + name
+				}
+				a.Func = via
+			}
+			emit(a)
+		}
+	}
+	c.apply(fi, st, c.calleeSummary(fn), fn, []ssa.Value{arg}, nil, instr, named)
+}
+
+// recordInvoke records, in the final pass of fi (emit is set), a call of
+// one of methods through the interface v when v is one of fi's
+// parameters and fi holds no lock there.
+func (c *checker) recordInvoke(fi *funcInfo, st *state, v ssa.Value, methods []string, emit func(Access)) {
+	p, ok := v.(*ssa.Parameter)
+	if emit == nil || !ok || len(st.held) > 0 || !types.IsInterface(p.Type()) {
+		return
+	}
+	i := slices.Index(fi.fn.Params, p)
+	if i < 0 || !slices.ContainsFunc(methods, token.IsExported) {
+		return
+	}
+	if len(fi.invokes) >= maxInvokes {
+		return
+	}
+	inv := Invoke{Param: i, Methods: methods}
+	if !slices.ContainsFunc(fi.invokes, func(o Invoke) bool { return o.Param == i && slices.Equal(o.Methods, methods) }) {
+		fi.invokes = append(fi.invokes, inv)
+	}
+}
+
+// maxInvokes bounds a summary's Invokes: a function calling more methods
+// on its interface parameters than this is not a writer's helper.
+const maxInvokes = 8
+
+// calleeName names the function of a call for reports.
+func (c *checker) calleeName(callee any) string {
+	switch f := callee.(type) {
+	case *ssa.Function:
+		return c.funcName(f)
+	case *types.Func:
+		if fn := c.prog.FuncValue(f); fn != nil {
+			return c.funcName(fn)
+		}
+		return f.FullName() // an interface method
+	}
+	return "a call"
 }
 
 // invokedMethod returns the first of the methods named that the dynamic
@@ -96,7 +137,10 @@ func (c *checker) invokedMethod(v ssa.Value, methods []string) *ssa.Function {
 	}
 	mset := c.prog.MethodSets.MethodSet(t)
 	for _, name := range methods {
-		sel := mset.Lookup(nil, name) // the rows name exported methods
+		if !token.IsExported(name) {
+			continue // named by its package; not followed
+		}
+		sel := mset.Lookup(nil, name)
 		if sel == nil {
 			continue
 		}

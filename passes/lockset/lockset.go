@@ -292,7 +292,7 @@ func run(pass *analysis.Pass) (any, error) {
 // published through atomics, which other packages' checks would only
 // misreport.
 func exportable(s *Summary) *Summary {
-	out := &Summary{Acquire: s.Acquire, Release: s.Release, Received: s.Received, Closes: s.Closes, Seen: s.Seen, SeenIfNil: s.SeenIfNil, AcquireIfNil: s.AcquireIfNil}
+	out := &Summary{Acquire: s.Acquire, Release: s.Release, Received: s.Received, Closes: s.Closes, Seen: s.Seen, SeenIfNil: s.SeenIfNil, AcquireIfNil: s.AcquireIfNil, Invokes: s.Invokes}
 	for _, a := range s.Accesses {
 		if len(out.Accesses) == maxFactAcc {
 			break

@@ -1,4 +1,4 @@
-package countedcall
+package countedcall // want package:"lockset summaries"
 
 import (
 	"sync"

@@ -108,3 +108,50 @@ func Unknown(w io.Writer, parts []string) {
 	}
 	wg.Wait()
 }
+
+// header writes its writer through fmt: its summary says it invokes Write
+// on w.
+func header(w io.Writer, name string) {
+	fmt.Fprintf(w, "# %s\n", name)
+}
+
+// Headers writes one buffer from every goroutine through the helper.
+func Headers(names []string) string {
+	var b bytes.Buffer
+	var wg sync.WaitGroup
+	for _, n := range names {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			header(&b, n) // want `b.lastRead is written in the goroutine started in Headers \(line 124\) via header calling \(\*bytes.Buffer\).Write without a lock and written in another instance of goroutine started in Headers \(line 124\) via header calling \(\*bytes.Buffer\).Write without a lock`
+		}()
+	}
+	wg.Wait()
+	return b.String()
+}
+
+// printer serialises its writes with its own lock.
+type printer struct {
+	mu sync.Mutex
+}
+
+func (p *printer) print(w io.Writer, s string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	io.WriteString(w, s)
+}
+
+// Serialised writes one buffer through a helper that holds its lock
+// around the write: quiet.
+func Serialised(p *printer, names []string) {
+	var b bytes.Buffer
+	var wg sync.WaitGroup
+	for _, n := range names {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			p.print(&b, n)
+		}()
+	}
+	wg.Wait()
+}
