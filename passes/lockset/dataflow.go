@@ -114,15 +114,15 @@ type site struct {
 // funcInfo is the result of analysing one function body.
 type funcInfo struct {
 	fn    *ssa.Function
-	// invokes are the calls through an interface on a parameter that the
-	// final pass met holding no lock (invokes.go), for the summary.
-	invokes []Invoke
 	args  boolArgs   // parameters fixed to constants (boolargs.go)
 	split *condSplit // a condition followed (split.go)
 	exits bool       // some return is reached
 	sum   *Summary
 	sites []site
 	order map[*ssa.Defer]int
+	// invokes are the calls through an interface on a parameter that the
+	// final pass met holding no lock (invokes.go), for the summary.
+	invokes []Invoke
 	// deferHeld records the locks held on every visit of each defer.
 	deferHeld map[*ssa.Defer][]string
 	// callHeld records the locks held at each call of a function of the
