@@ -2,6 +2,7 @@ package invokes // want package:"lockset summaries"
 
 import (
 	"bytes"
+	"container/heap"
 	"fmt"
 	"io"
 	"strings"
@@ -22,7 +23,7 @@ func Render(parts []string) string {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			fmt.Fprintf(&b, "<%s>", p) // want `b.lastRead is written in the goroutine started in Render \(line 23\) via fmt.Fprintf calling \(\*bytes.Buffer\).Write without a lock and written in another instance of goroutine started in Render \(line 23\) via fmt.Fprintf calling \(\*bytes.Buffer\).Write without a lock`
+			fmt.Fprintf(&b, "<%s>", p) // want `b.lastRead is written in the goroutine started in Render \(line 24\) via fmt.Fprintf calling \(\*bytes.Buffer\).Write without a lock and written in another instance of goroutine started in Render \(line 24\) via fmt.Fprintf calling \(\*bytes.Buffer\).Write without a lock`
 		}()
 	}
 	wg.Wait()
@@ -73,7 +74,7 @@ type Log struct {
 // Tee copies r into the log on a goroutine of its own.
 func (l *Log) Tee(r io.Reader) {
 	go func() {
-		io.Copy(&l.out, r) // want `l.out.buf is written in the goroutine started in \(\*Log\).Tee \(line 75\) via io.Copy calling \(\*strings.Builder\).Write without a lock and read in \(\*Log\).String via \(\*strings.Builder\).String holding l.mu`
+		io.Copy(&l.out, r) // want `l.out.buf is written in the goroutine started in \(\*Log\).Tee \(line 76\) via io.Copy calling \(\*strings.Builder\).Write without a lock and read in \(\*Log\).String via \(\*strings.Builder\).String holding l.mu`
 	}()
 }
 
@@ -91,7 +92,7 @@ func Drain(r *bytes.Reader) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			io.ReadAll(r) // want `r.i is read in the goroutine started in Drain \(line 92\) via io.ReadAll calling \(\*bytes.Reader\).Read without a lock and written in another instance of goroutine started in Drain \(line 92\) via io.ReadAll calling \(\*bytes.Reader\).Read without a lock`
+			io.ReadAll(r) // want `r.i is read in the goroutine started in Drain \(line 93\) via io.ReadAll calling \(\*bytes.Reader\).Read without a lock and written in another instance of goroutine started in Drain \(line 93\) via io.ReadAll calling \(\*bytes.Reader\).Read without a lock`
 		}()
 	}
 	wg.Wait()
@@ -125,7 +126,7 @@ func Headers(names []string) string {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			header(&b, n) // want `b.lastRead is written in the goroutine started in Headers \(line 126\) via header calling \(\*bytes.Buffer\).Write without a lock and written in another instance of goroutine started in Headers \(line 126\) via header calling \(\*bytes.Buffer\).Write without a lock`
+			header(&b, n) // want `b.lastRead is written in the goroutine started in Headers \(line 127\) via header calling \(\*bytes.Buffer\).Write without a lock and written in another instance of goroutine started in Headers \(line 127\) via header calling \(\*bytes.Buffer\).Write without a lock`
 		}()
 	}
 	wg.Wait()
@@ -167,9 +168,58 @@ func Tally(counts []map[string]int) string {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			report.Lines(&b, m) // want `b.addr is read in the goroutine started in Tally \(line 168\) via report.Lines calling \(\*strings.Builder\).Write without a lock and written in another instance of goroutine started in Tally \(line 168\) via report.Lines calling \(\*strings.Builder\).Write without a lock`
+			report.Lines(&b, m) // want `b.addr is read in the goroutine started in Tally \(line 169\) via report.Lines calling \(\*strings.Builder\).Write without a lock and written in another instance of goroutine started in Tally \(line 169\) via report.Lines calling \(\*strings.Builder\).Write without a lock`
 		}()
 	}
 	wg.Wait()
 	return b.String()
+}
+
+// Ints is a heap of ints: container/heap calls its methods through
+// heap.Interface, which heap.Push's summary says it invokes on its
+// argument.
+type Ints []int
+
+func (h Ints) Len() int           { return len(h) }
+func (h Ints) Less(i, j int) bool { return h[i] < h[j] }
+func (h Ints) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *Ints) Push(x any)        { *h = append(*h, x.(int)) } // want `\*h is written in another instance of goroutine started in Fill \(line 200\) via heap.Push calling \(\*Ints\).Push without a lock and read in another call of the goroutine started in Fill \(line 200\) via heap.Push calling \(\*Ints\).Push without a lock`
+func (h *Ints) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}
+
+// Fill pushes onto one heap from every goroutine.
+func Fill(xs []int) Ints {
+	var h Ints
+	var wg sync.WaitGroup
+	for _, x := range xs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			heap.Push(&h, x)
+		}()
+	}
+	wg.Wait()
+	return h
+}
+
+// FillLocked pushes under a lock: quiet.
+func FillLocked(xs []int) Ints {
+	var h Ints
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for _, x := range xs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			mu.Lock()
+			heap.Push(&h, x)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	return h
 }
