@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/psharpvet/psharpvet/internal/model"
 	"github.com/psharpvet/psharpvet/internal/ssaops"
 	"github.com/psharpvet/psharpvet/internal/transfer"
 	"github.com/psharpvet/psharpvet/passes/taint"
@@ -67,13 +68,23 @@ type closedSides struct {
 	// goroutineOnly holds the functions of the package that only ever
 	// run as the whole of a goroutine (goroutineBodies).
 	goroutineOnly map[*ssa.Function]bool
+	// actors knows the PID fields and actor handlers of the package
+	// (closedactors.go).
+	actors *actorSides
+}
+
+// reset forgets what was decided, while the gives-up sets still change.
+func (cs *closedSides) reset() {
+	clear(cs.decided)
+	clear(cs.actors.decided)
 }
 
 // findClosedSides indexes the channels held in unexported fields of the
 // package's struct types and the receives of each.
-func findClosedSides(pkg *types.Package, funcs []*ssa.Function, rs *receivers) *closedSides {
+func findClosedSides(pkg *types.Package, funcs []*ssa.Function, rs *receivers, m *model.Model) *closedSides {
 	cs := &closedSides{confined: make(map[chanKey]bool), sites: make(map[chanKey][]receiveSite),
-		decided: make(map[chanKey]bool), goroutineOnly: make(map[*ssa.Function]bool)}
+		decided: make(map[chanKey]bool), goroutineOnly: make(map[*ssa.Function]bool),
+		actors: findActorSides(pkg, funcs, m)}
 	if imports(pkg, "unsafe") {
 		// Pointer arithmetic can reach any field.
 		return cs
@@ -413,7 +424,7 @@ func (r *Result) receivesOnly(s receiveSite) bool {
 	for _, b := range s.fn.Blocks {
 		fl.Walk(b, func(instr ssa.Instruction, h taint.Heap) bool {
 			received := fl.Reach(h, got, Opaque)
-			ok = r.onlyReads(fl, h, instr, received, owners, keeps)
+			ok = r.onlyReads(fl, h, instr, received, owners, keeps, nil)
 			return ok
 		})
 		if !ok {
@@ -446,8 +457,10 @@ func ownerPorts(fl *taint.Flow, ch ssa.Value) (map[int]bool, bool) {
 // received memory nor hands it on, nor writes memory of a port other
 // than owners' that the function held on entry, nor memory it received
 // or got from a call. With keeps, it may store
-// the received memory into memory that outlives the function.
-func (r *Result) onlyReads(fl *taint.Flow, h taint.Heap, instr ssa.Instruction, received taint.ObjSet, owners map[int]bool, keeps bool) bool {
+// the received memory into memory that outlives the function. It may
+// write the objects own (an actor's own struct, held on entry) but hands
+// them on no more than what it received.
+func (r *Result) onlyReads(fl *taint.Flow, h taint.Heap, instr ssa.Instruction, received taint.ObjSet, owners map[int]bool, keeps bool, own taint.ObjSet) bool {
 	switch i := instr.(type) {
 	case *ssa.Store, *ssa.MapUpdate, ssa.CallInstruction:
 		if fl.WritesUnseen(instr, h) {
@@ -468,7 +481,7 @@ func (r *Result) onlyReads(fl *taint.Flow, h taint.Heap, instr ssa.Instruction, 
 		w.Each(func(o taint.ObjID) {
 			obj := fl.Object(o)
 			switch {
-			case Opaque(obj):
+			case Opaque(obj), own.Has(o):
 			case obj.Port >= 0 && !owners[obj.Port]:
 				foreign = true
 			case obj.Kind == taint.CallResult && r.Model.MakesNew(obj.Site):
@@ -483,10 +496,13 @@ func (r *Result) onlyReads(fl *taint.Flow, h taint.Heap, instr ssa.Instruction, 
 		}
 	case *ssa.Return:
 		for _, v := range i.Results {
-			if fl.Reach(h, fl.Locs(v), Opaque).Intersects(received) {
+			if fl.Reach(h, fl.Locs(v), Opaque).Intersects(received) || fl.Reach(h, fl.Locs(v), Opaque).Intersects(own) {
 				return false
 			}
 		}
+	}
+	if len(own) > 0 {
+		received = union(received, own)
 	}
 	if len(received) == 0 {
 		return true
@@ -658,5 +674,13 @@ func closedWrites(fl *taint.Flow, h taint.Heap, holders []ssa.Value, t taint.Obj
 			out.Add(o)
 		}
 	})
+	return out
+}
+
+// union returns the objects of s and of t.
+func union(s, t taint.ObjSet) taint.ObjSet {
+	var out taint.ObjSet
+	s.Each(func(o taint.ObjID) { out.Add(o) })
+	t.Each(func(o taint.ObjID) { out.Add(o) })
 	return out
 }
