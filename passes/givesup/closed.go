@@ -522,7 +522,7 @@ func (r *Result) onlyReads(fl *taint.Flow, h taint.Heap, instr ssa.Instruction, 
 		}
 	}
 	if !keeps {
-		if st, ok := instr.(*ssa.Store); ok && fl.Reach(h, fl.Locs(st.Val), Opaque).Intersects(received) && !freshOnly(fl, fl.Locs(st.Addr)) {
+		if st, ok := instr.(*ssa.Store); ok && fl.Reach(h, fl.Locs(st.Val), Opaque).Intersects(received) && !freshOnly(fl, fl.Locs(st.Addr)) && !within(fl.Locs(st.Addr), own) {
 			return false
 		}
 		if mu, ok := instr.(*ssa.MapUpdate); ok && fl.Reach(h, slices.Concat(fl.Locs(mu.Key), fl.Locs(mu.Value)), Opaque).Intersects(received) && !freshOnly(fl, fl.Locs(mu.Map)) {
@@ -675,6 +675,17 @@ func closedWrites(fl *taint.Flow, h taint.Heap, holders []ssa.Value, t taint.Obj
 		}
 	})
 	return out
+}
+
+// within reports whether every location of locs is in one of the objects
+// objs, and there is one.
+func within(locs taint.LocSet, objs taint.ObjSet) bool {
+	for _, l := range locs {
+		if !objs.Has(l.Obj) {
+			return false
+		}
+	}
+	return len(locs) > 0
 }
 
 // union returns the objects of s and of t.

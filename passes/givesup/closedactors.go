@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -32,18 +33,23 @@ import (
 //   - every handler of those types (the method an Actor row names,
 //     declared on the type) only reads what it gets: it writes none of
 //     the messages (c.Message(), a Receive row, called in the handler
-//     itself and nowhere else it passes its context to), keeps none of it
-//     in memory that outlives the call, hands none of it on, and writes no
-//     memory it held on entry other than its actor's own struct (whose
-//     pointer it gives to no one), package-level variables, and what
-//     synchronises itself; nor memory it got from a call or received on
-//     another channel.
+//     itself and nowhere else it passes its context to), hands none of it
+//     on, returns none of it, and keeps it only in its actor's own struct
+//     (a field of the value the producer made); it writes no memory it
+//     held on entry other than that struct and the memory of its own
+//     fields (ownFields: pointer-free memory that every store of the
+//     package makes anew or appends to), package-level variables, and
+//     what synchronises itself, nor memory it got from a call or received
+//     on another channel; and it hands on nothing its struct reaches.
 //
-// Then what the receiving actor may write of a message is what
-// package-level variables reach in the sender's heap (closedWrites with no
-// holder): the actor's struct is its own, made by its producer and
-// reachable by no sender. An actor that keeps what it receives in its
-// fields (a per-field provenance over its handlers) is not closed yet.
+// Each call of a handler gets one message; what an earlier call kept in
+// the struct comes back as memory below the receiver, which the handler
+// may then read but not write unless it is below an own field, which no
+// message can be: a per-field provenance over the type's handlers. What
+// the receiving actor may write of a message is then what package-level
+// variables reach in the sender's heap (closedWrites with no holder): the
+// actor's struct and own memory are its producer's and its own, which no
+// sender reaches.
 
 // actorSides holds what the strict reading knows of the PIDs held in
 // unexported fields: which fields hold only PIDs of spawned actors of
@@ -56,15 +62,20 @@ type actorSides struct {
 	// decided caches readsOnly's answers by handler; reset with the
 	// channels' (closedSides.reset).
 	decided map[*ssa.Function]bool
+	// own holds, by actor type, the fields that hold only the actor's
+	// own memory (ownFields).
+	own map[*types.Named]map[string]bool
 }
 
 // findActorSides indexes the PID fields of the package's struct types
 // whose every store is a spawn of an actor of a type of the package.
 func findActorSides(pkg *types.Package, funcs []*ssa.Function, m *model.Model) *actorSides {
-	as := &actorSides{handlers: make(map[chanKey][]*ssa.Function), decided: make(map[*ssa.Function]bool)}
+	as := &actorSides{handlers: make(map[chanKey][]*ssa.Function), decided: make(map[*ssa.Function]bool),
+		own: make(map[*types.Named]map[string]bool)}
 	if imports(pkg, "unsafe") {
 		return as
 	}
+
 	open := make(map[chanKey]bool)
 	found := make(map[chanKey][]*ssa.Function)
 	for _, fn := range funcs {
@@ -86,6 +97,11 @@ func findActorSides(pkg *types.Package, funcs []*ssa.Function, m *model.Model) *
 	for key, hs := range found {
 		if !open[key] && len(hs) > 0 {
 			as.handlers[key] = hs
+			for _, h := range hs {
+				if t := receiverNamed(h); t != nil && as.own[t] == nil {
+					as.own[t] = ownFields(m, funcs, t)
+				}
+			}
 		}
 	}
 	return as
@@ -449,8 +465,7 @@ func (r *Result) readsOnly(fn *ssa.Function) bool {
 	if !ok {
 		return false
 	}
-	var own taint.ObjSet
-	own.Add(self)
+	ownFields := r.closed.actors.own[receiverNamed(fn)]
 	var got taint.LocSet
 	for _, p := range fn.Params[1:] {
 		if !model.IsHandlerContext(p.Type()) {
@@ -467,7 +482,15 @@ func (r *Result) readsOnly(fn *ssa.Function) bool {
 	ok = true
 	for _, b := range fn.Blocks {
 		fl.Walk(b, func(instr ssa.Instruction, h taint.Heap) bool {
-			received := fl.Reach(h, got, Opaque)
+			// What the actor held on entry below its struct is what
+			// an earlier message left there, or what its producer
+			// shared: written only through its own fields.
+			received, own := fl.Reach(h, got, Opaque), ownMemory(fl, h, self, ownFields)
+			fl.Reach(h, taint.LocSet{{Obj: self}}, Opaque).Each(func(o taint.ObjID) {
+				if !own.Has(o) {
+					received.Add(o)
+				}
+			})
 			ok = r.onlyReads(fl, h, instr, received, nil, false, own)
 			return ok
 		})
@@ -534,4 +557,154 @@ func ofFramework(fn *types.Func, t types.Type) bool {
 	}
 	named, ok := types.Unalias(t).(*types.Named)
 	return ok && fn.Pkg() != nil && fn.Pkg() == named.Obj().Pkg()
+}
+
+// receiverNamed returns the named type of fn's receiver, through a
+// pointer, or nil.
+func receiverNamed(fn *ssa.Function) *types.Named {
+	recv := fn.Signature.Recv()
+	if recv == nil {
+		return nil
+	}
+	t := recv.Type()
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, _ := types.Unalias(t).(*types.Named)
+	return named
+}
+
+// ownMemory returns the actor's own memory in heap h: its struct self,
+// and what its own fields (ownFields) point to.
+func ownMemory(fl *taint.Flow, h taint.Heap, self taint.ObjID, fields map[string]bool) taint.ObjSet {
+	var own taint.ObjSet
+	own.Add(self)
+	fl.Reach(h, taint.LocSet{{Obj: self}}, Opaque).Each(func(o taint.ObjID) {
+		port, path, ok := fl.PortPath(o)
+		if ok && port == 0 && fields[strings.TrimSuffix(path, taint.PathSep)] {
+			own.Add(o)
+		}
+	})
+	return own
+}
+
+// ownFields returns the fields of the actor type t that hold only the
+// actor's own memory: a pointer, slice or map of memory that holds no
+// pointers (so nothing can be kept below it), into which every store of
+// the package is nil, new memory made there (an allocation, a make, a
+// Makes or Copies row's result), or an append to what the same field of
+// the same value holds. Such memory is never a message, nor shared with
+// whoever made the actor: the handler may write it. A store of a whole
+// value of t makes no field own.
+func ownFields(m *model.Model, funcs []*ssa.Function, t *types.Named) map[string]bool {
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	cands := make(map[int]bool)
+	for i := range st.NumFields() {
+		if holdsOnlyPlain(st.Field(i).Type()) {
+			cands[i] = true
+		}
+	}
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch i := instr.(type) {
+				case *ssa.Store:
+					if types.Identical(i.Val.Type(), t) {
+						return nil // a whole value of t, any field
+					}
+				case *ssa.FieldAddr:
+					if !isPointerTo(i.X.Type(), t) || !cands[i.Field] {
+						continue
+					}
+					for _, r := range *i.Referrers() {
+						if st, ok := r.(*ssa.Store); ok && st.Addr == i && !ownValue(m, st.Val, i) {
+							delete(cands, i.Field)
+						}
+					}
+				}
+			}
+		}
+	}
+	out := make(map[string]bool)
+	for i := range cands {
+		out[st.Field(i).Name()] = true
+	}
+	return out
+}
+
+// isPointerTo reports whether p is a pointer to t.
+func isPointerTo(p types.Type, t *types.Named) bool {
+	ptr, ok := p.Underlying().(*types.Pointer)
+	return ok && types.Identical(ptr.Elem(), t)
+}
+
+// holdsOnlyPlain reports whether t is a pointer, slice or map whose
+// memory holds no pointers.
+func holdsOnlyPlain(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Pointer:
+		return pointerFree(u.Elem())
+	case *types.Slice:
+		return pointerFree(u.Elem())
+	case *types.Map:
+		return pointerFree(u.Key()) && pointerFree(u.Elem())
+	}
+	return false
+}
+
+// pointerFree reports whether a value of type t holds no pointer to
+// memory that may be written (strings are immutable).
+func pointerFree(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Kind() != types.UnsafePointer
+	case *types.Array:
+		return pointerFree(u.Elem())
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if !pointerFree(u.Field(i).Type()) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// ownValue reports whether v, stored at the field address fa, is nil, new
+// memory, or an append to what fa's field of the same value holds.
+func ownValue(m *model.Model, v ssa.Value, fa *ssa.FieldAddr) bool {
+	switch x := v.(type) {
+	case *ssa.Const:
+		return x.IsNil()
+	case *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap:
+		return true
+	case *ssa.Call:
+		if b, ok := x.Call.Value.(*ssa.Builtin); ok && b.Name() == "append" {
+			return sameField(x.Call.Args[0], fa) || ownValue(m, x.Call.Args[0], fa)
+		}
+		return m.MakesNew(x) || copiesPlain(m, x)
+	}
+	return false
+}
+
+// sameField reports whether v is a load of the field fa addresses, of the
+// same value.
+func sameField(v ssa.Value, fa *ssa.FieldAddr) bool {
+	got, ok := ssaops.LoadedField(v)
+	return ok && got.X == fa.X && got.Field == fa.Field
+}
+
+// copiesPlain reports whether call is a Copies row (slices.Clone): a new
+// container, which for plain elements shares nothing.
+func copiesPlain(m *model.Model, call *ssa.Call) bool {
+	mc, ok := m.Resolve(call.Common())
+	if !ok {
+		return false
+	}
+	_, ok = mc.Row(model.Copies)
+	return ok && holdsOnlyPlain(call.Type())
 }

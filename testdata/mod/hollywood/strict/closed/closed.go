@@ -5,7 +5,11 @@
 // to such an actor is then no race; writing it still is.
 package closed
 
-import "github.com/anthdm/hollywood/actor"
+import (
+	"slices"
+
+	"github.com/anthdm/hollywood/actor"
+)
 
 // Job is a message with an exported field, which the strict reading does
 // not take as read-only on its own.
@@ -251,4 +255,109 @@ func (r *Relay) ReadAfterHelperSend(c *actor.Context) {
 	job := &Job{Items: []int{1, 2}}
 	r.send(c, job)
 	_ = job.Items[0]
+}
+
+// Report asks a recorder for what it recorded.
+type Report struct{}
+
+// Recorder keeps the items of the last job it got, which it only reads
+// afterwards, and writes only memory of its own: the lengths it appends
+// to and the map it made.
+type Recorder struct {
+	last    []int
+	lengths []int
+	seen    map[int]bool
+}
+
+func (r *Recorder) Receive(c *actor.Context) {
+	switch m := c.Message().(type) {
+	case actor.Started:
+		r.seen = make(map[int]bool)
+	case *Job:
+		r.last = m.Items
+		r.lengths = append(r.lengths, len(m.Items))
+		for _, x := range m.Items {
+			r.seen[x] = true
+		}
+	case *Report:
+		c.Respond(&Job{Items: slices.Clone(r.lengths)})
+		c.Respond(&Job{Items: slices.Clone(r.last)})
+	}
+}
+
+// Hoarder keeps the items of the jobs it gets and later writes them.
+type Hoarder struct {
+	last []int
+}
+
+func (h *Hoarder) Receive(c *actor.Context) {
+	switch m := c.Message().(type) {
+	case *Job:
+		h.last = m.Items
+	case string:
+		if len(h.last) > 0 {
+			h.last[0] = 0
+		}
+	}
+}
+
+// Box holds a job.
+type Box struct{ J *Job }
+
+// Boxer keeps the jobs it gets in a box of its own, and later writes them.
+type Boxer struct {
+	box *Box
+}
+
+func (b *Boxer) Receive(c *actor.Context) {
+	switch m := c.Message().(type) {
+	case *Job:
+		b.box = &Box{J: m}
+	case string:
+		if b.box != nil && len(b.box.J.Items) > 0 {
+			b.box.J.Items[0] = 0
+		}
+	}
+}
+
+// Archivist sends jobs to a recorder, a hoarder and a boxer it spawned.
+type Archivist struct {
+	recorder, hoarder, boxer *actor.PID
+}
+
+func (a *Archivist) Receive(c *actor.Context) {
+	switch c.Message().(type) {
+	case actor.Started:
+		a.recorder = c.SpawnChild(func() actor.Receiver { return &Recorder{} }, "recorder")
+		a.hoarder = c.SpawnChild(func() actor.Receiver { return &Hoarder{} }, "hoarder")
+		a.boxer = c.SpawnChild(func() actor.Receiver { return &Boxer{} }, "boxer")
+	case string:
+		a.ReadAfterRecorderSend(c)
+		a.ReadAfterHoarderSend(c)
+		a.ReadAfterBoxerSend(c)
+	}
+}
+
+// ReadAfterRecorderSend reads the job after sending it to a recorder,
+// which keeps its items but only reads them: quiet.
+func (a *Archivist) ReadAfterRecorderSend(c *actor.Context) {
+	job := &Job{Items: []int{1, 2}}
+	c.Send(a.recorder, job)
+	_ = job.Items[0]
+}
+
+// ReadAfterHoarderSend reads the job after sending it to a hoarder, whose
+// later handler writes the items it kept: reported.
+func (a *Archivist) ReadAfterHoarderSend(c *actor.Context) {
+	job := &Job{Items: []int{1, 2}}
+	c.Send(a.hoarder, job)
+	_ = job.Items[0] // want `job is read after it was sent`
+}
+
+// ReadAfterBoxerSend reads the job after sending it to a boxer, whose
+// later handler writes the job through the box it made: reported.
+func (a *Archivist) ReadAfterBoxerSend(c *actor.Context) {
+	job := &Job{Items: []int{1, 2}}
+	c.Send(a.boxer, job)
+	_ = job.Items[0] // want `job is read after it was sent`
 }
