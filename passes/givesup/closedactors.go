@@ -522,6 +522,12 @@ func (r *Result) contextMessages(ctx ssa.Value, top bool, depth int) ([]ssa.Valu
 				return nil, false
 			}
 			if mc.Recv == ctx && ofFramework(mc.Func, ctx.Type()) && !slices.Contains(mc.Args, ctx) {
+				if r.isActorInterface(ref.Type()) {
+					// The context hands out the actor itself
+					// (Hollywood's Context.Receiver), which the
+					// handler could then hand on unseen.
+					return nil, false
+				}
 				if _, ok := mc.Row(model.Receive); ok {
 					if !top {
 						return nil, false
@@ -707,4 +713,19 @@ func copiesPlain(m *model.Model, call *ssa.Call) bool {
 	}
 	_, ok = mc.Row(model.Copies)
 	return ok && holdsOnlyPlain(call.Type())
+}
+
+// isActorInterface reports whether t is an interface one of whose methods
+// an Actor row names: what a producer returns, the actor itself.
+func (r *Result) isActorInterface(t types.Type) bool {
+	it, ok := t.Underlying().(*types.Interface)
+	if !ok {
+		return false
+	}
+	for i := range it.NumMethods() {
+		if _, ok := r.Model.Find(it.Method(i), model.Actor); ok {
+			return true
+		}
+	}
+	return false
 }

@@ -361,3 +361,39 @@ func (a *Archivist) ReadAfterBoxerSend(c *actor.Context) {
 	c.Send(a.boxer, job)
 	_ = job.Items[0] // want `job is read after it was sent`
 }
+
+// Exposer hands itself to whoever asks, through its context.
+type Exposer struct {
+	seen int
+}
+
+func (x *Exposer) Receive(c *actor.Context) {
+	switch c.Message().(type) {
+	case *Job:
+		x.seen++
+	case string:
+		c.Respond(c.Receiver())
+	}
+}
+
+// Lender sends jobs to an exposer it spawned.
+type Lender struct {
+	exposer *actor.PID
+}
+
+func (l *Lender) Receive(c *actor.Context) {
+	switch c.Message().(type) {
+	case actor.Started:
+		l.exposer = c.SpawnChild(func() actor.Receiver { return &Exposer{} }, "exposer")
+	case string:
+		l.ReadAfterExposerSend(c)
+	}
+}
+
+// ReadAfterExposerSend reads the job after sending it to an actor that
+// hands itself out, whose struct others may then write: reported.
+func (l *Lender) ReadAfterExposerSend(c *actor.Context) {
+	job := &Job{Items: []int{1, 2}}
+	c.Send(l.exposer, job)
+	_ = job.Items[0] // want `job is read after it was sent`
+}
