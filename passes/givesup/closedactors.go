@@ -348,7 +348,7 @@ func actorHandler(pkg *types.Package, m *model.Model, prog *ssa.Program, iface, 
 		if _, ok := m.Find(im, model.Actor); !ok {
 			continue
 		}
-		sel := prog.MethodSets.MethodSet(ptr).Lookup(im.Pkg(), im.Name())
+		sel := types.NewMethodSet(ptr).Lookup(im.Pkg(), im.Name())
 		if sel == nil || len(sel.Index()) != 1 || handler != nil {
 			return nil, false // promoted, or more than one handler
 		}
