@@ -362,7 +362,11 @@ func (a *Archivist) ReadAfterBoxerSend(c *actor.Context) {
 	_ = job.Items[0] // want `job is read after it was sent`
 }
 
-// Exposer hands itself to whoever asks, through its context.
+// exposed is where an exposer publishes itself.
+var exposed actor.Receiver
+
+// Exposer publishes itself, through its context, where any code of the
+// package may write its fields.
 type Exposer struct {
 	seen int
 }
@@ -372,7 +376,7 @@ func (x *Exposer) Receive(c *actor.Context) {
 	case *Job:
 		x.seen++
 	case string:
-		c.Respond(c.Receiver())
+		exposed = c.Receiver()
 	}
 }
 
