@@ -257,35 +257,21 @@ func lastAct(call ssa.CallInstruction) bool {
 // unexported field of channel type of a struct type declared in pkg
 // without type parameters.
 func chanFieldKey(pkg *types.Package, instr ssa.Instruction) (chanKey, bool) {
-	var x types.Type
-	var field int
+	key, ok := unexportedFieldKey(pkg, instr)
+	if !ok {
+		return "", false
+	}
+	var t types.Type
 	switch i := instr.(type) {
 	case *ssa.FieldAddr:
-		x, field = i.X.Type(), i.Field
+		t = i.Type().Underlying().(*types.Pointer).Elem()
 	case *ssa.Field:
-		x, field = i.X.Type(), i.Field
-	default:
+		t = i.Type()
+	}
+	if _, isChan := t.Underlying().(*types.Chan); !isChan {
 		return "", false
 	}
-	if p, ok := x.Underlying().(*types.Pointer); ok {
-		x = p.Elem()
-	}
-	named, ok := types.Unalias(x).(*types.Named)
-	if !ok || named.Obj().Pkg() != pkg || named.TypeParams().Len() > 0 {
-		return "", false
-	}
-	st, ok := named.Underlying().(*types.Struct)
-	if !ok || field >= st.NumFields() {
-		return "", false
-	}
-	f := st.Field(field)
-	if f.Exported() || f.Embedded() {
-		return "", false
-	}
-	if _, isChan := f.Type().Underlying().(*types.Chan); !isChan {
-		return "", false
-	}
-	return fieldKey(x, field)
+	return key, true
 }
 
 // confinedUse reports whether instr, which addresses or reads a channel
