@@ -88,6 +88,18 @@ var hollywood = Framework{
 		{Func: "(*" + hollywoodActor + ".Engine).Request", Kind: Transfer, Args: []int{1}},
 		{Func: "(*" + hollywoodActor + ".Engine).SendRepeat", Kind: Transfer, Args: []int{1}},
 		{Func: "(*" + hollywoodActor + ".Engine).BroadcastEvent", Kind: Transfer, Args: []int{0}},
+		// Who gets a send: the PID argument, and the actors a spawn
+		// makes (the strict reading's closed receiving side of actors).
+		{Func: "(*" + hollywoodActor + ".Context).Send", Kind: Recipient, Args: []int{0}},
+		{Func: "(*" + hollywoodActor + ".Context).Request", Kind: Recipient, Args: []int{0}},
+		{Func: "(*" + hollywoodActor + ".Context).SendRepeat", Kind: Recipient, Args: []int{0}},
+		{Func: "(*" + hollywoodActor + ".Engine).Send", Kind: Recipient, Args: []int{0}},
+		{Func: "(*" + hollywoodActor + ".Engine).SendWithSender", Kind: Recipient, Args: []int{0}},
+		{Func: "(*" + hollywoodActor + ".Engine).SendLocal", Kind: Recipient, Args: []int{0}},
+		{Func: "(*" + hollywoodActor + ".Engine).Request", Kind: Recipient, Args: []int{0}},
+		{Func: "(*" + hollywoodActor + ".Engine).SendRepeat", Kind: Recipient, Args: []int{0}},
+		{Func: "(*" + hollywoodActor + ".Engine).Spawn", Kind: SpawnsActor, Args: []int{0}},
+		{Func: "(*" + hollywoodActor + ".Context).SpawnChild", Kind: SpawnsActor, Args: []int{0}},
 
 		// A spawned func runs on the actor's goroutine for every
 		// message: what it captures is shared with it. A producer

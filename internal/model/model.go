@@ -146,6 +146,16 @@ const (
 	// interface its package cannot resolve; the caller, which may know
 	// the concrete value (&buf), can.
 	Invokes
+	// SpawnsActor starts a new actor made by the producer passed as
+	// Args[0] (Hollywood's Engine.Spawn, Context.SpawnChild) and returns
+	// the address the framework delivers its messages to (a PID): a
+	// message sent to that address is handled by the Actor rows'
+	// methods of the value the producer returns.
+	SpawnsActor
+	// Recipient names, as Args[0], the argument of a Transfer row of the
+	// same function that addresses the actor the message is delivered to
+	// (the pid of Context.Send(pid, msg)).
+	Recipient
 )
 
 var kindNames = [...]string{
@@ -156,7 +166,7 @@ var kindNames = [...]string{
 	Delayed: "delayed", Receive: "receive", Forward: "forward", Actor: "actor", Become: "become",
 	WritesElems: "writeselems", Done: "done", Opaque: "opaque", Copies: "copies",
 	Serialises: "serialises", Element: "element", Makes: "makes", Subtest: "subtest",
-	Invokes: "invokes",
+	Invokes: "invokes", SpawnsActor: "spawnsactor", Recipient: "recipient",
 }
 
 func (k Kind) String() string {
@@ -399,6 +409,20 @@ func (m *Model) Resolve(c *ssa.CallCommon) (call Call, ok bool) {
 
 // Row returns the call's row of kind k.
 func (c Call) Row(k Kind) (Row, bool) { return rowOf(c.Rows, k) }
+
+// Modelled reports whether a row says what the call does: any row but
+// those that only say whom it addresses (Recipient, SpawnsActor), which
+// tell the strict reading where a message goes, not what runs, and those
+// that say which methods of an argument it calls (Invokes), which run on
+// the caller's goroutine.
+func (c Call) Modelled() bool {
+	for _, r := range c.Rows {
+		if r.Kind != Recipient && r.Kind != SpawnsActor && r.Kind != Invokes {
+			return true
+		}
+	}
+	return false
+}
 
 // Joins reports whether the call waits for the goroutines started on its
 // receiver: a Join row of a method, whose Capacity, if any, the call takes

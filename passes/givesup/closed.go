@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/psharpvet/psharpvet/internal/model"
 	"github.com/psharpvet/psharpvet/internal/ssaops"
 	"github.com/psharpvet/psharpvet/internal/transfer"
 	"github.com/psharpvet/psharpvet/passes/taint"
@@ -67,13 +68,23 @@ type closedSides struct {
 	// goroutineOnly holds the functions of the package that only ever
 	// run as the whole of a goroutine (goroutineBodies).
 	goroutineOnly map[*ssa.Function]bool
+	// actors knows the PID fields and actor handlers of the package
+	// (closedactors.go).
+	actors *actorSides
+}
+
+// reset forgets what was decided, while the gives-up sets still change.
+func (cs *closedSides) reset() {
+	clear(cs.decided)
+	clear(cs.actors.decided)
 }
 
 // findClosedSides indexes the channels held in unexported fields of the
 // package's struct types and the receives of each.
-func findClosedSides(pkg *types.Package, funcs []*ssa.Function, rs *receivers) *closedSides {
+func findClosedSides(pkg *types.Package, funcs []*ssa.Function, rs *receivers, m *model.Model) *closedSides {
 	cs := &closedSides{confined: make(map[chanKey]bool), sites: make(map[chanKey][]receiveSite),
-		decided: make(map[chanKey]bool), goroutineOnly: make(map[*ssa.Function]bool)}
+		decided: make(map[chanKey]bool), goroutineOnly: make(map[*ssa.Function]bool),
+		actors: findActorSides(pkg, funcs, m)}
 	if imports(pkg, "unsafe") {
 		// Pointer arithmetic can reach any field.
 		return cs
@@ -246,35 +257,21 @@ func lastAct(call ssa.CallInstruction) bool {
 // unexported field of channel type of a struct type declared in pkg
 // without type parameters.
 func chanFieldKey(pkg *types.Package, instr ssa.Instruction) (chanKey, bool) {
-	var x types.Type
-	var field int
+	key, ok := unexportedFieldKey(pkg, instr)
+	if !ok {
+		return "", false
+	}
+	var t types.Type
 	switch i := instr.(type) {
 	case *ssa.FieldAddr:
-		x, field = i.X.Type(), i.Field
+		t = i.Type().Underlying().(*types.Pointer).Elem()
 	case *ssa.Field:
-		x, field = i.X.Type(), i.Field
-	default:
+		t = i.Type()
+	}
+	if _, isChan := t.Underlying().(*types.Chan); !isChan {
 		return "", false
 	}
-	if p, ok := x.Underlying().(*types.Pointer); ok {
-		x = p.Elem()
-	}
-	named, ok := types.Unalias(x).(*types.Named)
-	if !ok || named.Obj().Pkg() != pkg || named.TypeParams().Len() > 0 {
-		return "", false
-	}
-	st, ok := named.Underlying().(*types.Struct)
-	if !ok || field >= st.NumFields() {
-		return "", false
-	}
-	f := st.Field(field)
-	if f.Exported() || f.Embedded() {
-		return "", false
-	}
-	if _, isChan := f.Type().Underlying().(*types.Chan); !isChan {
-		return "", false
-	}
-	return fieldKey(x, field)
+	return key, true
 }
 
 // confinedUse reports whether instr, which addresses or reads a channel
@@ -413,7 +410,7 @@ func (r *Result) receivesOnly(s receiveSite) bool {
 	for _, b := range s.fn.Blocks {
 		fl.Walk(b, func(instr ssa.Instruction, h taint.Heap) bool {
 			received := fl.Reach(h, got, Opaque)
-			ok = r.onlyReads(fl, h, instr, received, owners, keeps)
+			ok = r.onlyReads(fl, h, instr, received, owners, keeps, nil)
 			return ok
 		})
 		if !ok {
@@ -446,8 +443,10 @@ func ownerPorts(fl *taint.Flow, ch ssa.Value) (map[int]bool, bool) {
 // received memory nor hands it on, nor writes memory of a port other
 // than owners' that the function held on entry, nor memory it received
 // or got from a call. With keeps, it may store
-// the received memory into memory that outlives the function.
-func (r *Result) onlyReads(fl *taint.Flow, h taint.Heap, instr ssa.Instruction, received taint.ObjSet, owners map[int]bool, keeps bool) bool {
+// the received memory into memory that outlives the function. It may
+// write the objects own (an actor's own struct, held on entry) but hands
+// them on no more than what it received.
+func (r *Result) onlyReads(fl *taint.Flow, h taint.Heap, instr ssa.Instruction, received taint.ObjSet, owners map[int]bool, keeps bool, own taint.ObjSet) bool {
 	switch i := instr.(type) {
 	case *ssa.Store, *ssa.MapUpdate, ssa.CallInstruction:
 		if fl.WritesUnseen(instr, h) {
@@ -468,7 +467,7 @@ func (r *Result) onlyReads(fl *taint.Flow, h taint.Heap, instr ssa.Instruction, 
 		w.Each(func(o taint.ObjID) {
 			obj := fl.Object(o)
 			switch {
-			case Opaque(obj):
+			case Opaque(obj), own.Has(o):
 			case obj.Port >= 0 && !owners[obj.Port]:
 				foreign = true
 			case obj.Kind == taint.CallResult && r.Model.MakesNew(obj.Site):
@@ -483,10 +482,13 @@ func (r *Result) onlyReads(fl *taint.Flow, h taint.Heap, instr ssa.Instruction, 
 		}
 	case *ssa.Return:
 		for _, v := range i.Results {
-			if fl.Reach(h, fl.Locs(v), Opaque).Intersects(received) {
+			if fl.Reach(h, fl.Locs(v), Opaque).Intersects(received) || fl.Reach(h, fl.Locs(v), Opaque).Intersects(own) {
 				return false
 			}
 		}
+	}
+	if len(own) > 0 {
+		received = union(received, own)
 	}
 	if len(received) == 0 {
 		return true
@@ -506,7 +508,7 @@ func (r *Result) onlyReads(fl *taint.Flow, h taint.Heap, instr ssa.Instruction, 
 		}
 	}
 	if !keeps {
-		if st, ok := instr.(*ssa.Store); ok && fl.Reach(h, fl.Locs(st.Val), Opaque).Intersects(received) && !freshOnly(fl, fl.Locs(st.Addr)) {
+		if st, ok := instr.(*ssa.Store); ok && fl.Reach(h, fl.Locs(st.Val), Opaque).Intersects(received) && !freshOnly(fl, fl.Locs(st.Addr)) && !within(fl.Locs(st.Addr), own) {
 			return false
 		}
 		if mu, ok := instr.(*ssa.MapUpdate); ok && fl.Reach(h, slices.Concat(fl.Locs(mu.Key), fl.Locs(mu.Value)), Opaque).Intersects(received) && !freshOnly(fl, fl.Locs(mu.Map)) {
@@ -658,5 +660,24 @@ func closedWrites(fl *taint.Flow, h taint.Heap, holders []ssa.Value, t taint.Obj
 			out.Add(o)
 		}
 	})
+	return out
+}
+
+// within reports whether every location of locs is in one of the objects
+// objs, and there is one.
+func within(locs taint.LocSet, objs taint.ObjSet) bool {
+	for _, l := range locs {
+		if !objs.Has(l.Obj) {
+			return false
+		}
+	}
+	return len(locs) > 0
+}
+
+// union returns the objects of s and of t.
+func union(s, t taint.ObjSet) taint.ObjSet {
+	var out taint.ObjSet
+	s.Each(func(o taint.ObjID) { out.Add(o) })
+	t.Each(func(o taint.ObjID) { out.Add(o) })
 	return out
 }

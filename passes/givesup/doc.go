@@ -31,5 +31,12 @@
 // to code the analysis does not see, and received only by functions that
 // write, hand on and return nothing of what they receive. What the
 // receivers of such a channel may write of a message is then only what
-// the receiving machine reaches (Result.OtherSideWrites).
+// the receiving machine reaches (Result.OtherSideWrites). Likewise for
+// actors (closedactors.go): a send row whose PID is held only in an
+// unexported field of the package, stored there only by spawns of
+// producers of the package, and used only as a send's recipient, gives
+// its message to the handlers of those actor types; when every such
+// handler writes, hands on and returns nothing of what it gets, and
+// writes only its own struct and the memory of its own fields, the
+// receiving actor writes none of the message.
 package givesup

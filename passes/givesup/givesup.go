@@ -132,7 +132,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	r.recv = findReceivers(tr.Funcs, r.flows)
 	if r.Model.Strict {
-		r.closed = findClosedSides(pass.Pkg, tr.Funcs, r.recv)
+		r.closed = findClosedSides(pass.Pkg, tr.Funcs, r.recv, r.Model)
 	}
 	// What a function may give up grows from nothing to a least
 	// fixpoint. The default reading then keeps what every successful
@@ -143,12 +143,17 @@ func run(pass *analysis.Pass) (any, error) {
 		r.fixpoint(tr.Funcs, true)
 	}
 	if r.closed != nil {
-		// Decide every confined channel with the final gives-up sets,
-		// while the flows are still there.
-		clear(r.closed.decided)
+		// Decide every confined channel and actor with the final
+		// gives-up sets, while the flows are still there.
+		r.closed.reset()
 		for key := range r.closed.confined {
 			if r.closed.confined[key] {
 				r.decide(key)
+			}
+		}
+		for _, hs := range r.closed.actors.handlers {
+			for _, h := range hs {
+				r.handlerReadsOnly(h)
 			}
 		}
 	}
@@ -183,7 +188,7 @@ func (r *Result) fixpoint(funcs []*ssa.Function, every bool) {
 	for round := 0; round < maxRounds; round++ {
 		if r.closed != nil {
 			// Closed sides depend on what callees give up.
-			clear(r.closed.decided)
+			r.closed.reset()
 		}
 		changed := false
 		for _, fn := range funcs {
@@ -495,6 +500,13 @@ func (r *Result) OtherSideWrites(fl *taint.Flow, h taint.Heap, p transfer.Point,
 	case r.Model.Strict && p.Kind == transfer.Send:
 		if owner, closed := r.closedChannel(p.Others[0]); closed {
 			return closedWrites(fl, h, []ssa.Value{owner}, t)
+		}
+		return t
+	case r.Model.Strict && p.Kind == transfer.Call && !p.Spawns:
+		if call, ok := p.Instr.(ssa.CallInstruction); ok && r.closedActor(call) {
+			// The actor's struct is its own: only package-level
+			// variables reach what it writes.
+			return closedWrites(fl, h, nil, t)
 		}
 		return t
 	case r.Model.Strict || p.Kind == transfer.GivesUp:

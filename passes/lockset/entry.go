@@ -212,7 +212,7 @@ func (c *checker) spawnAt(instr ssa.Instruction) *spawn {
 		return &spawn{instr: instr, callee: callee, args: instr.Call.Args, bindings: bindings}
 	case *ssa.Call:
 		call, ok := c.model.Resolve(instr.Common())
-		if !ok || len(call.Rows) == 0 {
+		if !ok || !call.Modelled() {
 			// A wrapper the model has no row for (spawnwrappers.go);
 			// a row knows more (the group whose Wait joins wg.Go's).
 			return c.wrapperSpawnAt(instr)

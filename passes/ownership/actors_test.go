@@ -24,14 +24,17 @@ func TestHollywood(t *testing.T) {
 }
 
 // TestHollywoodStrict checks the handler contexts only the strict reading
-// reports: one whose goroutine reads nothing the next message rewrites.
+// reports: one whose goroutine reads nothing the next message rewrites;
+// and, in example.com/hollywood/strict/closed, what it proves from an
+// actor's closed receiving side (a PID of a spawned actor of the package
+// whose handler only reads what it gets) is quiet.
 func TestHollywoodStrict(t *testing.T) {
 	t.Cleanup(func() { concur.Analyzer.Flags.Set("strict", "false") })
 	if err := concur.Analyzer.Flags.Set("strict", "true"); err != nil {
 		t.Fatal(err)
 	}
 	dir := suitetest.Module(t, "hollywood")
-	analysistest.Run(t, dir, ownership.Analyzer, "example.com/hollywood/strict")
+	analysistest.Run(t, dir, ownership.Analyzer, "example.com/hollywood/strict", "example.com/hollywood/strict/closed")
 }
 
 // TestProtoactor checks the actor rules against the real

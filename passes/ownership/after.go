@@ -711,10 +711,31 @@ func (w *walker) callAccess(call ssa.CallInstruction, h taint.Heap, direct func(
 			// What no code can write, the callee does not either,
 			// whatever its summary's objects say (strict reading).
 			a.write = len(a.written) > 0 && (!w.c.strict || w.c.mayBeWritten(w.fl, a.written))
+			if a.write && w.c.strict && w.sendsToReaders(call, h, a.objs) {
+				// The framework only delivers the message; the
+				// receivers only read it.
+				a.write = false
+			}
 			return a
 		}
 	}
 	return nil
+}
+
+// sendsToReaders reports whether call is a send row (a Transfer row of
+// the model, not a spawn) whose every transfer point gives objs to a
+// receiving side that writes none of them: an actor whose receiving side
+// is closed (givesup.Result.OtherSideWrites). The row's own call
+// delivers the message and writes none of it; a helper that sends
+// (a GivesUp point) may write it itself and is not such a call.
+func (w *walker) sendsToReaders(call ssa.CallInstruction, h taint.Heap, objs taint.ObjSet) bool {
+	pts := transfer.Points(w.c.gu.Model, call)
+	for _, p := range pts {
+		if p.Kind != transfer.Call || p.Spawns || len(w.c.gu.OtherSideWrites(w.fl, h, p, objs)) > 0 {
+			return false
+		}
+	}
+	return len(pts) > 0
 }
 
 // transfers reports whether call is itself a transfer point of the

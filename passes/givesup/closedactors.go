@@ -1,0 +1,580 @@
+// Copyright 2025 The psharpvet Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package givesup
+
+import (
+	"go/token"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/model"
+	"github.com/psharpvet/psharpvet/internal/ssaops"
+	"github.com/psharpvet/psharpvet/passes/taint"
+)
+
+// The closed receiving side of an actor is the closed side of a channel
+// (closed.go) with a PID for the channel and the actor's handler for the
+// receiving loop. A send row (a Transfer row with a Recipient row) whose
+// PID is loaded from an unexported field of a struct type of the package
+// gives up its message to an actor whose type the analysis knows when:
+//
+//   - every store into that field, in the package, is the result of a
+//     spawn (a SpawnsActor row) whose producer is a function of the
+//     package that returns a new value of a struct type of the package,
+//     which the producer hands to no one else, or a call of a function of
+//     the package that returns only such producers; and every load of the
+//     field is only the PID argument of send rows, so the PID reaches no
+//     code the analysis does not see;
+//   - every handler of those types (the method an Actor row names,
+//     declared on the type) only reads what it gets: it writes none of
+//     the messages (c.Message(), a Receive row, called in the handler
+//     itself and nowhere else it passes its context to), hands none of it
+//     on, returns none of it, and keeps it only in its actor's own struct
+//     (a field of the value the producer made); it writes no memory it
+//     held on entry other than that struct and the memory of its own
+//     fields (ownFields: pointer-free memory that every store of the
+//     package makes anew or appends to), package-level variables, and
+//     what synchronises itself, nor memory it got from a call or received
+//     on another channel; and it hands on nothing its struct reaches.
+//
+// Each call of a handler gets one message; what an earlier call kept in
+// the struct comes back as memory below the receiver, which the handler
+// may then read but not write unless it is below an own field, which no
+// message can be: a per-field provenance over the type's handlers. What
+// the receiving actor may write of a message is then what package-level
+// variables reach in the sender's heap (closedWrites with no holder): the
+// actor's struct and own memory are its producer's and its own, which no
+// sender reaches.
+
+// actorSides holds what the strict reading knows of the PIDs held in
+// unexported fields: which fields hold only PIDs of spawned actors of
+// known types, and, once decided, which of those types only read what they
+// get.
+type actorSides struct {
+	// handlers holds, by confined PID field, the handlers of the actors
+	// its PIDs may name; a field missing here is not confined.
+	handlers map[chanKey][]*ssa.Function
+	// decided caches readsOnly's answers by handler; reset with the
+	// channels' (closedSides.reset).
+	decided map[*ssa.Function]bool
+	// own holds, by actor type, the fields that hold only the actor's
+	// own memory (ownFields).
+	own map[*types.Named]map[string]bool
+}
+
+// findActorSides indexes the PID fields of the package's struct types
+// whose every store is a spawn of an actor of a type of the package.
+func findActorSides(pkg *types.Package, funcs []*ssa.Function, m *model.Model) *actorSides {
+	as := &actorSides{handlers: make(map[chanKey][]*ssa.Function), decided: make(map[*ssa.Function]bool),
+		own: make(map[*types.Named]map[string]bool)}
+	if imports(pkg, "unsafe") {
+		return as
+	}
+
+	open := make(map[chanKey]bool)
+	found := make(map[chanKey][]*ssa.Function)
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				key, ok := unexportedFieldKey(pkg, instr)
+				if !ok || open[key] {
+					continue
+				}
+				hs, ok := pidFieldUse(pkg, m, instr)
+				if !ok {
+					open[key] = true
+					continue
+				}
+				found[key] = append(found[key], hs...)
+			}
+		}
+	}
+	for key, hs := range found {
+		if !open[key] && len(hs) > 0 {
+			as.handlers[key] = hs
+			for _, h := range hs {
+				if t := receiverNamed(h); t != nil && as.own[t] == nil {
+					as.own[t] = ownFields(m, funcs, t)
+				}
+			}
+		}
+	}
+	return as
+}
+
+// pidFieldUse reports whether instr, which addresses or reads an
+// unexported field, keeps a PID of a known actor there: it stores only
+// spawn results (whose actors' handlers it returns) or nil, and what it
+// loads is only the recipient of send rows.
+func pidFieldUse(pkg *types.Package, m *model.Model, instr ssa.Instruction) ([]*ssa.Function, bool) {
+	switch i := instr.(type) {
+	case *ssa.FieldAddr:
+		var hs []*ssa.Function
+		for _, r := range *i.Referrers() {
+			switch r := r.(type) {
+			case *ssa.Store:
+				if r.Addr != i {
+					return nil, false
+				}
+				if c, ok := r.Val.(*ssa.Const); ok && c.IsNil() {
+					continue
+				}
+				spawned, ok := spawnedHandlers(pkg, m, r.Val)
+				if !ok {
+					return nil, false
+				}
+				hs = append(hs, spawned...)
+			case *ssa.UnOp:
+				if r.Op != token.MUL || !recipientOnly(m, r) {
+					return nil, false
+				}
+			case *ssa.DebugRef:
+			default:
+				return nil, false
+			}
+		}
+		return hs, true
+	case *ssa.Field:
+		return nil, recipientOnly(m, i)
+	}
+	return nil, false
+}
+
+// recipientOnly reports whether the PID v is only the recipient argument
+// of send rows.
+func recipientOnly(m *model.Model, v ssa.Value) bool {
+	for _, r := range *v.Referrers() {
+		switch r := r.(type) {
+		case *ssa.DebugRef:
+		case ssa.CallInstruction:
+			call, ok := m.Resolve(r.Common())
+			if !ok || call.Recv == v {
+				return false
+			}
+			row, ok := call.Row(model.Recipient)
+			if !ok || len(row.Args) != 1 {
+				return false
+			}
+			for j, a := range call.Args {
+				if a == v && j != row.Args[0] {
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// spawnedHandlers returns the handlers of the actor whose PID v is, when
+// v is the result of a spawn row whose producer names one actor type of
+// pkg.
+func spawnedHandlers(pkg *types.Package, m *model.Model, v ssa.Value) ([]*ssa.Function, bool) {
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return nil, false
+	}
+	mc, ok := m.Resolve(call.Common())
+	if !ok {
+		return nil, false
+	}
+	row, ok := mc.Row(model.SpawnsActor)
+	if !ok || len(row.Args) != 1 || mc.Arg(row.Args[0]) == nil || !noOptions(call.Common()) {
+		return nil, false
+	}
+	return producerHandlers(pkg, m, mc.Arg(row.Args[0]), maxProducerDepth)
+}
+
+// noOptions reports whether a call of a variadic spawn passes no options:
+// an option may wrap the handler in code that sees every message
+// (Hollywood's WithMiddleware), which the rule does not follow.
+func noOptions(c *ssa.CallCommon) bool {
+	if !c.Signature().Variadic() || len(c.Args) == 0 {
+		return true
+	}
+	last, ok := c.Args[len(c.Args)-1].(*ssa.Const)
+	return ok && last.IsNil()
+}
+
+// maxProducerDepth bounds the calls followed from a spawn's producer
+// argument to the function literal that makes the actor
+// (newNode(id) returning func() actor.Receiver { return &Node{id: id} }).
+const maxProducerDepth = 3
+
+// producerHandlers returns the handlers of the actors the producer v
+// makes: a function of pkg that returns only new values of one of pkg's
+// struct types, or a call of a function of pkg that returns only such
+// producers.
+func producerHandlers(pkg *types.Package, m *model.Model, v ssa.Value, depth int) ([]*ssa.Function, bool) {
+	if depth == 0 {
+		return nil, false
+	}
+	switch x := v.(type) {
+	case *ssa.ChangeType:
+		return producerHandlers(pkg, m, x.X, depth)
+	case *ssa.MakeClosure:
+		return producerHandlers(pkg, m, x.Fn, depth)
+	case *ssa.Function:
+		return madeActorHandlers(pkg, m, x)
+	case *ssa.Call:
+		callee := x.Call.StaticCallee()
+		if callee == nil || x.Call.IsInvoke() || !ofPackage(pkg, callee) {
+			return nil, false
+		}
+		var hs []*ssa.Function
+		ok := forReturned(callee, func(r ssa.Value) bool {
+			got, ok := producerHandlers(pkg, m, r, depth-1)
+			hs = append(hs, got...)
+			return ok
+		})
+		return hs, ok && len(hs) > 0
+	}
+	return nil, false
+}
+
+// ofPackage reports whether fn, with a body, is code of pkg.
+func ofPackage(pkg *types.Package, fn *ssa.Function) bool {
+	return fn.Blocks != nil && fn.Pkg != nil && fn.Pkg.Pkg == pkg
+}
+
+// forReturned calls f with the only result of every return of fn, and
+// reports whether every call returned true.
+func forReturned(fn *ssa.Function, f func(ssa.Value) bool) bool {
+	for _, b := range fn.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			if len(ret.Results) != 1 || !f(ret.Results[0]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// madeActorHandlers returns the handlers of what the producer fn makes,
+// when every return of fn is a new value of a struct type of pkg,
+// converted to an interface one of whose methods an Actor row names, and
+// the value is only given fields and returned.
+func madeActorHandlers(pkg *types.Package, m *model.Model, fn *ssa.Function) ([]*ssa.Function, bool) {
+	if !ofPackage(pkg, fn) {
+		return nil, false
+	}
+	var hs []*ssa.Function
+	ok := forReturned(fn, func(r ssa.Value) bool {
+		mi, ok := r.(*ssa.MakeInterface)
+		if !ok || !onlyReturned(mi) {
+			return false
+		}
+		alloc, ok := mi.X.(*ssa.Alloc)
+		if !ok || !alloc.Heap || !onlyBuilt(alloc, mi) {
+			return false
+		}
+		h, ok := actorHandler(pkg, m, fn.Prog, mi.Type(), alloc.Type())
+		hs = append(hs, h)
+		return ok
+	})
+	return hs, ok && len(hs) > 0
+}
+
+// onlyReturned reports whether v is used only by returns.
+func onlyReturned(v ssa.Value) bool {
+	for _, r := range *v.Referrers() {
+		if _, ok := r.(*ssa.Return); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// onlyBuilt reports whether the new value alloc is only given fields,
+// has its fields read, or is converted by mi: its producer hands its
+// address to no one.
+func onlyBuilt(alloc *ssa.Alloc, mi *ssa.MakeInterface) bool {
+	for _, r := range *alloc.Referrers() {
+		switch r := r.(type) {
+		case *ssa.MakeInterface:
+			if r != mi {
+				return false
+			}
+		case *ssa.FieldAddr:
+			for _, u := range *r.Referrers() {
+				switch u := u.(type) {
+				case *ssa.Store:
+					if u.Addr != r {
+						return false
+					}
+				case *ssa.UnOp:
+					if u.Op != token.MUL {
+						return false
+					}
+				case *ssa.DebugRef:
+				default:
+					return false
+				}
+			}
+		case *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// actorHandler returns the handler of the actor of type ptr (a pointer to
+// a struct type of pkg) converted to the interface iface: the method of
+// ptr, declared on its type, that implements the method of iface an Actor
+// row names.
+func actorHandler(pkg *types.Package, m *model.Model, prog *ssa.Program, iface, ptr types.Type) (*ssa.Function, bool) {
+	p, ok := ptr.(*types.Pointer)
+	if !ok {
+		return nil, false
+	}
+	named, ok := types.Unalias(p.Elem()).(*types.Named)
+	if !ok || named.Obj().Pkg() != pkg || named.TypeParams().Len() > 0 {
+		return nil, false
+	}
+	it, ok := iface.Underlying().(*types.Interface)
+	if !ok {
+		return nil, false
+	}
+	var handler *ssa.Function
+	for i := range it.NumMethods() {
+		im := it.Method(i)
+		if _, ok := m.Find(im, model.Actor); !ok {
+			continue
+		}
+		sel := types.NewMethodSet(ptr).Lookup(im.Pkg(), im.Name())
+		if sel == nil || len(sel.Index()) != 1 || handler != nil {
+			return nil, false // promoted, or more than one handler
+		}
+		handler = prog.FuncValue(sel.Obj().(*types.Func))
+	}
+	if handler == nil || !ofPackage(pkg, handler) {
+		return nil, false
+	}
+	return handler, true
+}
+
+// unexportedFieldKey names the field instr addresses or reads when it is
+// an unexported, not embedded field of a struct type declared in pkg
+// without type parameters.
+func unexportedFieldKey(pkg *types.Package, instr ssa.Instruction) (chanKey, bool) {
+	var x types.Type
+	var field int
+	switch i := instr.(type) {
+	case *ssa.FieldAddr:
+		x, field = i.X.Type(), i.Field
+	case *ssa.Field:
+		x, field = i.X.Type(), i.Field
+	default:
+		return "", false
+	}
+	if p, ok := x.Underlying().(*types.Pointer); ok {
+		x = p.Elem()
+	}
+	named, ok := types.Unalias(x).(*types.Named)
+	if !ok || named.Obj().Pkg() != pkg || named.TypeParams().Len() > 0 {
+		return "", false
+	}
+	st, ok := named.Underlying().(*types.Struct)
+	if !ok || field >= st.NumFields() {
+		return "", false
+	}
+	if f := st.Field(field); f.Exported() || f.Embedded() {
+		return "", false
+	}
+	return fieldKey(x, field)
+}
+
+// closedActor reports whether the send call gives its message to actors
+// whose receiving side is closed: its recipient is loaded from a confined
+// PID field, and every handler of the actors it may name only reads what
+// it gets.
+func (r *Result) closedActor(call ssa.CallInstruction) bool {
+	if r.closed == nil || r.closed.actors == nil {
+		return false
+	}
+	mc, ok := r.Model.Resolve(call.Common())
+	if !ok {
+		return false
+	}
+	row, ok := mc.Row(model.Recipient)
+	if !ok || len(row.Args) != 1 {
+		return false
+	}
+	var key chanKey
+	switch pid := mc.Arg(row.Args[0]).(type) {
+	case *ssa.UnOp:
+		fa, ok := ssaops.LoadedField(pid)
+		if !ok {
+			return false
+		}
+		key, ok = fieldKey(fa.X.Type(), fa.Field)
+		if !ok {
+			return false
+		}
+	case *ssa.Field:
+		key, ok = fieldKey(pid.X.Type(), pid.Field)
+		if !ok {
+			return false
+		}
+	default:
+		return false
+	}
+	hs, ok := r.closed.actors.handlers[key]
+	if !ok {
+		return false
+	}
+	for _, h := range hs {
+		if !r.handlerReadsOnly(h) {
+			return false
+		}
+	}
+	return true
+}
+
+// handlerReadsOnly reports whether the actor handler fn only reads the
+// messages it gets (see the comment at the top of this file), caching the
+// answer.
+func (r *Result) handlerReadsOnly(fn *ssa.Function) bool {
+	as := r.closed.actors
+	if c, done := as.decided[fn]; done {
+		return c
+	}
+	if r.flows == nil {
+		return false // decided only while the heap analysis runs
+	}
+	as.decided[fn] = false // a handler sending to its own kind is open while decided
+	c := r.readsOnly(fn)
+	as.decided[fn] = c
+	return c
+}
+
+// readsOnly decides handlerReadsOnly.
+func (r *Result) readsOnly(fn *ssa.Function) bool {
+	if fn.Signature.Recv() == nil || len(fn.Params) < 2 {
+		return false
+	}
+	fl := r.flows.Flow(fn)
+	self, ok := fl.Root(0)
+	if !ok {
+		return false
+	}
+	ownFields := r.closed.actors.own[receiverNamed(fn)]
+	var got taint.LocSet
+	for _, p := range fn.Params[1:] {
+		if !model.IsHandlerContext(p.Type()) {
+			continue
+		}
+		msgs, ok := r.contextMessages(p, true, maxProducerDepth)
+		if !ok {
+			return false
+		}
+		for _, v := range msgs {
+			got = append(got, fl.Locs(v)...)
+		}
+	}
+	ok = true
+	for _, b := range fn.Blocks {
+		fl.Walk(b, func(instr ssa.Instruction, h taint.Heap) bool {
+			// What the actor held on entry below its struct is what
+			// an earlier message left there, or what its producer
+			// shared: written only through its own fields.
+			received, own := fl.Reach(h, got, Opaque), ownMemory(fl, h, self, ownFields)
+			fl.Reach(h, taint.LocSet{{Obj: self}}, Opaque).Each(func(o taint.ObjID) {
+				if !own.Has(o) {
+					received.Add(o)
+				}
+			})
+			ok = r.onlyReads(fl, h, instr, received, nil, false, own)
+			return ok
+		})
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// contextMessages returns the messages the handler context ctx delivers
+// (the results of Receive rows called on it), when ctx is only the
+// receiver of the framework's methods or an argument of functions of the
+// package that use it so in turn and call no Receive row: the messages
+// are then all the handler gets, and it gets them itself (top). A
+// context stored, captured or passed to code the analysis does not see
+// makes the handler open.
+func (r *Result) contextMessages(ctx ssa.Value, top bool, depth int) ([]ssa.Value, bool) {
+	if depth == 0 {
+		return nil, false
+	}
+	var msgs []ssa.Value
+	for _, ref := range *ctx.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.DebugRef:
+		case *ssa.Call:
+			mc, ok := r.Model.Resolve(ref.Common())
+			if !ok {
+				return nil, false
+			}
+			if mc.Recv == ctx && ofFramework(mc.Func, ctx.Type()) && !slices.Contains(mc.Args, ctx) {
+				if r.isActorInterface(ref.Type()) {
+					// The context hands out the actor itself
+					// (Hollywood's Context.Receiver), which the
+					// handler could then hand on unseen.
+					return nil, false
+				}
+				if _, ok := mc.Row(model.Receive); ok {
+					if !top {
+						return nil, false
+					}
+					msgs = append(msgs, ref)
+				}
+				continue
+			}
+			callee := ref.Call.StaticCallee()
+			if callee == nil || ref.Call.IsInvoke() || !ofPackage(ctx.Parent().Pkg.Pkg, callee) {
+				return nil, false
+			}
+			for j, a := range ref.Call.Args {
+				if a != ctx {
+					continue
+				}
+				if _, ok := r.contextMessages(callee.Params[j], false, depth-1); !ok {
+					return nil, false
+				}
+			}
+		default:
+			return nil, false
+		}
+	}
+	return msgs, true
+}
+
+// ofFramework reports whether fn is declared in the package that declares
+// the named type t points to: a method of the framework's own context.
+func ofFramework(fn *types.Func, t types.Type) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	return ok && fn.Pkg() != nil && fn.Pkg() == named.Obj().Pkg()
+}
+
+// isActorInterface reports whether t is an interface one of whose methods
+// an Actor row names: what a producer returns, the actor itself.
+func (r *Result) isActorInterface(t types.Type) bool {
+	it, ok := t.Underlying().(*types.Interface)
+	if !ok {
+		return false
+	}
+	for i := range it.NumMethods() {
+		if _, ok := r.Model.Find(it.Method(i), model.Actor); ok {
+			return true
+		}
+	}
+	return false
+}
