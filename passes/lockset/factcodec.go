@@ -128,6 +128,11 @@ func appendSummary(b []byte, s *Summary) []byte {
 	for _, p := range s.Starts {
 		b = binary.AppendVarint(b, int64(p))
 	}
+	b = binary.AppendUvarint(b, uint64(len(s.Invokes)))
+	for _, inv := range s.Invokes {
+		b = binary.AppendVarint(b, int64(inv.Param))
+		b = appendStrings(b, inv.Methods)
+	}
 	return b
 }
 
@@ -199,6 +204,12 @@ func (d *decoder) summary() *Summary {
 		s.Starts = make([]int, n)
 		for i := range s.Starts {
 			s.Starts[i] = int(d.int())
+		}
+	}
+	if n := d.length(2); n > 0 {
+		s.Invokes = make([]Invoke, n)
+		for i := range s.Invokes {
+			s.Invokes[i] = Invoke{Param: int(d.int()), Methods: d.strings()}
 		}
 	}
 	return s

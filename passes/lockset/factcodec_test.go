@@ -82,6 +82,12 @@ func randomLocksetSummary(r *rand.Rand) Summary {
 			s.Accesses[i] = randomAccess(r)
 		}
 	}
+	if r.IntN(3) > 0 {
+		s.Invokes = make([]Invoke, r.IntN(3))
+		for i := range s.Invokes {
+			s.Invokes[i] = Invoke{Param: r.IntN(3), Methods: randomStrings(r)}
+		}
+	}
 	switch r.IntN(3) {
 	case 0:
 		s.Starts = []int{}
@@ -158,6 +164,27 @@ func TestSummariesCodec(t *testing.T) {
 			if got := cx.lookup(old.Funcs[i].Name); got != nil && !reflect.DeepEqual(got, &old.Funcs[i].Summary) {
 				t.Fatalf("facts %+v cut to %x give %+v for %s", s, cut.encoded, got, old.Funcs[i].Name)
 			}
+		}
+	}
+}
+
+// TestSummariesCodecFields fails when a field is added to a struct of the
+// Summaries fact: the codec and randomLocksetSummary must then learn it,
+// or the fact would lose it.
+func TestSummariesCodecFields(t *testing.T) {
+	for _, c := range []struct {
+		typ    reflect.Type
+		fields int
+	}{
+		{reflect.TypeFor[Summaries](), 2},
+		{reflect.TypeFor[FuncSummary](), 2},
+		{reflect.TypeFor[Summary](), 10},
+		{reflect.TypeFor[Access](), 13},
+		{reflect.TypeFor[Held](), 2},
+		{reflect.TypeFor[Invoke](), 2},
+	} {
+		if n := c.typ.NumField(); n != c.fields {
+			t.Errorf("%v has %d fields, the codec knows %d: teach appendSummary, decoder.summary and randomLocksetSummary the new ones", c.typ, n, c.fields)
 		}
 	}
 }

@@ -193,3 +193,21 @@ func TestSummaryCodec(t *testing.T) {
 		}
 	}
 }
+
+// TestSummaryCodecFields fails when a field is added to a struct of the
+// Summary fact: the codec and randomSummary must then learn it, or the
+// fact would lose it.
+func TestSummaryCodecFields(t *testing.T) {
+	for _, c := range []struct {
+		typ    reflect.Type
+		fields int
+	}{
+		{reflect.TypeFor[Summary](), 12},
+		{reflect.TypeFor[LinkPaths](), 3},
+		{reflect.TypeFor[PortPaths](), 2},
+	} {
+		if n := c.typ.NumField(); n != c.fields {
+			t.Errorf("%v has %d fields, the codec knows %d: teach appendSummary, summaryDecoder.summary and randomSummary the new ones", c.typ, n, c.fields)
+		}
+	}
+}
