@@ -287,19 +287,18 @@ func (c *checker) calleeSummary(fn *ssa.Function) *Summary {
 // factSummary returns the summary of obj, a function of another package,
 // from the fact its package exports, or the empty summary.
 func (c *checker) factSummary(obj *types.Func) *Summary {
-	m, ok := c.facts[obj.Pkg()]
+	x, ok := c.facts[obj.Pkg()]
 	if !ok {
 		var sums Summaries
 		if c.pass.ImportPackageFact(obj.Pkg(), &sums) {
-			m = make(map[string]*Summary, len(sums.Funcs))
-			for i := range sums.Funcs {
-				m[sums.Funcs[i].Name] = &sums.Funcs[i].Summary
-			}
+			x = sums.index()
 		}
-		c.facts[obj.Pkg()] = m
+		c.facts[obj.Pkg()] = x
 	}
-	if s := m[obj.FullName()]; s != nil {
-		return s
+	if x != nil {
+		if s := x.lookup(obj.FullName()); s != nil {
+			return s
+		}
 	}
 	return emptySummary
 }

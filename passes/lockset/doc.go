@@ -67,7 +67,8 @@
 // With -callable, the summaries it exports are only those of the
 // functions other packages can call (exported functions, and methods with
 // exported names): psharpvet sets it in every go vet unit, since every
-// unit that imports the package decodes its summaries.
+// unit that imports the package reads its summaries. An importer decodes
+// a function's summary only when it first asks for it (factcodec.go).
 //
 // See docs/lockset.md for the rules and the soundness each one trades.
 package lockset

@@ -18,6 +18,11 @@ import (
 // sorted slice, so that its encoding is deterministic and small.
 type Summaries struct {
 	Funcs []FuncSummary
+
+	// encoded, if not nil, is the fact as imported from another
+	// package, not yet decoded (factcodec.go): Funcs is empty, and
+	// index finds the summaries.
+	encoded []byte
 }
 
 // AFact marks Summaries as an analysis fact.

@@ -89,8 +89,8 @@ type checker struct {
 	// deps records what each memoised analysis looked up, so that a
 	// round of analyzeAll keeps those it cannot change (rounds.go).
 	deps  depTracker
-	fulls map[*ssa.Function]*funcInfo // full memo
-	facts map[*types.Package]map[string]*Summary
+	fulls map[*ssa.Function]*funcInfo      // full memo
+	facts map[*types.Package]*summaryIndex // nil: the package has no fact
 	// factSums memoises calleeSummary for functions of other packages,
 	// whose full names the facts are keyed by.
 	factSums map[*types.Func]*Summary
@@ -208,7 +208,7 @@ func run(pass *analysis.Pass) (any, error) {
 		funcs:        make(map[*ssa.Function]*funcInfo),
 		fulls:        make(map[*ssa.Function]*funcInfo),
 		detaches:     make(map[*ssa.Function][][]detachPair),
-		facts:        make(map[*types.Package]map[string]*Summary),
+		facts:        make(map[*types.Package]*summaryIndex),
 		names:        make(map[*ssa.Function]string),
 		loops:        make(map[*ssa.Function][]int),
 		specs:        make(map[specKey]*funcInfo),

@@ -62,13 +62,19 @@ type ConcreteMethod struct {
 	Summary *Summary
 }
 
-// method returns the summary of the named method, or nil.
+// method returns the summary of the named method, or nil; standInFor
+// calls it once per method and result.
 func (t *ConcreteType) method(name string) *Summary {
 	i, ok := slices.BinarySearchFunc(t.Methods, name, func(m ConcreteMethod, name string) int { return strings.Compare(m.Name, name) })
 	if !ok {
 		return nil
 	}
-	return t.Methods[i].Summary
+	s := t.Methods[i].Summary
+	if s == nil {
+		return nil
+	}
+	s, _ = s.decoded() // nil if it does not decode
+	return s
 }
 
 // AFact marks ConcreteResults as an analysis fact.
@@ -185,13 +191,13 @@ func (sv *solver) standInFor(imp importedResult, m *types.Func) *ssa.Function {
 	if typ == nil {
 		return nil
 	}
-	s := typ.method(m.Name())
-	if s == nil {
-		return nil
-	}
 	key := StandInKey{Ctor: imp.ctor, Result: imp.result, Method: m.Name()}
 	if fn, ok := sv.standIns[key]; ok {
 		return fn
+	}
+	s := typ.method(m.Name())
+	if s == nil {
+		return nil
 	}
 	// The receiver is the stand-in's first parameter, as it is a
 	// method's first port: a receiver of the interface's type would

@@ -55,7 +55,9 @@
 // call (exported functions, and methods with exported names) are
 // exported: psharpvet sets it in every go vet unit, where x/tools
 // re-exports the facts on methods from package to package and every
-// importer decodes them all.
+// importer decodes them all. A summary fact therefore decodes only when
+// the analysis first asks for it (factcodec.go), and one never asked for
+// is re-exported as the bytes it came in.
 //
 // The analyzer reports nothing; the givesup and ownership analyzers
 // consume its Result.

@@ -112,7 +112,7 @@ func (sv *solver) pointerFreeInstance(fn *ssa.Function) *Summary {
 	} else if obj, ok := origin.Object().(*types.Func); ok {
 		fact := new(Summary)
 		if sv.res.pass.ImportObjectFact(obj, fact) {
-			s = fact
+			s, _ = fact.decoded() // nil if it does not decode
 		}
 	}
 	if s == nil {

@@ -68,6 +68,11 @@ type Summary struct {
 	// parameters may be such types (pointerfree.go); nil when that is
 	// not smaller.
 	PointerFreeArgs *Summary
+
+	// encoded, if not nil, is the summary as a fact imported from
+	// another package, not yet decoded (factcodec.go): the fields above
+	// are empty until decoded decodes it.
+	encoded []byte
 }
 
 // LinkPaths are the places below port From where a function stores memory

@@ -377,10 +377,12 @@ func (sv *solver) summaryFor(fn *ssa.Function) *Summary {
 			fn = origin
 		}
 		if obj, ok := fn.Object().(*types.Func); ok {
-			s := new(Summary)
-			if sv.res.pass.ImportObjectFact(obj, s) {
-				sv.summaries[fn] = s
-				return s
+			fact := new(Summary)
+			if sv.res.pass.ImportObjectFact(obj, fact) {
+				if s, ok := fact.decoded(); ok {
+					sv.summaries[fn] = s
+					return s
+				}
 			}
 		}
 		if !sv.anyTracked(fn.Signature) {

@@ -1,0 +1,213 @@
+// Copyright 2025 The psharpvet Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package taint
+
+import (
+	"bytes"
+	"encoding/gob"
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// gobSummary has Summary's fields without its methods, so that gob
+// encodes it as it encoded a Summary before factcodec.go: the decoded
+// value of that encoding is what a Summary's own must give.
+type gobSummary struct {
+	Links                           [][2]int
+	LinkPaths                       []LinkPaths
+	Returns                         []int
+	ReturnPaths                     []PortPaths
+	NewResults                      bool
+	Writes, WritesRoot, WritesDepth []int
+	ReadPaths, WritePaths           []PortPaths
+	PointerFreeArgs                 *gobSummary
+}
+
+func toGob(s *Summary) *gobSummary {
+	if s == nil {
+		return nil
+	}
+	return &gobSummary{s.Links, s.LinkPaths, s.Returns, s.ReturnPaths, s.NewResults, s.Writes, s.WritesRoot, s.WritesDepth, s.ReadPaths, s.WritePaths, toGob(s.PointerFreeArgs)}
+}
+
+func fromGob(g *gobSummary) *Summary {
+	if g == nil {
+		return nil
+	}
+	return &Summary{g.Links, g.LinkPaths, g.Returns, g.ReturnPaths, g.NewResults, g.Writes, g.WritesRoot, g.WritesDepth, g.ReadPaths, g.WritePaths, fromGob(g.PointerFreeArgs), nil}
+}
+
+// randomInts returns nil, an empty slice or a few ports, depths or
+// large numbers, negative ones (GlobalPort) among them.
+func randomInts(r *rand.Rand) []int {
+	switch r.IntN(4) {
+	case 0:
+		return nil
+	case 1:
+		return []int{}
+	}
+	xs := make([]int, 1+r.IntN(4))
+	for i := range xs {
+		switch r.IntN(3) {
+		case 0:
+			xs[i] = GlobalPort
+		case 1:
+			xs[i] = r.IntN(8)
+		default:
+			xs[i] = int(r.Int64()) - 1<<62
+		}
+	}
+	return xs
+}
+
+func randomStrings(r *rand.Rand) []string {
+	switch r.IntN(4) {
+	case 0:
+		return nil
+	case 1:
+		return []string{}
+	}
+	ss := make([]string, 1+r.IntN(3))
+	for i := range ss {
+		ss[i] = []string{"", "items>[]", "x", "stats>n", "a>b>c>é"}[r.IntN(5)]
+	}
+	return ss
+}
+
+func randomPortPaths(r *rand.Rand) []PortPaths {
+	if r.IntN(3) == 0 {
+		return nil
+	}
+	pps := make([]PortPaths, r.IntN(3))
+	for i := range pps {
+		pps[i] = PortPaths{Port: r.IntN(4) - 1, Paths: randomStrings(r)}
+	}
+	return pps
+}
+
+func randomSummary(r *rand.Rand, depth int) *Summary {
+	s := &Summary{
+		Returns:     randomInts(r),
+		ReturnPaths: randomPortPaths(r),
+		NewResults:  r.IntN(2) == 0,
+		Writes:      randomInts(r),
+		WritesRoot:  randomInts(r),
+		WritesDepth: randomInts(r),
+		ReadPaths:   randomPortPaths(r),
+		WritePaths:  randomPortPaths(r),
+	}
+	if r.IntN(3) > 0 {
+		s.Links = make([][2]int, r.IntN(3))
+		for i := range s.Links {
+			s.Links[i] = [2]int{r.IntN(4) - 1, r.IntN(4) - 1}
+		}
+	}
+	if r.IntN(3) > 0 {
+		s.LinkPaths = make([]LinkPaths, r.IntN(3))
+		for i := range s.LinkPaths {
+			s.LinkPaths[i] = LinkPaths{From: r.IntN(4) - 1, To: r.IntN(4) - 1, Paths: randomStrings(r)}
+		}
+	}
+	if depth < 2 && r.IntN(3) == 0 {
+		if r.IntN(4) == 0 {
+			s.PointerFreeArgs = &Summary{} // a zero summary, not nil
+		} else {
+			s.PointerFreeArgs = randomSummary(r, depth+1)
+		}
+	}
+	return s
+}
+
+// factList is how x/tools encodes facts: a list of interface values.
+type factList struct {
+	Facts []analysis.Fact
+}
+
+func gobRoundTrip(t *testing.T, in, out any) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := gob.NewEncoder(&buf).Encode(in); err != nil {
+		t.Fatal(err)
+	}
+	data := slices.Clone(buf.Bytes())
+	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(out); err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// TestSummaryCodec checks, on random summaries, that a Summary fact
+// decodes to what gob's encoding of its fields gave (nil and empty
+// slices, zero and nil PointerFreeArgs included), that re-exporting it
+// undecoded or decoded gives the same bytes, and that bytes cut short or
+// of another format are refused without a panic.
+func TestSummaryCodec(t *testing.T) {
+	gob.Register(new(Summary))
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 20000 {
+		s := randomSummary(r, 0)
+
+		var old gobSummary
+		gobRoundTrip(t, toGob(s), &old)
+		want := fromGob(&old)
+
+		var got factList
+		gobRoundTrip(t, factList{[]analysis.Fact{s}}, &got)
+		raw := got.Facts[0].(*Summary)
+		if raw.encoded == nil {
+			t.Fatalf("a decoded fact is not lazy: %+v", raw)
+		}
+		dec, ok := raw.decoded()
+		if !ok {
+			t.Fatalf("summary %+v does not decode", s)
+		}
+		if !reflect.DeepEqual(dec, want) {
+			t.Fatalf("summary %+v\ndecodes to %+v,\ngob gave %+v", s, dec, want)
+		}
+		if raw.encoded == nil {
+			t.Fatalf("decoded changed the fact")
+		}
+
+		// Re-exported: the bytes as they came, and decoded then encoded.
+		lazy, _ := raw.GobEncode()
+		eager, _ := dec.GobEncode()
+		first, _ := s.GobEncode()
+		if !bytes.Equal(lazy, first) || !bytes.Equal(eager, first) {
+			t.Fatalf("summary %+v re-encodes differently: %x, %x, first %x", s, lazy, eager, first)
+		}
+
+		// Cut short, or with a byte changed at the front: refused or
+		// decoded, never a panic.
+		cut := &Summary{encoded: first[:r.IntN(len(first))]}
+		if _, ok := cut.decoded(); ok {
+			t.Fatalf("summary %+v cut to %x decodes", s, cut.encoded)
+		}
+		if err := new(Summary).GobDecode(append([]byte{summaryFormat + 1}, first[1:]...)); err == nil {
+			t.Fatalf("another format is accepted")
+		}
+	}
+}
+
+// TestSummaryCodecFields fails when a field is added to a struct of the
+// Summary fact: the codec and randomSummary must then learn it, or the
+// fact would lose it.
+func TestSummaryCodecFields(t *testing.T) {
+	for _, c := range []struct {
+		typ    reflect.Type
+		fields int
+	}{
+		{reflect.TypeFor[Summary](), 12},
+		{reflect.TypeFor[LinkPaths](), 3},
+		{reflect.TypeFor[PortPaths](), 2},
+	} {
+		if n := c.typ.NumField(); n != c.fields {
+			t.Errorf("%v has %d fields, the codec knows %d: teach appendSummary, summaryDecoder.summary and randomSummary the new ones", c.typ, n, c.fields)
+		}
+	}
+}
