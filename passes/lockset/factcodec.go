@@ -5,10 +5,11 @@
 package lockset
 
 import (
-	"encoding/binary"
 	"errors"
 	"go/token"
 	"slices"
+
+	"github.com/psharpvet/psharpvet/internal/factcodec"
 )
 
 // Every go vet unit decodes the Summaries fact of each package it imports
@@ -39,12 +40,12 @@ func (s *Summaries) GobEncode() ([]byte, error) {
 		return s.encoded, nil
 	}
 	b := []byte{summariesFormat}
-	b = binary.AppendUvarint(b, uint64(len(s.Funcs)))
+	b = factcodec.AppendLen(b, len(s.Funcs))
 	var sum []byte
 	for i := range s.Funcs {
-		b = appendString(b, s.Funcs[i].Name)
+		b = factcodec.AppendString(b, s.Funcs[i].Name)
 		sum = appendSummary(sum[:0], &s.Funcs[i].Summary)
-		b = binary.AppendUvarint(b, uint64(len(sum)))
+		b = factcodec.AppendLen(b, len(sum))
 		b = append(b, sum...)
 	}
 	return b, nil
@@ -77,14 +78,14 @@ func (s *Summaries) index() *summaryIndex {
 		}
 		return x
 	}
-	d := decoder{b: s.encoded}
-	d.byte() // summariesFormat, checked by GobDecode
-	n := d.length(2)
+	d := factcodec.NewDecoder(s.encoded, errBadSummaries)
+	d.Byte() // summariesFormat, checked by GobDecode
+	n := d.Len(2)
 	x := &summaryIndex{encoded: make(map[string][]byte, n), decoded: make(map[string]*Summary)}
 	for range n {
-		name := d.string()
-		sum := d.bytes()
-		if d.err != nil {
+		name := d.String()
+		sum := d.Bytes()
+		if d.Err != nil {
 			break
 		}
 		x.encoded[name] = sum
@@ -103,9 +104,9 @@ func (x *summaryIndex) lookup(name string) *Summary {
 		return nil
 	}
 	delete(x.encoded, name)
-	d := decoder{b: b}
+	d := newDecoder(b)
 	s := d.summary()
-	if d.err != nil || len(d.b) != 0 {
+	if !d.Done() {
 		s = nil
 	}
 	x.decoded[name] = s
@@ -114,190 +115,108 @@ func (x *summaryIndex) lookup(name string) *Summary {
 
 func appendSummary(b []byte, s *Summary) []byte {
 	b = appendHelds(b, s.Acquire)
-	b = appendStrings(b, s.Release)
-	b = binary.AppendUvarint(b, uint64(len(s.Accesses)))
+	b = factcodec.AppendStrings(b, s.Release)
+	b = factcodec.AppendLen(b, len(s.Accesses))
 	for i := range s.Accesses {
 		b = appendAccess(b, &s.Accesses[i])
 	}
-	b = appendStrings(b, s.Received)
-	b = appendStrings(b, s.Closes)
-	b = appendStrings(b, s.Seen)
-	b = appendStrings(b, s.SeenIfNil)
+	b = factcodec.AppendStrings(b, s.Received)
+	b = factcodec.AppendStrings(b, s.Closes)
+	b = factcodec.AppendStrings(b, s.Seen)
+	b = factcodec.AppendStrings(b, s.SeenIfNil)
 	b = appendHelds(b, s.AcquireIfNil)
-	b = binary.AppendUvarint(b, uint64(len(s.Starts)))
-	for _, p := range s.Starts {
-		b = binary.AppendVarint(b, int64(p))
-	}
-	b = binary.AppendUvarint(b, uint64(len(s.Invokes)))
+	b = factcodec.AppendInts(b, s.Starts)
+	b = factcodec.AppendLen(b, len(s.Invokes))
 	for _, inv := range s.Invokes {
-		b = binary.AppendVarint(b, int64(inv.Param))
-		b = appendStrings(b, inv.Methods)
+		b = factcodec.AppendInt(b, int64(inv.Param))
+		b = factcodec.AppendStrings(b, inv.Methods)
 	}
 	return b
 }
 
 // appendAccess appends what gob encoded of a: its exported fields.
 func appendAccess(b []byte, a *Access) []byte {
-	b = appendString(b, a.Path)
-	b = append(b, boolByte(a.Write)|boolByte(a.Atomic)<<1)
+	b = factcodec.AppendString(b, a.Path)
+	var flags byte
+	if a.Write {
+		flags |= 1
+	}
+	if a.Atomic {
+		flags |= 2
+	}
+	b = append(b, flags)
 	b = appendHelds(b, a.Held)
-	b = appendStrings(b, a.Released)
-	b = appendStrings(b, a.After)
-	b = appendStrings(b, a.Before)
-	b = appendStrings(b, a.Seen)
-	b = appendStrings(b, a.Guards)
-	b = binary.AppendVarint(b, a.Elem)
-	b = appendString(b, a.Func)
-	return binary.AppendVarint(b, int64(a.Pos))
-}
-
-func boolByte(x bool) byte {
-	if x {
-		return 1
-	}
-	return 0
-}
-
-func appendString(b []byte, s string) []byte {
-	b = binary.AppendUvarint(b, uint64(len(s)))
-	return append(b, s...)
-}
-
-func appendStrings(b []byte, ss []string) []byte {
-	b = binary.AppendUvarint(b, uint64(len(ss)))
-	for _, s := range ss {
-		b = appendString(b, s)
-	}
-	return b
+	b = factcodec.AppendStrings(b, a.Released)
+	b = factcodec.AppendStrings(b, a.After)
+	b = factcodec.AppendStrings(b, a.Before)
+	b = factcodec.AppendStrings(b, a.Seen)
+	b = factcodec.AppendStrings(b, a.Guards)
+	b = factcodec.AppendInt(b, a.Elem)
+	b = factcodec.AppendString(b, a.Func)
+	return factcodec.AppendInt(b, int64(a.Pos))
 }
 
 func appendHelds(b []byte, hs []Held) []byte {
-	b = binary.AppendUvarint(b, uint64(len(hs)))
+	b = factcodec.AppendLen(b, len(hs))
 	for _, h := range hs {
-		b = appendString(b, h.Lock)
-		b = append(b, boolByte(h.Read))
+		b = factcodec.AppendString(b, h.Lock)
+		b = factcodec.AppendBool(b, h.Read)
 	}
 	return b
 }
 
-// A decoder reads what the append functions above wrote from b; the
-// first error stops it, and every read after returns zero values.
-type decoder struct {
-	b   []byte
-	err error
-}
+// A decoder reads what the append functions above wrote; the first fault
+// stops it, and every read after returns zero values.
+type decoder struct{ *factcodec.Decoder }
 
-func (d *decoder) summary() *Summary {
-	s := &Summary{Acquire: d.helds(), Release: d.strings()}
-	if n := d.length(11); n > 0 { // an access takes 11 bytes at least
+func newDecoder(b []byte) decoder { return decoder{factcodec.NewDecoder(b, errBadSummaries)} }
+
+func (d decoder) summary() *Summary {
+	s := &Summary{Acquire: d.helds(), Release: d.Strings()}
+	if n := d.Len(11); n > 0 { // an access takes 11 bytes at least
 		s.Accesses = make([]Access, n)
 		for i := range s.Accesses {
 			d.access(&s.Accesses[i])
 		}
 	}
-	s.Received = d.strings()
-	s.Closes = d.strings()
-	s.Seen = d.strings()
-	s.SeenIfNil = d.strings()
+	s.Received = d.Strings()
+	s.Closes = d.Strings()
+	s.Seen = d.Strings()
+	s.SeenIfNil = d.Strings()
 	s.AcquireIfNil = d.helds()
-	if n := d.length(1); n > 0 {
-		s.Starts = make([]int, n)
-		for i := range s.Starts {
-			s.Starts[i] = int(d.int())
-		}
-	}
-	if n := d.length(2); n > 0 {
+	s.Starts = d.Ints()
+	if n := d.Len(2); n > 0 {
 		s.Invokes = make([]Invoke, n)
 		for i := range s.Invokes {
-			s.Invokes[i] = Invoke{Param: int(d.int()), Methods: d.strings()}
+			s.Invokes[i] = Invoke{Param: int(d.Int()), Methods: d.Strings()}
 		}
 	}
 	return s
 }
 
-func (d *decoder) access(a *Access) {
-	a.Path = d.string()
-	flags := d.byte()
+func (d decoder) access(a *Access) {
+	a.Path = d.String()
+	flags := d.Byte()
 	a.Write, a.Atomic = flags&1 != 0, flags&2 != 0
 	a.Held = d.helds()
-	a.Released = d.strings()
-	a.After = d.strings()
-	a.Before = d.strings()
-	a.Seen = d.strings()
-	a.Guards = d.strings()
-	a.Elem = d.int()
-	a.Func = d.string()
-	a.Pos = token.Pos(d.int())
+	a.Released = d.Strings()
+	a.After = d.Strings()
+	a.Before = d.Strings()
+	a.Seen = d.Strings()
+	a.Guards = d.Strings()
+	a.Elem = d.Int()
+	a.Func = d.String()
+	a.Pos = token.Pos(d.Int())
 }
 
-// length reads the length of a list whose elements take at least
-// minBytes bytes each, refusing one longer than the bytes left could hold.
-func (d *decoder) length(minBytes int) int {
-	n, k := binary.Uvarint(d.b)
-	if k <= 0 || n > uint64(len(d.b)-k)/uint64(minBytes) {
-		d.fail()
-		return 0
-	}
-	d.b = d.b[k:]
-	return int(n)
-}
-
-func (d *decoder) int() int64 {
-	x, k := binary.Varint(d.b)
-	if k <= 0 {
-		d.fail()
-		return 0
-	}
-	d.b = d.b[k:]
-	return x
-}
-
-func (d *decoder) byte() byte {
-	if len(d.b) == 0 {
-		d.fail()
-		return 0
-	}
-	c := d.b[0]
-	d.b = d.b[1:]
-	return c
-}
-
-func (d *decoder) bytes() []byte {
-	n := d.length(1)
-	b := d.b[:n:n]
-	d.b = d.b[n:]
-	return b
-}
-
-func (d *decoder) string() string { return string(d.bytes()) }
-
-func (d *decoder) strings() []string {
-	n := d.length(1)
-	if n == 0 {
-		return nil
-	}
-	ss := make([]string, n)
-	for i := range ss {
-		ss[i] = d.string()
-	}
-	return ss
-}
-
-func (d *decoder) helds() []Held {
-	n := d.length(2)
+func (d decoder) helds() []Held {
+	n := d.Len(2)
 	if n == 0 {
 		return nil
 	}
 	hs := make([]Held, n)
 	for i := range hs {
-		hs[i] = Held{Lock: d.string(), Read: d.byte() != 0}
+		hs[i] = Held{Lock: d.String(), Read: d.Byte() != 0}
 	}
 	return hs
-}
-
-func (d *decoder) fail() {
-	if d.err == nil {
-		d.err = errBadSummaries
-	}
-	d.b = nil
 }

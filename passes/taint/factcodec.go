@@ -5,9 +5,10 @@
 package taint
 
 import (
-	"encoding/binary"
 	"errors"
 	"slices"
+
+	"github.com/psharpvet/psharpvet/internal/factcodec"
 )
 
 // A Summary is exported on every function and method other packages can
@@ -59,39 +60,35 @@ func (s *Summary) decoded() (*Summary, bool) {
 	if s.encoded == nil {
 		return s, true
 	}
-	d := summaryDecoder{b: s.encoded}
-	if d.byte() != summaryFormat {
+	d := summaryDecoder{factcodec.NewDecoder(s.encoded, errBadSummary)}
+	if d.Byte() != summaryFormat {
 		return nil, false
 	}
 	t := d.summary()
-	if d.err != nil || len(d.b) != 0 {
+	if !d.Done() {
 		return nil, false
 	}
 	return t, true
 }
 
 func appendSummary(b []byte, s *Summary) []byte {
-	b = binary.AppendUvarint(b, uint64(len(s.Links)))
+	b = factcodec.AppendLen(b, len(s.Links))
 	for _, l := range s.Links {
-		b = binary.AppendVarint(b, int64(l[0]))
-		b = binary.AppendVarint(b, int64(l[1]))
+		b = factcodec.AppendInt(b, int64(l[0]))
+		b = factcodec.AppendInt(b, int64(l[1]))
 	}
-	b = binary.AppendUvarint(b, uint64(len(s.LinkPaths)))
+	b = factcodec.AppendLen(b, len(s.LinkPaths))
 	for _, lp := range s.LinkPaths {
-		b = binary.AppendVarint(b, int64(lp.From))
-		b = binary.AppendVarint(b, int64(lp.To))
-		b = appendStrings(b, lp.Paths)
+		b = factcodec.AppendInt(b, int64(lp.From))
+		b = factcodec.AppendInt(b, int64(lp.To))
+		b = factcodec.AppendStrings(b, lp.Paths)
 	}
-	b = appendInts(b, s.Returns)
+	b = factcodec.AppendInts(b, s.Returns)
 	b = appendPortPaths(b, s.ReturnPaths)
-	if s.NewResults {
-		b = append(b, 1)
-	} else {
-		b = append(b, 0)
-	}
-	b = appendInts(b, s.Writes)
-	b = appendInts(b, s.WritesRoot)
-	b = appendInts(b, s.WritesDepth)
+	b = factcodec.AppendBool(b, s.NewResults)
+	b = factcodec.AppendInts(b, s.Writes)
+	b = factcodec.AppendInts(b, s.WritesRoot)
+	b = factcodec.AppendInts(b, s.WritesDepth)
 	b = appendPortPaths(b, s.ReadPaths)
 	b = appendPortPaths(b, s.WritePaths)
 	if s.PointerFreeArgs == nil {
@@ -100,140 +97,55 @@ func appendSummary(b []byte, s *Summary) []byte {
 	return appendSummary(append(b, 1), s.PointerFreeArgs)
 }
 
-func appendInts(b []byte, xs []int) []byte {
-	b = binary.AppendUvarint(b, uint64(len(xs)))
-	for _, x := range xs {
-		b = binary.AppendVarint(b, int64(x))
-	}
-	return b
-}
-
-func appendStrings(b []byte, ss []string) []byte {
-	b = binary.AppendUvarint(b, uint64(len(ss)))
-	for _, s := range ss {
-		b = binary.AppendUvarint(b, uint64(len(s)))
-		b = append(b, s...)
-	}
-	return b
-}
-
 func appendPortPaths(b []byte, pps []PortPaths) []byte {
-	b = binary.AppendUvarint(b, uint64(len(pps)))
+	b = factcodec.AppendLen(b, len(pps))
 	for _, pp := range pps {
-		b = binary.AppendVarint(b, int64(pp.Port))
-		b = appendStrings(b, pp.Paths)
+		b = factcodec.AppendInt(b, int64(pp.Port))
+		b = factcodec.AppendStrings(b, pp.Paths)
 	}
 	return b
 }
 
-// A summaryDecoder reads what appendSummary wrote from b; the first error
-// stops it, and every read after returns zero values.
-type summaryDecoder struct {
-	b   []byte
-	err error
-}
+// A summaryDecoder reads what appendSummary wrote; the first fault stops
+// it, and every read after returns zero values.
+type summaryDecoder struct{ *factcodec.Decoder }
 
-func (d *summaryDecoder) summary() *Summary {
+func (d summaryDecoder) summary() *Summary {
 	s := new(Summary)
-	if n := d.length(2); n > 0 {
+	if n := d.Len(2); n > 0 {
 		s.Links = make([][2]int, n)
 		for i := range s.Links {
-			s.Links[i] = [2]int{d.int(), d.int()}
+			s.Links[i] = [2]int{int(d.Int()), int(d.Int())}
 		}
 	}
-	if n := d.length(3); n > 0 {
+	if n := d.Len(3); n > 0 {
 		s.LinkPaths = make([]LinkPaths, n)
 		for i := range s.LinkPaths {
-			s.LinkPaths[i] = LinkPaths{From: d.int(), To: d.int(), Paths: d.strings()}
+			s.LinkPaths[i] = LinkPaths{From: int(d.Int()), To: int(d.Int()), Paths: d.Strings()}
 		}
 	}
-	s.Returns = d.ints()
+	s.Returns = d.Ints()
 	s.ReturnPaths = d.portPaths()
-	s.NewResults = d.byte() == 1
-	s.Writes = d.ints()
-	s.WritesRoot = d.ints()
-	s.WritesDepth = d.ints()
+	s.NewResults = d.Byte() == 1
+	s.Writes = d.Ints()
+	s.WritesRoot = d.Ints()
+	s.WritesDepth = d.Ints()
 	s.ReadPaths = d.portPaths()
 	s.WritePaths = d.portPaths()
-	if d.byte() == 1 && d.err == nil {
+	if d.Byte() == 1 && d.Err == nil {
 		s.PointerFreeArgs = d.summary()
 	}
 	return s
 }
 
-// length reads the length of a list whose elements take at least
-// minBytes bytes each, refusing one longer than the bytes left could hold.
-func (d *summaryDecoder) length(minBytes int) int {
-	n, k := binary.Uvarint(d.b)
-	if k <= 0 || n > uint64(len(d.b)-k)/uint64(minBytes) {
-		d.fail()
-		return 0
-	}
-	d.b = d.b[k:]
-	return int(n)
-}
-
-func (d *summaryDecoder) int() int {
-	x, k := binary.Varint(d.b)
-	if k <= 0 {
-		d.fail()
-		return 0
-	}
-	d.b = d.b[k:]
-	return int(x)
-}
-
-func (d *summaryDecoder) byte() byte {
-	if len(d.b) == 0 {
-		d.fail()
-		return 0
-	}
-	c := d.b[0]
-	d.b = d.b[1:]
-	return c
-}
-
-func (d *summaryDecoder) ints() []int {
-	n := d.length(1)
-	if n == 0 {
-		return nil
-	}
-	xs := make([]int, n)
-	for i := range xs {
-		xs[i] = d.int()
-	}
-	return xs
-}
-
-func (d *summaryDecoder) strings() []string {
-	n := d.length(1)
-	if n == 0 {
-		return nil
-	}
-	ss := make([]string, n)
-	for i := range ss {
-		l := d.length(1)
-		ss[i] = string(d.b[:l])
-		d.b = d.b[l:]
-	}
-	return ss
-}
-
-func (d *summaryDecoder) portPaths() []PortPaths {
-	n := d.length(2)
+func (d summaryDecoder) portPaths() []PortPaths {
+	n := d.Len(2)
 	if n == 0 {
 		return nil
 	}
 	pps := make([]PortPaths, n)
 	for i := range pps {
-		pps[i] = PortPaths{Port: d.int(), Paths: d.strings()}
+		pps[i] = PortPaths{Port: int(d.Int()), Paths: d.Strings()}
 	}
 	return pps
-}
-
-func (d *summaryDecoder) fail() {
-	if d.err == nil {
-		d.err = errBadSummary
-	}
-	d.b = nil
 }
