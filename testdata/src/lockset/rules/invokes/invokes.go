@@ -223,3 +223,58 @@ func FillLocked(xs []int) Ints {
 	wg.Wait()
 	return h
 }
+
+// put writes through its type parameter: an instance passes its argument
+// to the generic body as a value of W.
+func put[W io.Writer](w W, s string) { w.Write([]byte(s)) }
+
+// putf passes its type parameter on to fmt.
+func putf[W io.Writer](w W, s string) { fmt.Fprint(w, s) }
+
+// Generic writes one buffer from every goroutine through a generic helper.
+func Generic(parts []string) string {
+	var b bytes.Buffer
+	var wg sync.WaitGroup
+	for _, p := range parts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			put(&b, p) // want `b.lastRead is written in the goroutine started in Generic`
+		}()
+	}
+	wg.Wait()
+	return b.String()
+}
+
+// GenericFmt does the same through a generic helper that calls fmt.
+func GenericFmt(parts []string) string {
+	var b strings.Builder
+	var wg sync.WaitGroup
+	for _, p := range parts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			putf(&b, p) // want `b.addr is read in the goroutine started in GenericFmt`
+		}()
+	}
+	wg.Wait()
+	return b.String()
+}
+
+// GenericOwn gives every goroutine its own buffer: quiet.
+func GenericOwn(parts []string) []string {
+	out := make([]string, len(parts))
+	var wg sync.WaitGroup
+	for i, p := range parts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var b bytes.Buffer
+			put(&b, p)
+			putf(&b, p)
+			out[i] = b.String()
+		}()
+	}
+	wg.Wait()
+	return out
+}
