@@ -11,10 +11,11 @@ import (
 	"go/token"
 	"math/rand/v2"
 	"reflect"
-	"slices"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/psharpvet/psharpvet/internal/factcodec/factcodectest"
 )
 
 // gobSummaries has Summaries' fields without its methods, so that gob
@@ -22,20 +23,6 @@ import (
 // summaries that encoding decodes to are what a Summaries' own must give.
 type gobSummaries struct {
 	Funcs []FuncSummary
-}
-
-func randomStrings(r *rand.Rand) []string {
-	switch r.IntN(4) {
-	case 0:
-		return nil
-	case 1:
-		return []string{}
-	}
-	ss := make([]string, 1+r.IntN(3))
-	for i := range ss {
-		ss[i] = []string{"", "p0.mu", "g:pkg.v", "c>items>[]", "é"}[r.IntN(5)]
-	}
-	return ss
 }
 
 func randomHelds(r *rand.Rand) []Held {
@@ -55,11 +42,11 @@ func randomAccess(r *rand.Rand) Access {
 		Write:    r.IntN(2) == 0,
 		Atomic:   r.IntN(3) == 0,
 		Held:     randomHelds(r),
-		Released: randomStrings(r),
-		After:    randomStrings(r),
-		Before:   randomStrings(r),
-		Seen:     randomStrings(r),
-		Guards:   randomStrings(r),
+		Released: factcodectest.RandomStrings(r, "", "p0.mu", "g:pkg.v", "c>items>[]", "é"),
+		After:    factcodectest.RandomStrings(r, "", "p0.mu", "g:pkg.v", "c>items>[]", "é"),
+		Before:   factcodectest.RandomStrings(r, "", "p0.mu", "g:pkg.v", "c>items>[]", "é"),
+		Seen:     factcodectest.RandomStrings(r, "", "p0.mu", "g:pkg.v", "c>items>[]", "é"),
+		Guards:   factcodectest.RandomStrings(r, "", "p0.mu", "g:pkg.v", "c>items>[]", "é"),
 		Elem:     []int64{0, 1, 7, -3, 1 << 40}[r.IntN(5)],
 		Func:     []string{"", "pkg.F", "(*pkg.T).M"}[r.IntN(3)],
 		Pos:      token.Pos([]int{0, 0, 1, 123456}[r.IntN(4)]),
@@ -69,11 +56,11 @@ func randomAccess(r *rand.Rand) Access {
 func randomLocksetSummary(r *rand.Rand) Summary {
 	s := Summary{
 		Acquire:      randomHelds(r),
-		Release:      randomStrings(r),
-		Received:     randomStrings(r),
-		Closes:       randomStrings(r),
-		Seen:         randomStrings(r),
-		SeenIfNil:    randomStrings(r),
+		Release:      factcodectest.RandomStrings(r, "", "p0.mu", "g:pkg.v", "c>items>[]", "é"),
+		Received:     factcodectest.RandomStrings(r, "", "p0.mu", "g:pkg.v", "c>items>[]", "é"),
+		Closes:       factcodectest.RandomStrings(r, "", "p0.mu", "g:pkg.v", "c>items>[]", "é"),
+		Seen:         factcodectest.RandomStrings(r, "", "p0.mu", "g:pkg.v", "c>items>[]", "é"),
+		SeenIfNil:    factcodectest.RandomStrings(r, "", "p0.mu", "g:pkg.v", "c>items>[]", "é"),
 		AcquireIfNil: randomHelds(r),
 	}
 	if r.IntN(4) > 0 {
@@ -85,7 +72,7 @@ func randomLocksetSummary(r *rand.Rand) Summary {
 	if r.IntN(3) > 0 {
 		s.Invokes = make([]Invoke, r.IntN(3))
 		for i := range s.Invokes {
-			s.Invokes[i] = Invoke{Param: r.IntN(3), Methods: randomStrings(r)}
+			s.Invokes[i] = Invoke{Param: r.IntN(3), Methods: factcodectest.RandomStrings(r, "", "p0.mu", "g:pkg.v", "c>items>[]", "é")}
 		}
 	}
 	switch r.IntN(3) {
@@ -95,24 +82,6 @@ func randomLocksetSummary(r *rand.Rand) Summary {
 		s.Starts = []int{r.IntN(3), -1, r.IntN(5)}[:1+r.IntN(3)]
 	}
 	return s
-}
-
-// factList is how x/tools encodes facts: a list of interface values.
-type factList struct {
-	Facts []analysis.Fact
-}
-
-func gobRoundTrip(t *testing.T, in, out any) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	if err := gob.NewEncoder(&buf).Encode(in); err != nil {
-		t.Fatal(err)
-	}
-	data := slices.Clone(buf.Bytes())
-	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(out); err != nil {
-		t.Fatal(err)
-	}
-	return data
 }
 
 // TestSummariesCodec checks, on random facts, that each function's
@@ -130,10 +99,10 @@ func TestSummariesCodec(t *testing.T) {
 		}
 
 		var old gobSummaries
-		gobRoundTrip(t, gobSummaries{s.Funcs}, &old)
+		factcodectest.GobRoundTrip(t, gobSummaries{s.Funcs}, &old)
 
-		var got factList
-		gobRoundTrip(t, factList{[]analysis.Fact{&s}}, &got)
+		var got factcodectest.FactList
+		factcodectest.GobRoundTrip(t, factcodectest.FactList{Facts: []analysis.Fact{&s}}, &got)
 		raw := got.Facts[0].(*Summaries)
 		if raw.encoded == nil || raw.Funcs != nil {
 			t.Fatalf("a decoded fact is not lazy: %+v", raw)
@@ -172,19 +141,12 @@ func TestSummariesCodec(t *testing.T) {
 // Summaries fact: the codec and randomLocksetSummary must then learn it,
 // or the fact would lose it.
 func TestSummariesCodecFields(t *testing.T) {
-	for _, c := range []struct {
-		typ    reflect.Type
-		fields int
-	}{
-		{reflect.TypeFor[Summaries](), 2},
-		{reflect.TypeFor[FuncSummary](), 2},
-		{reflect.TypeFor[Summary](), 10},
-		{reflect.TypeFor[Access](), 13},
-		{reflect.TypeFor[Held](), 2},
-		{reflect.TypeFor[Invoke](), 2},
-	} {
-		if n := c.typ.NumField(); n != c.fields {
-			t.Errorf("%v has %d fields, the codec knows %d: teach appendSummary, decoder.summary and randomLocksetSummary the new ones", c.typ, n, c.fields)
-		}
-	}
+	factcodectest.CheckFields(t, "appendSummary, decoder.summary and randomLocksetSummary",
+		factcodectest.Fields{Type: reflect.TypeFor[Summaries](), Fields: 2},
+		factcodectest.Fields{Type: reflect.TypeFor[FuncSummary](), Fields: 2},
+		factcodectest.Fields{Type: reflect.TypeFor[Summary](), Fields: 10},
+		factcodectest.Fields{Type: reflect.TypeFor[Access](), Fields: 13},
+		factcodectest.Fields{Type: reflect.TypeFor[Held](), Fields: 2},
+		factcodectest.Fields{Type: reflect.TypeFor[Invoke](), Fields: 2},
+	)
 }

@@ -9,10 +9,11 @@ import (
 	"encoding/gob"
 	"math/rand/v2"
 	"reflect"
-	"slices"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/psharpvet/psharpvet/internal/factcodec/factcodectest"
 )
 
 // gobSummary has Summary's fields without its methods, so that gob
@@ -66,27 +67,13 @@ func randomInts(r *rand.Rand) []int {
 	return xs
 }
 
-func randomStrings(r *rand.Rand) []string {
-	switch r.IntN(4) {
-	case 0:
-		return nil
-	case 1:
-		return []string{}
-	}
-	ss := make([]string, 1+r.IntN(3))
-	for i := range ss {
-		ss[i] = []string{"", "items>[]", "x", "stats>n", "a>b>c>é"}[r.IntN(5)]
-	}
-	return ss
-}
-
 func randomPortPaths(r *rand.Rand) []PortPaths {
 	if r.IntN(3) == 0 {
 		return nil
 	}
 	pps := make([]PortPaths, r.IntN(3))
 	for i := range pps {
-		pps[i] = PortPaths{Port: r.IntN(4) - 1, Paths: randomStrings(r)}
+		pps[i] = PortPaths{Port: r.IntN(4) - 1, Paths: factcodectest.RandomStrings(r, "", "items>[]", "x", "stats>n", "a>b>c>é")}
 	}
 	return pps
 }
@@ -111,7 +98,7 @@ func randomSummary(r *rand.Rand, depth int) *Summary {
 	if r.IntN(3) > 0 {
 		s.LinkPaths = make([]LinkPaths, r.IntN(3))
 		for i := range s.LinkPaths {
-			s.LinkPaths[i] = LinkPaths{From: r.IntN(4) - 1, To: r.IntN(4) - 1, Paths: randomStrings(r)}
+			s.LinkPaths[i] = LinkPaths{From: r.IntN(4) - 1, To: r.IntN(4) - 1, Paths: factcodectest.RandomStrings(r, "", "items>[]", "x", "stats>n", "a>b>c>é")}
 		}
 	}
 	if depth < 2 && r.IntN(3) == 0 {
@@ -122,24 +109,6 @@ func randomSummary(r *rand.Rand, depth int) *Summary {
 		}
 	}
 	return s
-}
-
-// factList is how x/tools encodes facts: a list of interface values.
-type factList struct {
-	Facts []analysis.Fact
-}
-
-func gobRoundTrip(t *testing.T, in, out any) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	if err := gob.NewEncoder(&buf).Encode(in); err != nil {
-		t.Fatal(err)
-	}
-	data := slices.Clone(buf.Bytes())
-	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(out); err != nil {
-		t.Fatal(err)
-	}
-	return data
 }
 
 // TestSummaryCodec checks, on random summaries, that a Summary fact
@@ -154,11 +123,11 @@ func TestSummaryCodec(t *testing.T) {
 		s := randomSummary(r, 0)
 
 		var old gobSummary
-		gobRoundTrip(t, toGob(s), &old)
+		factcodectest.GobRoundTrip(t, toGob(s), &old)
 		want := fromGob(&old)
 
-		var got factList
-		gobRoundTrip(t, factList{[]analysis.Fact{s}}, &got)
+		var got factcodectest.FactList
+		factcodectest.GobRoundTrip(t, factcodectest.FactList{Facts: []analysis.Fact{s}}, &got)
 		raw := got.Facts[0].(*Summary)
 		if raw.encoded == nil {
 			t.Fatalf("a decoded fact is not lazy: %+v", raw)
@@ -198,16 +167,9 @@ func TestSummaryCodec(t *testing.T) {
 // Summary fact: the codec and randomSummary must then learn it, or the
 // fact would lose it.
 func TestSummaryCodecFields(t *testing.T) {
-	for _, c := range []struct {
-		typ    reflect.Type
-		fields int
-	}{
-		{reflect.TypeFor[Summary](), 12},
-		{reflect.TypeFor[LinkPaths](), 3},
-		{reflect.TypeFor[PortPaths](), 2},
-	} {
-		if n := c.typ.NumField(); n != c.fields {
-			t.Errorf("%v has %d fields, the codec knows %d: teach appendSummary, summaryDecoder.summary and randomSummary the new ones", c.typ, n, c.fields)
-		}
-	}
+	factcodectest.CheckFields(t, "appendSummary, summaryDecoder.summary and randomSummary",
+		factcodectest.Fields{Type: reflect.TypeFor[Summary](), Fields: 12},
+		factcodectest.Fields{Type: reflect.TypeFor[LinkPaths](), Fields: 3},
+		factcodectest.Fields{Type: reflect.TypeFor[PortPaths](), Fields: 2},
+	)
 }
