@@ -176,6 +176,26 @@ func Unconverted(v ssa.Value) ssa.Value {
 	return v
 }
 
+// Unboxed returns the value v converts, through the conversions that keep
+// its dynamic type: to an interface (MakeInterface, ChangeInterface), and
+// those that change only a type's name, a channel's direction, or between
+// a type parameter and its argument (ChangeType: an instance of a generic
+// function passes its arguments to the generic body so).
+func Unboxed(v ssa.Value) ssa.Value {
+	for {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.ChangeInterface:
+			v = x.X
+		default:
+			return v
+		}
+	}
+}
+
 // LoadedField returns the field address v loads from, when v is a load
 // of a struct field (*x.f).
 func LoadedField(v ssa.Value) (*ssa.FieldAddr, bool) {

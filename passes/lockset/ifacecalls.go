@@ -5,6 +5,8 @@
 package lockset
 
 import (
+	"go/types"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/psharpvet/psharpvet/internal/ssaops"
@@ -43,10 +45,7 @@ func (c *checker) concreteCallee(call *ssa.CallCommon) *ssa.Function {
 }
 
 func (c *checker) resolveConcrete(call *ssa.CallCommon) *ssa.Function {
-	if c.concrete == nil {
-		c.concrete = ssaops.NewConcreteTypes(c.pkg, c.srcFuncs, nil)
-	}
-	t := c.concrete.Of(call.Value).Type
+	t := c.dynamicType(call.Value)
 	if t == nil || ssaops.HasTypeParam(t) {
 		return nil
 	}
@@ -55,4 +54,13 @@ func (c *checker) resolveConcrete(call *ssa.CallCommon) *ssa.Function {
 		return nil // a wrapper: the method is promoted or of the value type
 	}
 	return fn
+}
+
+// dynamicType returns the one concrete type the interface value v holds,
+// if the package names it (ssaops.ConcreteTypes), or nil.
+func (c *checker) dynamicType(v ssa.Value) types.Type {
+	if c.concrete == nil {
+		c.concrete = ssaops.NewConcreteTypes(c.pkg, c.srcFuncs, nil)
+	}
+	return c.concrete.Of(v).Type
 }

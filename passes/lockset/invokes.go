@@ -79,7 +79,7 @@ func (c *checker) applyInvoke(fi *funcInfo, st *state, callee any, arg ssa.Value
 // one of methods through the interface v when v is one of fi's
 // parameters and fi holds no lock there.
 func (c *checker) recordInvoke(fi *funcInfo, st *state, v ssa.Value, methods []string, emit func(Access)) {
-	p, ok := unconverted(v).(*ssa.Parameter)
+	p, ok := ssaops.Unboxed(v).(*ssa.Parameter)
 	if emit == nil || !ok || len(st.held) > 0 || !types.IsInterface(p.Type()) {
 		return
 	}
@@ -124,12 +124,9 @@ func (c *checker) calleeName(callee any) string {
 func (c *checker) invokedMethod(v ssa.Value, methods []string) *ssa.Function {
 	// An instance of a generic helper passes its type parameter's
 	// argument itself (write[W io.Writer](w W) called with &buf).
-	t := unconverted(v).Type()
+	t := ssaops.Unboxed(v).Type()
 	if types.IsInterface(t) {
-		if c.concrete == nil {
-			c.concrete = ssaops.NewConcreteTypes(c.pkg, c.srcFuncs, nil)
-		}
-		t = c.concrete.Of(v).Type
+		t = c.dynamicType(v)
 	}
 	if t == nil || ssaops.HasTypeParam(t) {
 		return nil
@@ -156,23 +153,4 @@ func (c *checker) invokedMethod(v ssa.Value, methods []string) *ssa.Function {
 		return c.prog.FuncValue(obj)
 	}
 	return nil
-}
-
-// unconverted returns the value v converts, through conversions that keep
-// its dynamic type: to an interface, or between a type parameter and its
-// argument (an instance of a generic function passes its arguments to the
-// generic body as values of the type parameters).
-func unconverted(v ssa.Value) ssa.Value {
-	for {
-		switch x := v.(type) {
-		case *ssa.MakeInterface:
-			v = x.X
-		case *ssa.ChangeType:
-			v = x.X
-		case *ssa.ChangeInterface:
-			v = x.X
-		default:
-			return v
-		}
-	}
 }

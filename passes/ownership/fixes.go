@@ -22,6 +22,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/psharpvet/psharpvet/internal/model"
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 	"github.com/psharpvet/psharpvet/internal/transfer"
 	"github.com/psharpvet/psharpvet/passes/givesup"
 	"github.com/psharpvet/psharpvet/passes/taint"
@@ -45,7 +46,7 @@ import (
 // field keeps reachable from outliving state in h: a statement resetting
 // the field (s.buf = nil) right after the transfer's statement.
 func (c *checker) resetFix(fn *ssa.Function, fl *taint.Flow, h taint.Heap, p transfer.Point, hit *givenValue) []analysis.SuggestedFix {
-	load, ok := unwrapConversions(hit.v).(*ssa.UnOp)
+	load, ok := ssaops.Unboxed(hit.v).(*ssa.UnOp)
 	if !ok || load.Op != token.MUL {
 		return nil
 	}
@@ -112,21 +113,6 @@ func sends(p transfer.Point) bool {
 		return f != nil && (f.Kind == transfer.Send || f.Kind == transfer.Call && !f.Spawns)
 	}
 	return false
-}
-
-// unwrapConversions returns v without the conversions and boxings a
-// transfer's operand may get on its way to the channel or callee.
-func unwrapConversions(v ssa.Value) ssa.Value {
-	for {
-		switch x := v.(type) {
-		case *ssa.MakeInterface:
-			v = x.X
-		case *ssa.ChangeType:
-			v = x.X
-		default:
-			return v
-		}
-	}
 }
 
 // nilable reports whether t is a slice, map, pointer, channel, function
@@ -403,7 +389,7 @@ func (c *checker) cloneFix(w *walker, instr ssa.Instruction, acc *access, u use)
 		return nil
 	}
 	t := info.TypeOf(e)
-	if t == nil || !types.Identical(t, unwrapConversions(send.X).Type()) {
+	if t == nil || !types.Identical(t, ssaops.Unboxed(send.X).Type()) {
 		return nil
 	}
 	if _, ok := types.Unalias(t).(*types.TypeParam); ok {
