@@ -79,8 +79,11 @@ func (c *checker) applyInvoke(fi *funcInfo, st *state, callee any, arg ssa.Value
 // one of methods through the interface v when v is one of fi's
 // parameters and fi holds no lock there.
 func (c *checker) recordInvoke(fi *funcInfo, st *state, v ssa.Value, methods []string, emit func(Access)) {
+	if emit == nil || len(st.held) > 0 {
+		return // not the final pass, or under a lock of fi's
+	}
 	p, ok := ssaops.Unboxed(v).(*ssa.Parameter)
-	if emit == nil || !ok || len(st.held) > 0 || !types.IsInterface(p.Type()) {
+	if !ok || !types.IsInterface(p.Type()) {
 		return
 	}
 	i := slices.Index(fi.fn.Params, p)
