@@ -8,8 +8,11 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
 // IsJoin reports whether instr waits for a goroutine, given which values
@@ -526,4 +529,127 @@ func sameValue(a, b ssa.Value, depth int) bool {
 		return ok && types.Identical(x.Type(), y.Type()) && sameValue(x.X, y.X, depth+1)
 	}
 	return false
+}
+
+// SelfCounted returns the counters that the goroutine g starts adds
+// itself to, named in the spawner's frame: calls of a Counts row in the
+// started function's own body (not in a goroutine it starts in turn) on a
+// receiver it was handed, as a captured variable, an argument or a field
+// of one. A Join on such a counter does not wait for the goroutine:
+//
+//	for _, s := range items {
+//		go func() {
+//			wg.Add(1) // may run after wg.Wait has returned
+//			defer wg.Done()
+//			…
+//		}()
+//	}
+//	wg.Wait()
+//
+// A counter the spawner also counts on, anywhere in its body, is left
+// out: the spawner may have counted the goroutine, whose own Add then
+// counts the goroutines it starts. It returns nil when there is none.
+func (m *Model) SelfCounted(g *ssa.Go) *SelfCount {
+	fn, bindings := ssaops.FuncValue(g.Call.Value)
+	if fn == nil || fn.Blocks == nil || g.Call.IsInvoke() {
+		return nil
+	}
+	var counters []counter
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			if c, ok := m.countsOn(call); ok {
+				if k, ok := spawnerCounter(fn, bindings, g.Call.Args, c); ok {
+					k.add = call.Pos()
+					counters = append(counters, k)
+				}
+			}
+		}
+	}
+	if len(counters) == 0 {
+		return nil
+	}
+	for _, b := range g.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(*ssa.Call); ok {
+				if c, ok := m.countsOn(call); ok {
+					counters = slices.DeleteFunc(counters, func(k counter) bool { return k.is(c) })
+				}
+			}
+		}
+	}
+	if len(counters) == 0 {
+		return nil
+	}
+	return &SelfCount{counters}
+}
+
+// A SelfCount lists the counters a goroutine adds itself to (SelfCounted).
+type SelfCount struct{ counters []counter }
+
+// Adds reports whether recv, a counter in the spawner's frame, is one the
+// goroutine adds itself to, and where it does. A nil SelfCount has none.
+func (s *SelfCount) Adds(recv ssa.Value) (token.Pos, bool) {
+	if s == nil {
+		return token.NoPos, false
+	}
+	for _, k := range s.counters {
+		if k.is(recv) {
+			return k.add, true
+		}
+	}
+	return token.NoPos, false
+}
+
+// countsOn returns the receiver of a call of a Counts row.
+func (m *Model) countsOn(call *ssa.Call) (ssa.Value, bool) {
+	rc, ok := m.Resolve(call.Common())
+	if !ok || rc.Recv == nil {
+		return nil, false
+	}
+	if _, ok := rc.Row(Counts); !ok {
+		return nil, false
+	}
+	return rc.Recv, true
+}
+
+// A counter names a counter in a function's frame: the value v itself,
+// or, when field is not negative, that field of the struct v points to;
+// add is where the goroutine adds itself to it.
+type counter struct {
+	v     ssa.Value
+	field int
+	add   token.Pos
+}
+
+// is reports whether recv, a receiver in the same frame, is the counter.
+func (k counter) is(recv ssa.Value) bool {
+	if k.field < 0 {
+		return recv == k.v
+	}
+	fa, ok := recv.(*ssa.FieldAddr)
+	return ok && fa.Field == k.field && fa.X == k.v
+}
+
+// spawnerCounter names recv, a counter of the started function fn, in the
+// spawner's frame, through the closure's bindings or the call's args.
+func spawnerCounter(fn *ssa.Function, bindings, args []ssa.Value, recv ssa.Value) (counter, bool) {
+	field := -1
+	if fa, ok := recv.(*ssa.FieldAddr); ok {
+		recv, field = fa.X, fa.Field
+	}
+	switch v := recv.(type) {
+	case *ssa.FreeVar:
+		if i := slices.Index(fn.FreeVars, v); i >= 0 && i < len(bindings) {
+			return counter{v: bindings[i], field: field}, true
+		}
+	case *ssa.Parameter:
+		if i := slices.Index(fn.Params, v); i >= 0 && i < len(args) {
+			return counter{v: args[i], field: field}, true
+		}
+	}
+	return counter{}, false
 }

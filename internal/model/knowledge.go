@@ -28,6 +28,7 @@ var stdRows = []Row{
 	// the call by which one of those says it is done.
 	{Func: "(*sync.WaitGroup).Wait", Kind: Join},
 	{Func: "(*sync.WaitGroup).Done", Kind: Done},
+	{Func: "(*sync.WaitGroup).Add", Kind: Counts},
 	{Func: "(*golang.org/x/sync/errgroup.Group).Wait", Kind: Join},
 	// A weighted semaphore acquired in full waits for every holder to
 	// release its share: the idiom that waits for workers each started

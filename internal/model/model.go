@@ -101,6 +101,12 @@ const (
 	// goroutines they wait for is done (wg.Done): what the goroutine did
 	// before it happens before the Join returns.
 	Done
+	// Counts tells the Join rows of its receiver to wait for one more
+	// goroutine (wg.Add): it must run before the goroutine it counts is
+	// started. A goroutine that counts itself may not have run its Add
+	// yet when the Join returns, which then does not wait for it
+	// (SelfCounted).
+	Counts
 	// Opaque is a function of a package the passes do not analyse
 	// (Analysed) that writes or keeps memory its operands reach
 	// (runtime.ReadMemStats, runtime.SetFinalizer): rather than the
@@ -164,7 +170,7 @@ var kindNames = [...]string{
 	TryLock: "trylock", TryRLock: "tryrlock", Once: "once", Handler: "handler", Entry: "entry",
 	Parallel: "parallel", Reads: "reads", Exits: "exits", Unwinds: "unwinds",
 	Delayed: "delayed", Receive: "receive", Forward: "forward", Actor: "actor", Become: "become",
-	WritesElems: "writeselems", Done: "done", Opaque: "opaque", Copies: "copies",
+	WritesElems: "writeselems", Done: "done", Counts: "counts", Opaque: "opaque", Copies: "copies",
 	Serialises: "serialises", Element: "element", Makes: "makes", Subtest: "subtest",
 	Invokes: "invokes", SpawnsActor: "spawnsactor", Recipient: "recipient",
 }

@@ -34,6 +34,9 @@ type Joiner struct {
 	// argument: what it returns is the reply's channel or future of what
 	// it sent (see fromReply).
 	reply *ssa.Call
+	// selfCounted lists the counters a go statement's goroutine adds
+	// itself to (model.SelfCounted): waiting on them is no join.
+	selfCounted *model.SelfCount
 }
 
 // Joiner returns the joiner of point p, whose heap before it is h.
@@ -49,6 +52,9 @@ func (r *Result) Joiner(fl *taint.Flow, h taint.Heap, p transfer.Point) *Joiner 
 		}
 	}
 	j := &Joiner{model: r.Model, res: r, fl: fl, tokens: fl.Reach(h, locs, nil)}
+	if g, ok := p.Instr.(*ssa.Go); ok {
+		j.selfCounted = r.Model.SelfCounted(g)
+	}
 	if p.Kind == transfer.GivesUp {
 		j.spawner = p.CalleeObj
 		if j.spawner == nil && p.Callee != nil {
@@ -66,11 +72,29 @@ func (r *Result) Joiner(fl *taint.Flow, h taint.Heap, p transfer.Point) *Joiner 
 // channel of what was given on some path (the future idiom: a request's
 // Wait may also return on a timeout).
 func (j *Joiner) IsJoin(instr ssa.Instruction) bool {
+	if j.waitsOnSelfCounted(instr) {
+		return false
+	}
 	if j.model.IsJoin(instr, j.reachesToken) || j.model.JoinsCallsOf(instr, j.spawner) {
 		return true
 	}
 	call, ok := instr.(*ssa.Call)
 	return ok && !j.model.Strict && slices.ContainsFunc(j.model.WaitedOn(call.Common()), j.reachesToken)
+}
+
+// waitsOnSelfCounted reports whether instr is a Join on a counter the
+// goroutine of the point adds itself to, which it does not wait for.
+func (j *Joiner) waitsOnSelfCounted(instr ssa.Instruction) bool {
+	call, ok := instr.(*ssa.Call)
+	if !ok || j.selfCounted == nil {
+		return false
+	}
+	rc, ok := j.model.Resolve(call.Common())
+	if !ok || rc.Recv == nil || !rc.Joins() {
+		return false
+	}
+	_, adds := j.selfCounted.Adds(rc.Recv)
+	return adds
 }
 
 // EntersJoin reports whether taking the edge from p to b gives the

@@ -421,6 +421,9 @@ func (c *checker) joinEffectAt(sp *spawn, instr ssa.Instruction, related func(ss
 			if wg == nil {
 				return &joinEffect{level: joined}
 			}
+			if c.selfCountedWait(sp, wg) {
+				return nil // the goroutine's own Add may follow it (selfcounted.go)
+			}
 			// wg.Wait: what the goroutine does after its own Done
 			// still runs (waitgroup.go). Other goroutines' Done calls
 			// do not make the wait any less a join of this one, so

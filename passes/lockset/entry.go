@@ -82,6 +82,9 @@ type spawn struct {
 	// after its spawner returns, beside the other such subtests of the
 	// spawner (subtests.go).
 	parallelSubtest bool
+	// selfCounted lists the counters the goroutine adds itself to
+	// (model.SelfCounted): their waits do not join it. Nil if none.
+	selfCounted *model.SelfCount
 }
 
 // spawns finds every goroutine start in the package.
@@ -99,7 +102,7 @@ func (c *checker) spawns(funcs []*ssa.Function) []*spawn {
 					continue
 				}
 				sp.handed = c.goEntryHeld(sp)
-				sp.body = c.goAccesses(sp, sp.handed, c.calleeSummary(sp.callee))
+				sp.body = c.withoutSelfCounted(sp, c.goAccesses(sp, sp.handed, c.calleeSummary(sp.callee)))
 				out = append(out, sp)
 			}
 		}
@@ -209,7 +212,8 @@ func (c *checker) spawnAt(instr ssa.Instruction) *spawn {
 		if callee == nil {
 			return nil
 		}
-		return &spawn{instr: instr, callee: callee, args: instr.Call.Args, bindings: bindings}
+		return &spawn{instr: instr, callee: callee, args: instr.Call.Args, bindings: bindings,
+			selfCounted: c.model.SelfCounted(instr)}
 	case *ssa.Call:
 		call, ok := c.model.Resolve(instr.Common())
 		if !ok || !call.Modelled() {

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/psharpvet/psharpvet/internal/ssaops"
@@ -402,6 +403,9 @@ type race struct {
 	// point that started it (rerun): another pair of the same two
 	// accesses names them better.
 	rerun bool
+	// notes say why an ordering the reader may expect does not hold
+	// (selfcounted.go).
+	notes []analysis.RelatedInformation
 }
 
 // side is one entry point's view in a pair check.
@@ -686,7 +690,12 @@ func perIteration(fn *ssa.Function, blk *ssa.BasicBlock, a *epAccess) bool {
 // ordered with the goroutine and not compared.
 func (c *checker) checkSpawns(spawns []*spawn, found func(race)) {
 	c.checkEscapingClosures(spawns, found)
+	reportAll := found
 	for i, sp := range spawns {
+		found := reportAll
+		if notes := c.selfCountedNotes(sp); len(notes) > 0 {
+			found = func(r race) { r.notes = notes; reportAll(r) }
+		}
 		fn := sp.parent.fn
 		lv := c.liveOf(sp)
 		name := c.goName(sp)

@@ -103,10 +103,10 @@ func (r *reporter) flush(pass *analysis.Pass, report func(analysis.Diagnostic)) 
 			Pos:      x.a.pos,
 			Category: catRace,
 			Message:  msg,
-			Related: append(append(callPath(x.a, x.ea), callPath(x.b, eb)...), analysis.RelatedInformation{
+			Related: append(append(append(callPath(x.a, x.ea), callPath(x.b, eb)...), analysis.RelatedInformation{
 				Pos:     x.b.pos,
 				Message: fmt.Sprintf("%s %s here %s", x.b.disp, verb(x.b), held(x.b)),
-			}),
+			}), x.notes...),
 		})
 	}
 }

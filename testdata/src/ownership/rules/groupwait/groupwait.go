@@ -60,3 +60,43 @@ func SumOtherGroup(xs []int, other *sync.WaitGroup) int {
 	other.Wait()
 	return t.sum // want `t is read after it was passed to \(\*sync.WaitGroup\).Go \(line \d+\); the goroutine may be using it concurrently`
 }
+
+// SelfCounted's goroutines call wg.Add themselves, so wg.Wait may return
+// before they have: it joins none of them, and the range reads out while
+// they may still write it. Reported.
+func SelfCounted(xs []int) int {
+	out := make([]int, len(xs))
+	var wg sync.WaitGroup
+	for i, x := range xs {
+		go func() {
+			wg.Add(1)
+			defer wg.Done()
+			out[i] = x * x
+		}()
+	}
+	wg.Wait()
+	t := 0
+	for _, v := range out { // want `out is read after it was handed to the goroutine started at line \d+`
+		t += v
+	}
+	return t
+}
+
+// Counted adds before each go statement: Wait joins them. Quiet.
+func Counted(xs []int) int {
+	out := make([]int, len(xs))
+	var wg sync.WaitGroup
+	for i, x := range xs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			out[i] = x * x
+		}()
+	}
+	wg.Wait()
+	t := 0
+	for _, v := range out {
+		t += v
+	}
+	return t
+}
