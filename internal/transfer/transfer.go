@@ -35,6 +35,12 @@ const (
 	Call
 	// GivesUp is a call to a function whose gives-up set is not empty.
 	GivesUp
+	// Reply is a send on, or a close of, a channel held in a field of a
+	// request the function received from a channel (r.reply <- v,
+	// close(r.done)): it hands the request back to its sender, who waits
+	// on that channel and owns the request again once it has returned
+	// (RepliedTo).
+	Reply
 )
 
 // A Point is one transfer in a function's SSA.
@@ -99,7 +105,11 @@ func (r *Reason) Final() *Reason {
 func Points(m *model.Model, instr ssa.Instruction) []Point {
 	switch instr := instr.(type) {
 	case *ssa.Send:
-		return []Point{{Instr: instr, Kind: Send, Given: []ssa.Value{instr.X}, Others: []ssa.Value{instr.Chan}}}
+		pts := []Point{{Instr: instr, Kind: Send, Given: []ssa.Value{instr.X}, Others: []ssa.Value{instr.Chan}}}
+		if req := RepliedTo(instr.Chan); req != nil && req != instr.X {
+			pts = append(pts, Point{Instr: instr, Kind: Reply, Given: []ssa.Value{req}, Others: []ssa.Value{instr.Chan}})
+		}
+		return pts
 	case *ssa.Select:
 		var pts []Point
 		for _, st := range instr.States {
@@ -111,6 +121,12 @@ func Points(m *model.Model, instr ssa.Instruction) []Point {
 	case *ssa.Go:
 		return []Point{{Instr: instr, Kind: Go, Given: GoOperands(instr.Common()), Spawns: true}}
 	case ssa.CallInstruction:
+		if ch := closed(instr.Common()); ch != nil {
+			if req := RepliedTo(ch); req != nil {
+				return []Point{{Instr: instr, Kind: Reply, Given: []ssa.Value{req}, Others: []ssa.Value{ch}}}
+			}
+			return nil
+		}
 		call, ok := m.Resolve(instr.Common())
 		if !ok {
 			return nil
@@ -156,6 +172,56 @@ func Points(m *model.Model, instr ssa.Instruction) []Point {
 			return nil
 		}
 		return []Point{p}
+	}
+	return nil
+}
+
+// RepliedTo returns the request whose reply channel ch is: a field of a
+// pointer the function received from a channel (r := <-reqs, or a range
+// over reqs, or a select case), loaded once (r.reply), or nil. Sending on
+// it or closing it answers the request, which the requester, waiting on
+// that channel, then uses again: what the function does to the request
+// afterwards races with it.
+func RepliedTo(ch ssa.Value) ssa.Value {
+	load, ok := ch.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return nil
+	}
+	fa, ok := load.X.(*ssa.FieldAddr)
+	if !ok {
+		return nil
+	}
+	if isReceived(fa.X) {
+		return fa.X
+	}
+	return nil
+}
+
+// isReceived reports whether v is a pointer received from a channel: the
+// value of a receive, of a comma-ok receive, or of a select's receiving
+// case.
+func isReceived(v ssa.Value) bool {
+	if _, ok := v.Type().Underlying().(*types.Pointer); !ok {
+		return false
+	}
+	switch v := v.(type) {
+	case *ssa.UnOp:
+		return v.Op == token.ARROW && !v.CommaOk
+	case *ssa.Extract:
+		switch t := v.Tuple.(type) {
+		case *ssa.UnOp:
+			return t.Op == token.ARROW && v.Index == 0
+		case *ssa.Select:
+			return v.Index >= 2 // the values of the receiving cases
+		}
+	}
+	return false
+}
+
+// closed returns the channel a call of the builtin close closes, or nil.
+func closed(c *ssa.CallCommon) ssa.Value {
+	if b, ok := c.Value.(*ssa.Builtin); ok && b.Name() == "close" && len(c.Args) == 1 {
+		return c.Args[0]
 	}
 	return nil
 }

@@ -490,6 +490,13 @@ func (r *Result) OtherSideWrites(fl *taint.Flow, h taint.Heap, p transfer.Point,
 	switch {
 	case p.Kind == transfer.Go:
 		w = fl.Writes(p.Instr, h)
+	case p.Kind == transfer.Reply:
+		// The requester owns the request again: by default its uses
+		// are not seen, and only the function's writes are evidence.
+		if r.Model.Strict {
+			return t
+		}
+		return nil
 	case p.Kind == transfer.GivesUp && p.ReadOnly && r.Model.Strict:
 		// The callee's summary judged what it gives up apart from
 		// its other operands; the machine it sends to, or the
@@ -630,6 +637,8 @@ func Explain(r *transfer.Reason) string {
 		return "hands it to a goroutine at " + where
 	case transfer.Call:
 		return fmt.Sprintf("passes it to %s at %s", r.Callee, where)
+	case transfer.Reply:
+		return "answers it on its reply channel at " + where
 	default:
 		return fmt.Sprintf("passes it to %s at %s, which %s", r.Callee, where, Explain(r.Then))
 	}

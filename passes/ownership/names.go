@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/psharpvet/psharpvet/internal/ssaops"
+	"github.com/psharpvet/psharpvet/internal/transfer"
 )
 
 // sourceNames finds the source text of transfer operands, to name them in
@@ -70,6 +71,9 @@ func (n *sourceNames) callAt(instr ssa.CallInstruction) *ast.CallExpr {
 
 // given names a value given up at a transfer instruction as written.
 func (n *sourceNames) given(v ssa.Value, instr ssa.Instruction) string {
+	if name := n.request(v, instr); name != "" {
+		return name
+	}
 	switch instr := instr.(type) {
 	case *ssa.Send:
 		if st := n.sendAt(instr.Pos()); st != nil {
@@ -135,6 +139,33 @@ func (n *sourceNames) argName(v ssa.Value, instr ssa.CallInstruction) string {
 		if j < len(call.Args) {
 			return types.ExprString(call.Args[j])
 		}
+	}
+	return ""
+}
+
+// request names the request v that instr answers (transfer.RepliedTo):
+// the operand of the channel's field selector, r in r.reply <- x and in
+// close(r.done), or "" if instr does not answer v.
+func (n *sourceNames) request(v ssa.Value, instr ssa.Instruction) string {
+	var ch ast.Expr
+	switch instr := instr.(type) {
+	case *ssa.Send:
+		if transfer.RepliedTo(instr.Chan) != v {
+			return ""
+		}
+		if st := n.sendAt(instr.Pos()); st != nil {
+			ch = st.Chan
+		}
+	case *ssa.Call:
+		if b, ok := instr.Call.Value.(*ssa.Builtin); !ok || b.Name() != "close" || transfer.RepliedTo(instr.Call.Args[0]) != v {
+			return ""
+		}
+		if ce := n.callAt(instr); ce != nil && len(ce.Args) == 1 {
+			ch = ce.Args[0]
+		}
+	}
+	if sel, ok := ast.Unparen(ch).(*ast.SelectorExpr); ok {
+		return types.ExprString(sel.X)
 	}
 	return ""
 }

@@ -170,7 +170,10 @@ func (c *checker) checkPoint(fn *ssa.Function, fl *taint.Flow, p transfer.Point)
 	// Kept references race with no one when the started function only
 	// reads places nothing rewrites.
 	keptSafe := other != nil && !c.keptMayRace(fl, other, all)
-	if !keptSafe && !c.joinedBeforeExit(fl, h, p) && !c.checkOutliving(fn, fl, h, p, given, written) {
+	// A reply hands back a request the function got from another
+	// goroutine: whether the function keeps it was judged where it
+	// received it; only what it does after answering is this point's.
+	if p.Kind != transfer.Reply && !keptSafe && !c.joinedBeforeExit(fl, h, p) && !c.checkOutliving(fn, fl, h, p, given, written) {
 		c.checkAliasing(fl, h, p, given, written)
 	}
 	if _, deferred := p.Instr.(*ssa.Defer); deferred {

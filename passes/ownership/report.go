@@ -31,6 +31,8 @@ func (c *checker) transferPhrase(p transfer.Point, v ssa.Value) string {
 		return fmt.Sprintf("%s is sent on %s", name, c.names.chanName(p.Instr, v))
 	case transfer.Go:
 		return fmt.Sprintf("%s is handed to a new goroutine", name)
+	case transfer.Reply:
+		return fmt.Sprintf("%s is handed back to its sender by %s", name, c.replyPhrase(p))
 	case transfer.Call:
 		if !p.Spawns {
 			return fmt.Sprintf("%s is sent with %s", name, p.CalleeName())
@@ -49,6 +51,8 @@ func (c *checker) afterPhrase(p transfer.Point, v ssa.Value) string {
 		return fmt.Sprintf("sent on %s (line %d)", c.names.chanName(p.Instr, v), line)
 	case transfer.Go:
 		return fmt.Sprintf("handed to the goroutine started at line %d", line)
+	case transfer.Reply:
+		return fmt.Sprintf("handed back to its sender by %s (line %d)", c.replyPhrase(p), line)
 	case transfer.Call:
 		if !p.Spawns {
 			// A Transfer row: a framework's or the user's send.
@@ -60,11 +64,22 @@ func (c *checker) afterPhrase(p transfer.Point, v ssa.Value) string {
 	}
 }
 
+// replyPhrase names the reply of a Reply point: "the send on r.reply",
+// "closing r.done".
+func (c *checker) replyPhrase(p transfer.Point) string {
+	if _, ok := p.Instr.(*ssa.Send); ok {
+		return "the send on " + c.names.chanName(p.Instr, nil)
+	}
+	return "closing " + c.names.value(p.Others[0], p.Instr)
+}
+
 // consequence says who may race with the sender.
 func (c *checker) consequence(p transfer.Point) string {
 	switch {
 	case p.Kind == transfer.Send:
 		return "the receiver may be using it concurrently"
+	case p.Kind == transfer.Reply:
+		return "the sender, waiting for the reply, may be using it again"
 	case p.Spawns, p.Kind == transfer.GivesUp && p.Why.Final().Kind == transfer.Go:
 		return "the goroutine may be using it concurrently"
 	default:

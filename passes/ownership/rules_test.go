@@ -47,6 +47,7 @@ var ruleStdPackages = []string{
 	"ownership/rules/sharedlock",
 	"ownership/rules/readonlyfields",
 	"ownership/rules/groupwait",
+	"ownership/rules/replyback",
 	"ownership/rules/sharedtypes",
 	"ownership/rules/lockedwrites",
 	"ownership/rules/keptplaces",
