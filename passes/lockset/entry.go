@@ -255,7 +255,7 @@ func startedMethod(sp *spawn) *types.Func {
 // is declared shared (shared, by directive or as a gRPC service), or
 // holds a lock or a token channel.
 func (c *checker) sharedType(n *types.Named, shared map[*types.Named]bool) bool {
-	return shared[n] || model.HoldsLock(n) || c.holdsToken(n)
+	return shared[n] || model.HoldsLock(n) || c.holdsToken(n) || c.accessedAtomically(n)
 }
 
 // recvNamed returns the named type (origin) of a method's receiver.

@@ -184,6 +184,9 @@ type checker struct {
 	// viaIface are the methods called through unexported interfaces,
 	// by type (hidden.go).
 	viaIface map[*types.TypeName]map[string]bool
+	// atomicTypes memoises the package's types accessed atomically
+	// (atomictypes.go).
+	atomicTypes map[*types.TypeName]bool
 	// scratch are analyze's free buffers.
 	scratch []*scratch
 	// interned are the paths rebase has made (join), and buf its
