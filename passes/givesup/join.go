@@ -97,6 +97,27 @@ func (j *Joiner) waitsOnSelfCounted(instr ssa.Instruction) bool {
 	return adds
 }
 
+// SkippedWaits returns, with the position of the goroutine's own Add, the
+// Joins of fn on a counter the goroutine of the point adds itself to,
+// which are no joins of it (model.SelfCounted): a report can say why the
+// wait did not count.
+func (j *Joiner) SkippedWaits(fn *ssa.Function) (waits []ssa.Instruction, adds []token.Pos) {
+	if j.selfCounted == nil {
+		return nil, nil
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if !j.waitsOnSelfCounted(instr) {
+				continue
+			}
+			rc, _ := j.model.Resolve(instr.(*ssa.Call).Common())
+			add, _ := j.selfCounted.Adds(rc.Recv)
+			waits, adds = append(waits, instr), append(adds, add)
+		}
+	}
+	return waits, adds
+}
+
 // EntersJoin reports whether taking the edge from p to b gives the
 // transferred memory back: it enters the body of a select case that
 // receives from a channel of what was given (model.CaseReceive).

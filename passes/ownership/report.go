@@ -274,7 +274,15 @@ func (c *checker) reportUse(w *walker, instr ssa.Instruction, acc *access, u use
 	if !pos.IsValid() {
 		pos = w.p.Instr.Pos()
 	}
-	c.report(pos, w.p, catUseAfter, msg, nil, c.cloneFix(w, instr, acc, u))
+	var related []analysis.RelatedInformation
+	waits, adds := w.joins.SkippedWaits(w.p.Instr.Parent())
+	for i, wait := range waits {
+		related = append(related, analysis.RelatedInformation{
+			Pos:     wait.Pos(),
+			Message: fmt.Sprintf("this wait does not wait for the goroutine, which adds itself to the group at line %d: Wait may return before that Add", c.pass.Fset.Position(adds[i]).Line),
+		})
+	}
+	c.report(pos, w.p, catUseAfter, msg, related, c.cloneFix(w, instr, acc, u))
 }
 
 // report emits one diagnostic, with the transfer point as related
