@@ -24,12 +24,15 @@ import (
 //	func (f *Flag) IsSet() bool { return f.v == 1 } // races with Set
 //
 // The evidence is a field of a sync/atomic type (atomic.Int32,
-// atomic.Pointer[T]) or a sync/atomic function called on a field's
-// address, in the package's own code.
+// atomic.Pointer[T]) or a sync/atomic function that writes (Store, Add,
+// Swap, CompareAndSwap) called on a field's address, in the package's own
+// code. Atomic loads alone are not: ristretto's z.Buffer loads its offset
+// atomically for callers that ask its length, while its documentation
+// gives Allocate, which writes it plainly, to one owner.
 
 // accessedAtomically reports whether n, a type of the package, has a
 // field of a sync/atomic type or one whose address the package passes to
-// a sync/atomic function.
+// a sync/atomic function that writes.
 func (c *checker) accessedAtomically(n *types.Named) bool {
 	if c.atomicTypes == nil {
 		c.atomicTypes = c.findAtomicTypes(c.srcFuncs)
@@ -75,8 +78,8 @@ func (c *checker) findAtomicTypes(funcs []*ssa.Function) map[*types.TypeName]boo
 					continue
 				}
 				obj, _ := callee.Object().(*types.Func)
-				if _, ok := model.AtomicAccess(obj); !ok || obj.Signature().Recv() != nil {
-					continue
+				if write, ok := model.AtomicAccess(obj); !ok || !write || obj.Signature().Recv() != nil {
+					continue // an atomic load alone may guard a read beside one owner's writes
 				}
 				if fa, ok := call.Call.Args[0].(*ssa.FieldAddr); ok {
 					mark(fa.X.Type())

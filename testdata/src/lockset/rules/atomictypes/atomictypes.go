@@ -46,3 +46,13 @@ type Plain struct{ v int32 }
 
 func (p *Plain) Set()        { p.v = 1 }
 func (p *Plain) IsSet() bool { return p.v == 1 }
+
+// Buffer loads its offset atomically for callers that ask its length, and
+// writes it plainly in a method documented for one owner: an atomic load
+// alone is no evidence that writers run concurrently. Quiet.
+type Buffer struct{ off uint64 }
+
+func (b *Buffer) Len() int { return int(atomic.LoadUint64(&b.off)) }
+
+// Allocate is not safe for concurrent use.
+func (b *Buffer) Allocate(n int) { b.off += uint64(n) }
