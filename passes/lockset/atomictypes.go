@@ -30,6 +30,11 @@ import (
 // atomically for callers that ask its length, while its documentation
 // gives Allocate, which writes it plainly, to one owner.
 
+// A method of such a type runs beside another call of itself only if it
+// writes atomically itself (a counter's Inc): an iterator whose Stop sets
+// an atomic flag that its Next loads expects Stop beside Next, not two
+// calls of Next (nats.go's ordered consumer). Default reading.
+
 // accessedAtomically reports whether n, a type of the package, has a
 // field of a sync/atomic type or one whose address the package passes to
 // a sync/atomic function that writes.
@@ -94,4 +99,28 @@ func (c *checker) findAtomicTypes(funcs []*ssa.Function) map[*types.TypeName]boo
 func isAtomicType(t types.Type) bool {
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "sync/atomic"
+}
+
+// writesAtomically reports whether fn's own body makes an atomic write
+// (a sync/atomic function or method that is not a Load).
+func (c *checker) writesAtomically(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			var obj *types.Func
+			if call.Call.IsInvoke() {
+				continue
+			}
+			if callee := call.Call.StaticCallee(); callee != nil {
+				obj, _ = callee.Object().(*types.Func)
+			}
+			if write, ok := model.AtomicAccess(obj); ok && write {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -258,6 +258,12 @@ func (c *checker) sharedType(n *types.Named, shared map[*types.Named]bool) bool 
 	return shared[n] || model.HoldsLock(n) || c.holdsToken(n) || c.accessedAtomically(n)
 }
 
+// sharedByAtomicsOnly reports whether n is a shared type (sharedType) only
+// because the package accesses it atomically.
+func (c *checker) sharedByAtomicsOnly(n *types.Named, shared map[*types.Named]bool) bool {
+	return !shared[n] && !model.HoldsLock(n) && !c.holdsToken(n) && c.accessedAtomically(n)
+}
+
 // recvNamed returns the named type (origin) of a method's receiver.
 func recvNamed(fn *ssa.Function) *types.Named {
 	recv := fn.Signature.Recv()
@@ -448,6 +454,9 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 			}
 			if !isShared {
 				e.goOnly, e.self = true, false
+			}
+			if e.self && !c.model.Strict && c.sharedByAtomicsOnly(n, shared) && !c.writesAtomically(fn) {
+				e.self = false // atomictypes.go
 			}
 			e.inferred = !shared[n]
 			add(e)

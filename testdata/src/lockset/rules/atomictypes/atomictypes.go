@@ -1,6 +1,9 @@
 package atomictypes // want package:"lockset summaries"
 
-import "sync/atomic"
+import (
+	"sync"
+	"sync/atomic"
+)
 
 // This package pins the rule that a type whose fields the package
 // accesses through sync/atomic expects concurrent calls of its methods, as
@@ -56,3 +59,39 @@ func (b *Buffer) Len() int { return int(atomic.LoadUint64(&b.off)) }
 
 // Allocate is not safe for concurrent use.
 func (b *Buffer) Allocate(n int) { b.off += uint64(n) }
+
+// Iter's Stop sets an atomic flag that Next loads: Stop runs beside Next,
+// not two calls of Next, which read the cursor unlocked where another
+// call would write it under the consumer's lock. Quiet.
+type Iter struct {
+	closed atomic.Uint32
+	c      *consumer
+}
+
+type consumer struct {
+	mu  sync.Mutex
+	seq int
+}
+
+func (it *Iter) Next() int {
+	if it.closed.Load() == 1 {
+		return -1
+	}
+	if it.c.seq > 10 {
+		it.c.mu.Lock()
+		it.c.seq = 0
+		it.c.mu.Unlock()
+	}
+	return it.c.seq
+}
+
+func (it *Iter) Stop() { it.closed.Store(1) }
+
+// Hits adds atomically itself, so it runs beside another call of itself:
+// its plain read of what the other call adds is reported.
+type Hits struct{ n int64 }
+
+func (h *Hits) Hit() bool {
+	atomic.AddInt64(&h.n, 1)
+	return h.n > 100 // want `h.n is read in \(\*Hits\).Hit without a lock and written atomically in another call of \(\*Hits\).Hit without a lock`
+}
