@@ -42,7 +42,9 @@ import (
 //     but for the model's Copies rows, which return a shallow copy of
 //     their argument and keep nothing (slices.Clone);
 //   - another package's variables, loaded or stored;
-//   - panic and recover.
+//   - panic and recover;
+//   - a conversion that changes a type that may lead to a *target into
+//     one that may not ((*U)(p) for a struct U of T's underlying type).
 //
 // "May lead to a *T" is by type (refs): pointers, slices, arrays, maps,
 // channels and struct fields are followed; an interface may hold a *T
@@ -119,6 +121,9 @@ type boundary struct {
 	// judgingInbound says refs is judging a value that comes from
 	// outside the package (inbound).
 	judgingInbound bool
+	// memo memoises refs; carriers are settled before any inbound
+	// judgement is made.
+	memo map[refsKey]bool
 }
 
 // confined runs the checks of the file comment.
@@ -249,6 +254,14 @@ func (b *boundary) crosses(instr ssa.Instruction) bool {
 		}
 	case *ssa.Panic:
 		if b.valueRefs(i.X) {
+			return true
+		}
+	case *ssa.ChangeType:
+		if b.refs(i.X.Type()) && !b.refs(i.Type()) {
+			return true // (*U)(p), for a U of T's underlying type
+		}
+	case *ssa.Convert:
+		if b.refs(i.X.Type()) && !b.refs(i.Type()) {
 			return true
 		}
 	case *ssa.FieldAddr:
@@ -428,7 +441,22 @@ func (b *boundary) isTargetPtr(t types.Type) bool {
 
 // refs reports whether a value of type t may lead to a *target.
 func (b *boundary) refs(t types.Type) bool {
-	return b.refsSeen(t, make(map[types.Type]bool))
+	k := refsKey{t, b.judgingInbound, b.inIface, b.inFunc}
+	if r, ok := b.memo[k]; ok {
+		return r
+	}
+	r := b.refsSeen(t, make(map[types.Type]bool))
+	if b.memo == nil {
+		b.memo = make(map[refsKey]bool)
+	}
+	b.memo[k] = r
+	return r
+}
+
+// refsKey is what refs's answer depends on.
+type refsKey struct {
+	t                        types.Type
+	inbound, inIface, inFunc bool
 }
 
 // refsSeen is refs; seen holds the named types being followed further
