@@ -34,7 +34,8 @@ import (
 // declares, their literals and the package initialiser):
 //   - the parameters and results of its exported functions and of every
 //     method with an exported name (a value of an unexported type may
-//     leave as an interface);
+//     leave as an interface), and such a method's receiver, which code
+//     outside may have made itself, setting the exported fields;
 //   - its exported package-level variables;
 //   - every call whose callee may lie outside the package (a static
 //     callee of another package, an interface method, a function value
@@ -237,11 +238,36 @@ func (b *boundary) exported(fn *ssa.Function) bool {
 }
 
 // signatureCrosses reports whether a call of a function of signature sig
-// from outside the package may hand it, or get from it, a *target. The
-// receiver is not counted: a caller outside holding one got it across
-// another boundary.
+// from outside the package may hand it, or get from it, a *target.
 func (b *boundary) signatureCrosses(sig *types.Signature) bool {
+	if recv := sig.Recv(); recv != nil && b.madeOutside(recv.Type()) {
+		return true
+	}
 	return b.inbound(sig.Params()) || b.refs(sig.Results())
+}
+
+// madeOutside reports whether a receiver of type t that code outside the
+// package made itself may lead to a *target. Of a struct of the package,
+// that code can set only the exported fields (a receiver the package made
+// reached it across another boundary); any other type it may fill at will.
+func (b *boundary) madeOutside(t types.Type) bool {
+	if p, ok := types.Unalias(t).Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() != b.pkg.Pkg {
+		return b.inbound(t)
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok {
+		return b.inbound(n.Underlying())
+	}
+	for i := range st.NumFields() {
+		if f := st.Field(i); f.Exported() && b.inbound(f.Type()) {
+			return true
+		}
+	}
+	return false
 }
 
 // crosses reports whether instr may move a *target across the package's

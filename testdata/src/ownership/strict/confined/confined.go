@@ -36,6 +36,11 @@ func (l *log) ship() {
 	l.out <- slices.Clone(l.entries) // quiet: slices.Clone keeps nothing
 }
 
+// Len is a method an importer may call on a log it got as an interface:
+// its receiver's entries are in an unexported field, which only the
+// package sets.
+func (l *log) Len() int { return len(l.entries) }
+
 // Leaked is as Entry, but an exported function hands one out.
 type Leaked struct{ Term int }
 
@@ -95,6 +100,23 @@ func keepAsserted(ch chan *Asserted) {
 	ch <- lastAsserted // want `lastAsserted is sent on ch but stays reachable from confined.lastAsserted`
 }
 
+// Held is as Entry, but a Batch, which an importer may make with its own
+// *Held in the exported field, hands them to the package through an
+// exported method.
+type Held struct{ Term int }
+
+// Batch holds items.
+type Batch struct{ Items []*Held }
+
+var lastHeld *Held
+
+// Keep keeps the batch's first item.
+func (b *Batch) Keep() { lastHeld = b.Items[0] }
+
+func keepHeld(ch chan *Held) {
+	ch <- lastHeld // want `lastHeld is sent on ch but stays reachable from confined.lastHeld`
+}
+
 // Inner is as Entry, but one lives inside a holder, which an exported
 // function returns: its address is the holder's memory.
 type Inner struct{ Term int }
@@ -118,9 +140,11 @@ func Run() int {
 	keepEntry(make(chan *Entry, 1))
 	l := &log{entries: []*Entry{{Term: 1}}, out: make(chan []*Entry, 1)}
 	l.ship()
+	_ = l.Len()
 	keepLeaked(make(chan *Leaked, 1))
 	keepGiven(make(chan *Given, 1))
 	keepAsserted(make(chan *Asserted, 1))
+	keepHeld(make(chan *Held, 1))
 	keepInner(make(chan *Inner, 1), NewHolder())
 	keepBoxed(make(chan *Boxed, 1))
 	return len(describeBoxed())
