@@ -41,5 +41,9 @@
 // records whether it does), that no functional option writes (the fact
 // lists those fields apart: the strict reading cannot tie an option to
 // the constructor that applies it), assuming no package outside the build
-// overwrites a whole struct of another package's type.
+// overwrites a whole struct of another package's type. In the package's
+// own analysis they also answer it for the exported fields of a struct
+// no code outside the package can address an object of: no pointer to
+// one, nor a value that may lead to one, crosses the package's boundary
+// (confined.go).
 package fieldwrites

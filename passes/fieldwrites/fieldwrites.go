@@ -113,6 +113,8 @@ type Result struct {
 	unsafe map[string]bool
 	// anywhere memoises TypeMayBeWrittenAnywhere by named struct.
 	anywhere map[*types.Named]bool
+	// confinedMemo memoises confined by named struct.
+	confinedMemo map[*types.Named]bool
 }
 
 // MayBeWritten reports whether field i of struct type t (or of the struct

@@ -19,32 +19,44 @@ import "go/types"
 // MayBeWrittenAnywhere reports whether field i of struct type t (or of the
 // struct t points to), with what it holds inline (the fields of a struct
 // field; the elements of an array field), may be written after
-// construction by any package: it is exported, its package imports unsafe,
-// it is unanalysed (unseenStruct), the build writes it (MayBeWritten), or
-// a functional option does (Written.Options), which the strict reading
-// cannot tie to a constructor.
+// construction by any package: it is exported (unless no code outside
+// the package can address an object of t, confined.go), its package
+// imports unsafe, it is unanalysed (unseenStruct), the build writes it
+// (MayBeWritten), or a functional option does (Written.Options), which
+// the strict reading cannot tie to a constructor.
 func (r *Result) MayBeWrittenAnywhere(t types.Type, i int) bool {
+	n, _ := namedStruct(t)
+	return r.mayBeWrittenAnywhere(t, i, n != nil && r.confined(n))
+}
+
+// mayBeWrittenAnywhere is MayBeWrittenAnywhere; within says that the
+// field's object can be addressed only by its package's code (a confined
+// struct, or memory held inline in one), so that being exported does not
+// make the field written.
+func (r *Result) mayBeWrittenAnywhere(t types.Type, i int, within bool) bool {
 	n, st := namedStruct(t)
 	if n == nil || i < 0 || i >= st.NumFields() {
 		return true
 	}
 	f := st.Field(i)
-	if f.Exported() || r.MayBeWritten(t, i) {
+	if f.Exported() && !within || r.MayBeWritten(t, i) {
 		return true
 	}
 	r.load()
 	if r.unsafe[n.Obj().Pkg().Path()] || r.optionUnion[Key(t, i)] {
 		return true
 	}
-	return r.inlineMayBeWrittenAnywhere(f.Type())
+	return r.inlineMayBeWrittenAnywhere(f.Type(), within)
 }
 
 // inlineMayBeWrittenAnywhere reports whether the memory a value of type t
 // occupies in place (not what its pointers, slices, maps or channels
 // refer to, which is other memory) may be written after construction by
-// any package. A field of pointer, slice, map, channel, function or
-// interface type is one word or a few, written only by writing the field.
-func (r *Result) inlineMayBeWrittenAnywhere(t types.Type) bool {
+// any package; within says that memory lies in an object only its
+// package's code can address. A field of pointer, slice, map, channel,
+// function or interface type is one word or a few, written only by
+// writing the field.
+func (r *Result) inlineMayBeWrittenAnywhere(t types.Type, within bool) bool {
 	switch u := types.Unalias(t).Underlying().(type) {
 	case *types.Basic, *types.Pointer, *types.Slice, *types.Map, *types.Chan, *types.Signature, *types.Interface:
 		return false
@@ -53,7 +65,7 @@ func (r *Result) inlineMayBeWrittenAnywhere(t types.Type) bool {
 			return true // an unnamed struct: its fields have no keys
 		}
 		for i := range u.NumFields() {
-			if r.MayBeWrittenAnywhere(t, i) {
+			if r.mayBeWrittenAnywhere(t, i, within) {
 				return true
 			}
 		}

@@ -125,7 +125,7 @@ func TestStrict(t *testing.T) {
 	if err := concur.Analyzer.Flags.Set("strict", "true"); err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, suitetest.Dir(t), ownership.Analyzer, "ownership/strict", "ownership/strict/sealed", "ownership/strict/closed")
+	analysistest.Run(t, suitetest.Dir(t), ownership.Analyzer, "ownership/strict", "ownership/strict/sealed", "ownership/strict/closed", "ownership/strict/confined")
 }
 
 // TestLiftedFields checks what the pass does when xsa re-checks its

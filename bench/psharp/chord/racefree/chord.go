@@ -343,6 +343,9 @@ func (mg *Manager) Receive(c *actor.Context) {
 	case actor.Started:
 		mg.start(c)
 	case *LookupsDone:
+		if mg.result == nil {
+			return // the result is handed over: a late report changes nothing
+		}
 		mg.result.Rounds[m.Round] = m.Owners
 		mg.result.Hops += m.Hops
 		switch {
@@ -375,13 +378,18 @@ func (mg *Manager) Receive(c *actor.Context) {
 		mg.stabilized = true
 		mg.maybeNextJoin(c)
 	case *KeysReport:
+		if mg.result == nil {
+			return
+		}
 		mg.result.Keys[m.ID] = m.Keys
 		mg.pending--
 		if mg.pending == 0 {
 			for _, nd := range mg.ring {
 				mg.result.Ring = append(mg.result.Ring, nd.ID)
 			}
-			mg.done <- mg.result
+			res := mg.result
+			mg.result = nil // the driver owns it from now on
+			mg.done <- res
 		}
 	}
 }

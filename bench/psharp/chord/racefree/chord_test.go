@@ -65,3 +65,32 @@ func checkChord(t *testing.T, res *Result) {
 func TestChord(t *testing.T) {
 	checkChord(t, runChord(t))
 }
+
+// TestLateReports plays an importer that sends the manager reports after
+// it handed over its result, and reads the result meanwhile: the manager
+// must not touch what it handed over.
+func TestLateReports(t *testing.T) {
+	engine, err := actor.NewEngine(actor.NewEngineConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan *Result, 1)
+	pid := engine.Spawn(NewManager([]int{0, 3, 7, 12}, []int{9, 5}, 42, done), "manager")
+	defer func() { <-engine.Poison(pid).Done() }()
+	var res *Result
+	select {
+	case res = <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("simulation did not finish")
+	}
+	for i := range 8 {
+		engine.Send(pid, &KeysReport{ID: 100 + i, Keys: []int{i}})
+		engine.Send(pid, &LookupsDone{Round: 100 + i, Owners: map[int]int{}})
+	}
+	for deadline := time.Now().Add(50 * time.Millisecond); time.Now().Before(deadline); {
+		if len(res.Keys) == 0 || len(res.Rounds) == 0 {
+			t.Fatal("empty result")
+		}
+	}
+	checkChord(t, res)
+}

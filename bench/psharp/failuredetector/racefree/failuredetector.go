@@ -209,12 +209,13 @@ func (d *Detector) ping(c *actor.Context) {
 }
 
 // declareFailed removes a node from the live set and notifies the
-// observers; they all share the same read-only view of the live nodes.
+// observers; each gets its own copy of the live nodes, as an observer may
+// be any actor that registered, which may write what it gets.
 func (d *Detector) declareFailed(c *actor.Context, id int) {
 	d.alive = slices.DeleteFunc(slices.Clone(d.alive), func(n int) bool { return n == id })
 	d.failed = append(d.failed, id)
 	for _, o := range d.observers {
-		c.Send(o, &NodeFailed{Node: id, Round: d.round, Alive: d.alive})
+		c.Send(o, &NodeFailed{Node: id, Round: d.round, Alive: slices.Clone(d.alive)})
 	}
 }
 

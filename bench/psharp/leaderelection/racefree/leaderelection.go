@@ -179,8 +179,8 @@ func (p *Process) onElected(c *actor.Context, msg *Elected) {
 	p.leader = msg.Leader
 	p.participant = false
 	msg.Hops++
-	p.send(c, msg)
-	c.Send(p.driver, &LeaderReport{Round: msg.Round, Process: p.uid, Leader: msg.Leader})
+	p.send(c, msg) // the successor owns msg from here on: report from p's own state
+	c.Send(p.driver, &LeaderReport{Round: p.round, Process: p.uid, Leader: p.leader})
 }
 
 // RoundOutcome is what the driver observed in one round.

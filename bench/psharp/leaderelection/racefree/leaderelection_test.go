@@ -2,6 +2,7 @@ package leaderelection
 
 import (
 	"slices"
+	"strconv"
 	"testing"
 	"time"
 
@@ -61,4 +62,43 @@ func TestLeaderElection(t *testing.T) {
 	if stats.Messages.Load() == 0 {
 		t.Fatal("no messages counted")
 	}
+}
+
+// spy is an actor an importer may write: it rewrites the announcements it
+// gets.
+type spy struct{}
+
+func (spy) Receive(c *actor.Context) {
+	if m, ok := c.Message().(*Elected); ok {
+		m.Round, m.Leader = 0, 0
+	}
+}
+
+// TestForeignSuccessor plays an importer that looks a process of the ring
+// up by name, makes its own actor the process's successor and sends the
+// process an announcement: the process must not read what it forwarded.
+func TestForeignSuccessor(t *testing.T) {
+	engine, err := actor.NewEngine(actor.NewEngineConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	result := make(chan *Outcome, 1)
+	driver := engine.Spawn(NewDriver(Config{Processes: 3, Rounds: 1, Seed: 1}, &Stats{}, result), "driver")
+	defer func() { <-engine.Poison(driver).Done() }()
+	var proc *actor.PID
+	for deadline := time.Now().Add(5 * time.Second); proc == nil && time.Now().Before(deadline); {
+		for id := 1; id <= 30 && proc == nil; id++ {
+			proc = engine.Registry.GetPID(driver.ID+"/process", strconv.Itoa(id))
+		}
+	}
+	if proc == nil {
+		t.Fatal("no process found")
+	}
+	s := engine.Spawn(func() actor.Receiver { return spy{} }, "spy")
+	defer func() { <-engine.Poison(s).Done() }()
+	engine.Send(proc, &Setup{Next: s})
+	for round := 100; round < 110; round++ {
+		engine.Send(proc, &Elected{Round: round, Leader: -1})
+	}
+	time.Sleep(20 * time.Millisecond)
 }

@@ -204,12 +204,14 @@ func (cl *Client) onPong(c *actor.Context, m *Pong) {
 
 func (cl *Client) finish(ball *Ball, stats *ServerStats) {
 	cl.lastServed = stats.Served
+	errs := cl.errs
+	cl.errs = nil // handed over with the report: a late Pong starts a new list
 	cl.done <- &Report{
 		Rounds:     cl.round,
 		Pongs:      cl.pongs,
 		LastServed: cl.lastServed,
 		Ball:       ball,
-		Errors:     cl.errs,
+		Errors:     errs,
 	}
 }
 

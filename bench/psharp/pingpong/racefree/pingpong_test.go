@@ -1,6 +1,11 @@
 package pingpong
 
-import "testing"
+import (
+	"testing"
+	"time"
+
+	"github.com/anthdm/hollywood/actor"
+)
 
 func TestPingPong(t *testing.T) {
 	const rounds = 200
@@ -34,4 +39,44 @@ func TestPingPong(t *testing.T) {
 	if st.Served != rounds || st.LastRound != rounds || st.Clients != 1 || st.OutOfOrder != 0 {
 		t.Fatalf("server stats = %+v", st)
 	}
+}
+
+// echo is a server an importer may write: it answers every Ping twice, so
+// the Client gets Pongs after its last round, with a hit the Client
+// counts as an error.
+type echo struct{}
+
+func (echo) Receive(c *actor.Context) {
+	if p, ok := c.Message().(*Ping); ok {
+		for range 2 {
+			ball := &Ball{Round: p.Ball.Round, Hits: []Hit{{By: "echo", Round: -1}}}
+			c.Send(c.Sender(), &Pong{Ball: ball, Stats: &ServerStats{}})
+		}
+	}
+}
+
+// TestLatePongs plays an importer that runs a Client against its own
+// server, which sends Pongs after the last round, and appends to the
+// errors of the report it got: the Client must not write the list it
+// handed over.
+func TestLatePongs(t *testing.T) {
+	e, err := actor.NewEngine(actor.NewEngineConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	server := e.Spawn(func() actor.Receiver { return echo{} }, "echo")
+	client := e.Spawn(newClient("client"), "client")
+	defer func() {
+		<-e.Poison(client).Done()
+		<-e.Poison(server).Done()
+	}()
+	done := make(chan *Report, 16)
+	e.Send(client, &StartGame{Server: server, Rounds: 3, Done: done})
+	select {
+	case rep := <-done:
+		rep.Errors = append(rep.Errors, "seen by the importer")
+	case <-time.After(5 * time.Second):
+		t.Fatal("game did not finish")
+	}
+	time.Sleep(20 * time.Millisecond) // let the late Pongs arrive
 }

@@ -1,0 +1,560 @@
+// Copyright 2025 The psharpvet Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package fieldwrites
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis/passes/buildssa"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/model"
+	"github.com/psharpvet/psharpvet/passes/concur"
+)
+
+// This file answers, for a struct type of the package being analysed,
+// whether code outside the package can address any object of it. The
+// strict reading distrusts an exported field because a package outside
+// the build may write it; but to write a field of an object, code must
+// hold the object's address. An object of type T is made by the package
+// (&T{}, new(T), a variable whose address is taken) and reached through
+// *T values. When no *T value, nor any value that may lead to one, ever
+// crosses the package's boundary (in or out), and the package never
+// takes the address of a T held inside other memory (a field, an
+// element) nor hands out the address of a field of one, the only code
+// that can address a T object the package reads through a *T is the
+// package's own, whose writes the facts record. Code elsewhere may still
+// write its own T values, or T values the package copied out into slices
+// it returns (raft's Result.Logs); those are other objects.
+//
+// The boundary, checked on the package's own functions (those the source
+// declares, their literals and the package initialiser):
+//   - the parameters and results of its exported functions and of every
+//     method with an exported name (a value of an unexported type may
+//     leave as an interface), and such a method's receiver, which code
+//     outside may have made itself, setting the exported fields;
+//   - its exported package-level variables;
+//   - every call whose callee may lie outside the package (a static
+//     callee of another package, an interface method, a function value
+//     the package did not make): what it is given and what it returns,
+//     but for the model's Copies rows, which return a shallow copy of
+//     their argument and keep nothing (slices.Clone);
+//   - another package's variables, loaded or stored;
+//   - panic and recover;
+//   - a conversion that changes a type that may lead to a *target into
+//     one that may not ((*U)(p) for a struct U of T's underlying type).
+//
+// "May lead to a *T" is by type (refs): pointers, slices, arrays, maps,
+// channels and struct fields are followed; an interface may hold a *T
+// when the package converts a value that may lead to one to an interface
+// or asserts one out of an interface; a function value when the package
+// binds such a value in a closure, or when its signature carries one; a
+// type parameter always may. Assumed, as for the rest of the strict
+// reading: no unsafe in the package (which the caller checks), no
+// reflection reaching it but through calls (which are boundary calls),
+// no //go:linkname into it.
+
+// confined reports whether no code outside the package can address an
+// object of the named struct n, a type of the package analysed (see the
+// file comment). It is false for any other type, a generic type, and
+// for the zero Result.
+func (r *Result) confined(n *types.Named) bool {
+	if r.pass == nil || n.Obj().Pkg() != r.pass.Pkg || n.TypeParams().Len() > 0 || n.TypeArgs().Len() > 0 {
+		return false
+	}
+	if c, ok := r.confinedMemo[n]; ok {
+		return c
+	}
+	ssainfo, _ := r.pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
+	m, _ := r.pass.ResultOf[concur.Analyzer].(*model.Model)
+	c := false
+	if ssainfo != nil && m != nil {
+		b := &boundary{target: n, pkg: ssainfo.Pkg, model: m, funcs: packageFuncs(ssainfo)}
+		c = b.confined()
+	}
+	if r.confinedMemo == nil {
+		r.confinedMemo = make(map[*types.Named]bool)
+	}
+	r.confinedMemo[n] = c
+	return c
+}
+
+// packageFuncs returns the functions whose code is the package's: the
+// source functions with their literals, and the package initialiser with
+// its literals (package-level variables' initial values).
+func packageFuncs(ssainfo *buildssa.SSA) []*ssa.Function {
+	funcs := append([]*ssa.Function(nil), ssainfo.SrcFuncs...)
+	var addAnons func(fn *ssa.Function)
+	addAnons = func(fn *ssa.Function) {
+		funcs = append(funcs, fn)
+		for _, anon := range fn.AnonFuncs {
+			addAnons(anon)
+		}
+	}
+	if init := ssainfo.Pkg.Func("init"); init != nil {
+		addAnons(init)
+	}
+	return funcs
+}
+
+// boundary checks the confinement of one struct type.
+type boundary struct {
+	target *types.Named
+	pkg    *ssa.Package
+	model  *model.Model
+	funcs  []*ssa.Function
+	// inIface and inFunc say that an interface value, or a function
+	// value whatever its signature, may lead to a *target.
+	inIface, inFunc bool
+	// carriers are the types that may lead to a *target and that an
+	// interface value coming from outside could hold for the package to
+	// find: the types the package asserts interfaces to, and its own
+	// named types (and pointers to them). An interface type none of
+	// them implements brings in no *target the package can reach.
+	carriers []types.Type
+	// anyCarrier says that the package asserts an interface to another
+	// interface type that may lead to a *target: any dynamic type may
+	// then be one.
+	anyCarrier bool
+	// judgingInbound says refs is judging a value that comes from
+	// outside the package (inbound).
+	judgingInbound bool
+	// memo memoises refs; carriers are settled before any inbound
+	// judgement is made.
+	memo map[refsKey]bool
+}
+
+// confined runs the checks of the file comment.
+func (b *boundary) confined() bool {
+	b.settleIndirections()
+	for _, mem := range b.pkg.Members {
+		if g, ok := mem.(*ssa.Global); ok && g.Object() != nil && g.Object().Exported() && b.refs(g.Type()) {
+			return false
+		}
+	}
+	for _, fn := range b.funcs {
+		if b.exported(fn) && b.signatureCrosses(fn.Signature) {
+			return false
+		}
+		for _, blk := range fn.Blocks {
+			for _, instr := range blk.Instrs {
+				if b.crosses(instr) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// settleIndirections computes inIface and inFunc: each may make the
+// other true (a closure boxed in an interface, an interface bound in a
+// closure), so they are recomputed until neither changes.
+func (b *boundary) settleIndirections() {
+	for {
+		iface, fn := b.inIface, b.inFunc
+		for _, f := range b.funcs {
+			for _, blk := range f.Blocks {
+				for _, instr := range blk.Instrs {
+					switch i := instr.(type) {
+					case *ssa.MakeInterface:
+						iface = iface || b.refs(i.X.Type())
+					case *ssa.TypeAssert:
+						iface = iface || b.refs(i.AssertedType)
+					case *ssa.MakeClosure:
+						for _, bound := range i.Bindings {
+							fn = fn || b.refs(bound.Type())
+						}
+					}
+				}
+			}
+		}
+		if iface == b.inIface && fn == b.inFunc {
+			break
+		}
+		b.inIface, b.inFunc = iface, fn
+	}
+	b.carriers, b.anyCarrier = nil, false
+	for _, f := range b.funcs {
+		for _, blk := range f.Blocks {
+			for _, instr := range blk.Instrs {
+				if ta, ok := instr.(*ssa.TypeAssert); ok && b.refs(ta.AssertedType) {
+					if types.IsInterface(ta.AssertedType) {
+						b.anyCarrier = true
+					}
+					b.carriers = append(b.carriers, ta.AssertedType)
+				}
+			}
+		}
+	}
+	scope := b.pkg.Pkg.Scope()
+	for _, name := range scope.Names() {
+		if tn, ok := scope.Lookup(name).(*types.TypeName); ok && !tn.IsAlias() {
+			if n, ok := tn.Type().(*types.Named); ok && n.TypeParams().Len() == 0 {
+				for _, t := range []types.Type{n, types.NewPointer(n)} {
+					if b.refs(t) {
+						b.carriers = append(b.carriers, t)
+					}
+				}
+			}
+		}
+	}
+}
+
+// inbound reports whether a value of type t that code outside the
+// package hands to it may lead to a *target: as refs, but an interface
+// only if one of the carriers may be its dynamic type.
+func (b *boundary) inbound(t types.Type) bool {
+	b.judgingInbound = true
+	defer func() { b.judgingInbound = false }()
+	return b.refs(t)
+}
+
+// mayCarry reports whether a value of interface type iface may hold a
+// carrier.
+func (b *boundary) mayCarry(iface *types.Interface) bool {
+	if !b.inIface {
+		return false
+	}
+	if !b.judgingInbound || b.anyCarrier || iface.Empty() {
+		return true
+	}
+	for _, c := range b.carriers {
+		if types.Implements(c, iface) {
+			return true
+		}
+	}
+	return false
+}
+
+// exported reports whether code outside the package may call fn by name:
+// an exported package-level function, or a method with an exported name.
+func (b *boundary) exported(fn *ssa.Function) bool {
+	obj, ok := fn.Object().(*types.Func)
+	return ok && fn.Parent() == nil && obj.Exported()
+}
+
+// signatureCrosses reports whether a call of a function of signature sig
+// from outside the package may hand it, or get from it, a *target.
+func (b *boundary) signatureCrosses(sig *types.Signature) bool {
+	if recv := sig.Recv(); recv != nil && b.madeOutside(recv.Type()) {
+		return true
+	}
+	return b.inbound(sig.Params()) || b.refs(sig.Results())
+}
+
+// madeOutside reports whether a receiver of type t that code outside the
+// package made itself may lead to a *target. Of a struct of the package,
+// that code can set only the exported fields (a receiver the package made
+// reached it across another boundary); any other type it may fill at will.
+func (b *boundary) madeOutside(t types.Type) bool {
+	if p, ok := types.Unalias(t).Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() != b.pkg.Pkg {
+		return b.inbound(t)
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok {
+		return b.inbound(n.Underlying())
+	}
+	for i := range st.NumFields() {
+		if f := st.Field(i); f.Exported() && b.inbound(f.Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// crosses reports whether instr may move a *target across the package's
+// boundary, or take the address of memory a *target does not own.
+func (b *boundary) crosses(instr ssa.Instruction) bool {
+	switch i := instr.(type) {
+	case ssa.CallInstruction:
+		if b.callCrosses(instr, i.Common()) {
+			return true
+		}
+	case *ssa.Panic:
+		if b.valueRefs(i.X) {
+			return true
+		}
+	case *ssa.ChangeType:
+		if b.refs(i.X.Type()) && !b.refs(i.Type()) {
+			return true // (*U)(p), for a U of T's underlying type
+		}
+	case *ssa.Convert:
+		if b.refs(i.X.Type()) && !b.refs(i.Type()) {
+			return true
+		}
+	case *ssa.FieldAddr:
+		if b.isTargetPtr(i.Type()) && !onlyStored(i) {
+			return true // a T inside another struct
+		}
+		if b.isTargetPtr(i.X.Type()) && !onlyAccessed(i) {
+			return true // the address of a field of a T handed on
+		}
+	case *ssa.IndexAddr:
+		if b.isTargetPtr(i.Type()) && !onlyStored(i) {
+			return true // a T inside an array
+		}
+	}
+	for _, op := range instr.Operands(nil) {
+		if g, ok := (*op).(*ssa.Global); ok && g.Pkg != b.pkg && b.refs(g.Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// callCrosses reports whether the call c, made by instr, may hand a
+// *target to code outside the package or get one from it.
+func (b *boundary) callCrosses(instr ssa.Instruction, c *ssa.CallCommon) bool {
+	if builtin, ok := c.Value.(*ssa.Builtin); ok {
+		// Builtins run the package's own operations, but recover
+		// returns what a panic of any code gave.
+		call, isCall := instr.(*ssa.Call)
+		return builtin.Name() == "recover" && isCall && b.inbound(call.Type())
+	}
+	if !c.IsInvoke() && b.inPackage(c.Value) {
+		return false
+	}
+	if rc, ok := b.model.Resolve(c); ok {
+		if _, copies := rc.Row(model.Copies); copies {
+			return false // a shallow copy of the argument, kept by no one
+		}
+	}
+	if c.IsInvoke() && b.valueRefs(c.Value) {
+		return true
+	}
+	for _, arg := range c.Args {
+		if b.valueRefs(arg) {
+			return true
+		}
+	}
+	if call, ok := instr.(*ssa.Call); ok && b.inbound(call.Type()) {
+		return true
+	}
+	return false
+}
+
+// inPackage reports whether the callee v, a function value, is code of
+// the package: a function or method it declares, or a closure of one.
+func (b *boundary) inPackage(v ssa.Value) bool {
+	if mc, ok := v.(*ssa.MakeClosure); ok {
+		v = mc.Fn
+	}
+	fn, ok := v.(*ssa.Function)
+	if !ok {
+		return false
+	}
+	if fn.Pkg == b.pkg {
+		return true
+	}
+	obj := fn.Object()
+	return obj != nil && obj.Pkg() == b.pkg.Pkg
+}
+
+// valueRefs reports whether the value v may lead to a *target: by its
+// type, but for an interface made from a value of another type, and for
+// the slice of boxed values a variadic call is given (fmt.Sprintf's
+// arguments), judged by what is stored into it.
+func (b *boundary) valueRefs(v ssa.Value) bool {
+	switch v := v.(type) {
+	case *ssa.Const:
+		return false
+	case *ssa.MakeInterface:
+		return b.refs(v.X.Type())
+	case *ssa.Call:
+		if _, builtin := v.Call.Value.(*ssa.Builtin); !builtin && !v.Call.IsInvoke() && v.Call.StaticCallee() != nil && !b.inPackage(v.Call.Value) {
+			// What code outside returned, handed back: it leads to a
+			// *target only if it came in with one.
+			return b.inbound(v.Type())
+		}
+	case *ssa.Slice:
+		if alloc, ok := v.X.(*ssa.Alloc); ok {
+			if stored, ok := storedElems(alloc); ok {
+				for _, s := range stored {
+					if b.valueRefs(s) {
+						return true
+					}
+				}
+				return false
+			}
+		}
+	}
+	return b.refs(v.Type())
+}
+
+// storedElems returns the values stored into the elements of the array
+// alloc, when it is used only for that and to be sliced (a variadic
+// call's arguments); ok is false otherwise.
+func storedElems(alloc *ssa.Alloc) (stored []ssa.Value, ok bool) {
+	for _, ref := range *alloc.Referrers() {
+		switch r := ref.(type) {
+		case *ssa.Slice, *ssa.DebugRef:
+		case *ssa.IndexAddr:
+			for _, use := range *r.Referrers() {
+				st, isStore := use.(*ssa.Store)
+				if !isStore || st.Addr != r {
+					return nil, false
+				}
+				stored = append(stored, st.Val)
+			}
+		default:
+			return nil, false
+		}
+	}
+	return stored, true
+}
+
+// onlyAccessed reports whether the address addr, of memory inside an
+// object, is only loaded from, stored to, or used to address memory
+// further inside that is itself only accessed so: it is never handed on.
+func onlyAccessed(addr ssa.Value) bool {
+	for _, ref := range *addr.Referrers() {
+		switch r := ref.(type) {
+		case *ssa.DebugRef:
+		case *ssa.UnOp:
+			if r.Op != token.MUL {
+				return false
+			}
+		case *ssa.Store:
+			if r.Addr != addr {
+				return false
+			}
+		case *ssa.FieldAddr:
+			if !onlyAccessed(r) {
+				return false
+			}
+		case *ssa.IndexAddr:
+			if r.X != addr || !onlyAccessed(r) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// onlyStored reports whether the address addr is only stored to, as a
+// whole: a T copied into an array or a struct (append's operands, an
+// element set), which the package then reaches as no *T.
+func onlyStored(addr ssa.Value) bool {
+	for _, ref := range *addr.Referrers() {
+		switch r := ref.(type) {
+		case *ssa.DebugRef:
+		case *ssa.Store:
+			if r.Addr != addr {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// isTargetPtr reports whether t is *target.
+func (b *boundary) isTargetPtr(t types.Type) bool {
+	p, ok := types.Unalias(t).Underlying().(*types.Pointer)
+	return ok && types.Identical(p.Elem(), b.target)
+}
+
+// refs reports whether a value of type t may lead to a *target.
+func (b *boundary) refs(t types.Type) bool {
+	k := refsKey{t, b.judgingInbound, b.inIface, b.inFunc}
+	if r, ok := b.memo[k]; ok {
+		return r
+	}
+	r := b.refsSeen(t, make(map[types.Type]bool))
+	if b.memo == nil {
+		b.memo = make(map[refsKey]bool)
+	}
+	b.memo[k] = r
+	return r
+}
+
+// refsKey is what refs's answer depends on.
+type refsKey struct {
+	t                        types.Type
+	inbound, inIface, inFunc bool
+}
+
+// refsSeen is refs; seen holds the named types being followed further
+// up, which add nothing new when met again.
+func (b *boundary) refsSeen(t types.Type, seen map[types.Type]bool) bool {
+	if t == nil {
+		return false
+	}
+	switch u := types.Unalias(t).(type) {
+	case *types.Named:
+		if seen[u] {
+			return false
+		}
+		seen[u] = true
+		if u.Obj().Pkg() != nil && u.Obj().Pkg() != b.pkg.Pkg {
+			return b.foreignRefs(u, seen)
+		}
+		return b.refsSeen(u.Underlying(), seen)
+	case *types.Basic:
+		return false
+	case *types.Pointer:
+		return types.Identical(u.Elem(), b.target) || b.refsSeen(u.Elem(), seen)
+	case *types.Slice:
+		return b.refsSeen(u.Elem(), seen)
+	case *types.Array:
+		return b.refsSeen(u.Elem(), seen)
+	case *types.Chan:
+		return b.refsSeen(u.Elem(), seen)
+	case *types.Map:
+		return b.refsSeen(u.Key(), seen) || b.refsSeen(u.Elem(), seen)
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if b.refsSeen(u.Field(i).Type(), seen) {
+				return true
+			}
+		}
+		return false
+	case *types.Tuple:
+		for i := range u.Len() {
+			if b.refsSeen(u.At(i).Type(), seen) {
+				return true
+			}
+		}
+		return false
+	case *types.Interface:
+		return b.mayCarry(u)
+	case *types.Signature:
+		return b.inFunc || b.refsSeen(u.Params(), seen) || b.refsSeen(u.Results(), seen)
+	}
+	return true // a type parameter: anything
+}
+
+// foreignRefs reports whether a value of n, a named type of another
+// package, may lead to a *target. Of a struct, only the exported fields
+// count: the package can store into the others only through calls, which
+// are boundary calls, and code outside holds a *target only if one
+// crossed a boundary. A type argument that may lead to one counts, as a
+// generic container's unexported fields hold its values.
+func (b *boundary) foreignRefs(n *types.Named, seen map[types.Type]bool) bool {
+	for t := range n.TypeArgs().Types() {
+		if b.refsSeen(t, seen) {
+			return true
+		}
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok {
+		return b.refsSeen(n.Underlying(), seen)
+	}
+	for i := range st.NumFields() {
+		if f := st.Field(i); f.Exported() && b.refsSeen(f.Type(), seen) {
+			return true
+		}
+	}
+	return false
+}
