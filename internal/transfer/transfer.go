@@ -121,7 +121,7 @@ func Points(m *model.Model, instr ssa.Instruction) []Point {
 	case *ssa.Go:
 		return []Point{{Instr: instr, Kind: Go, Given: GoOperands(instr.Common()), Spawns: true}}
 	case ssa.CallInstruction:
-		if ch := closed(instr.Common()); ch != nil {
+		if ch := Closed(instr.Common()); ch != nil {
 			if req := RepliedTo(ch); req != nil {
 				return []Point{{Instr: instr, Kind: Reply, Given: []ssa.Value{req}, Others: []ssa.Value{ch}}}
 			}
@@ -183,15 +183,7 @@ func Points(m *model.Model, instr ssa.Instruction) []Point {
 // that channel, then uses again: what the function does to the request
 // afterwards races with it.
 func RepliedTo(ch ssa.Value) ssa.Value {
-	load, ok := ch.(*ssa.UnOp)
-	if !ok || load.Op != token.MUL {
-		return nil
-	}
-	fa, ok := load.X.(*ssa.FieldAddr)
-	if !ok {
-		return nil
-	}
-	if isReceived(fa.X) {
+	if fa, ok := ssaops.LoadedField(ch); ok && isReceived(fa.X) {
 		return fa.X
 	}
 	return nil
@@ -218,8 +210,8 @@ func isReceived(v ssa.Value) bool {
 	return false
 }
 
-// closed returns the channel a call of the builtin close closes, or nil.
-func closed(c *ssa.CallCommon) ssa.Value {
+// Closed returns the channel a call of the builtin close closes, or nil.
+func Closed(c *ssa.CallCommon) ssa.Value {
 	if b, ok := c.Value.(*ssa.Builtin); ok && b.Name() == "close" && len(c.Args) == 1 {
 		return c.Args[0]
 	}

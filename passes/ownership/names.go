@@ -157,7 +157,7 @@ func (n *sourceNames) request(v ssa.Value, instr ssa.Instruction) string {
 			ch = st.Chan
 		}
 	case *ssa.Call:
-		if b, ok := instr.Call.Value.(*ssa.Builtin); !ok || b.Name() != "close" || transfer.RepliedTo(instr.Call.Args[0]) != v {
+		if ch := transfer.Closed(&instr.Call); ch == nil || transfer.RepliedTo(ch) != v {
 			return ""
 		}
 		if ce := n.callAt(instr); ce != nil && len(ce.Args) == 1 {
