@@ -159,6 +159,7 @@ func main() {
 		deferCollection(unitStartHeap)
 		exportCallableOnly(taint.Analyzer, lockset.Analyzer)
 	}
+	profileUnit(args, analyzers)
 	multichecker.Main(analyzers...)
 }
 

@@ -290,14 +290,24 @@ func (c *checker) specialized(callee *ssa.Function, args boolArgs) *funcInfo {
 		return c.info(callee)
 	}
 	k := specKey{callee, args.key()}
+	ak := analysisKey{fn: k.fn, args: k.args}
 	if fi, ok := c.specs[k]; ok {
-		c.deps.use(analysisKey{fn: k.fn, args: k.args}, fi == nil)
-		return fi
+		if !c.suspects[ak] {
+			c.deps.use(ak, fi == nil, fi)
+			return fi
+		}
+		c.specs[k] = nil // in progress, for confirm
+		if c.confirm(ak) {
+			c.specs[k] = fi
+			c.deps.use(ak, false, fi)
+			return fi
+		}
 	}
 	c.specs[k] = nil // recursion sees the empty summary
+	c.specArgs[ak] = args
 	c.deps.begin()
 	fi := c.analyzeSplit(callee, args, false)
-	c.deps.end(analysisKey{fn: k.fn, args: k.args})
+	c.deps.end(ak, fi)
 	c.specs[k] = fi
 	return fi
 }

@@ -223,9 +223,18 @@ var emptySummary = &Summary{}
 // callees, whose summaries are all their callers need. full gives the
 // sites of the functions that need them.
 func (c *checker) info(fn *ssa.Function) *funcInfo {
+	k := analysisKey{fn: fn}
 	if fi, ok := c.funcs[fn]; ok {
-		c.deps.use(analysisKey{fn: fn}, fi == nil)
-		return fi
+		if !c.suspects[k] {
+			c.deps.use(k, fi == nil, fi)
+			return fi
+		}
+		c.funcs[fn] = nil // in progress, for confirm
+		if c.confirm(k) {
+			c.funcs[fn] = fi
+			c.deps.use(k, false, fi)
+			return fi
+		}
 	}
 	if fn.Blocks == nil {
 		return nil
@@ -233,7 +242,7 @@ func (c *checker) info(fn *ssa.Function) *funcInfo {
 	c.funcs[fn] = nil
 	c.deps.begin()
 	fi := c.analyzeSplit(fn, nil, false)
-	c.deps.end(analysisKey{fn: fn})
+	c.deps.end(k, fi)
 	c.funcs[fn] = fi
 	return fi
 }

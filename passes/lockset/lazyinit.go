@@ -113,12 +113,21 @@ func (c *checker) guardsOf(fn *ssa.Function) *initGuards {
 	}
 	k := analysisKey{fn: fn, guards: true}
 	if gs, ok := c.guards[fn]; ok {
-		c.deps.use(k, false)
-		return gs
+		if !c.suspects[k] {
+			c.deps.use(k, false, gs)
+			return gs
+		}
+		// Not memoised while in progress, as computeGuards is not.
+		delete(c.guards, fn)
+		if c.confirm(k) {
+			c.guards[fn] = gs
+			c.deps.use(k, false, gs)
+			return gs
+		}
 	}
 	c.deps.begin()
 	gs := c.computeGuards(fn)
-	c.deps.end(k)
+	c.deps.end(k, gs)
 	if c.guards == nil {
 		c.guards = make(map[*ssa.Function]*initGuards)
 	}

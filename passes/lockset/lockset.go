@@ -87,10 +87,14 @@ type checker struct {
 	regs       map[ssa.Value]string        // regRoot memo
 	funcs      map[*ssa.Function]*funcInfo // info memo
 	// deps records what each memoised analysis looked up, so that a
-	// round of analyzeAll keeps those it cannot change (rounds.go).
-	deps  depTracker
-	fulls map[*ssa.Function]*funcInfo      // full memo
-	facts map[*types.Package]*summaryIndex // nil: the package has no fact
+	// round of analyzeAll keeps those it cannot change, and suspects
+	// are those it keeps to confirm (rounds.go); specArgs are the
+	// arguments of the specialised analyses, by key, for confirm.
+	deps     depTracker
+	suspects map[analysisKey]bool
+	specArgs map[analysisKey]boolArgs
+	fulls    map[*ssa.Function]*funcInfo      // full memo
+	facts    map[*types.Package]*summaryIndex // nil: the package has no fact
 	// factSums memoises calleeSummary for functions of other packages,
 	// whose full names the facts are keyed by.
 	factSums map[*types.Func]*Summary
@@ -215,6 +219,7 @@ func run(pass *analysis.Pass) (any, error) {
 		names:        make(map[*ssa.Function]string),
 		loops:        make(map[*ssa.Function][]int),
 		specs:        make(map[specKey]*funcInfo),
+		specArgs:     make(map[analysisKey]boolArgs),
 		branches:     make(map[*ssa.Function][]inputRef),
 	}
 	funcs := ssainfo.SrcFuncs
