@@ -182,11 +182,35 @@ func Points(m *model.Model, instr ssa.Instruction) []Point {
 // it or closing it answers the request, which the requester, waiting on
 // that channel, then uses again: what the function does to the request
 // afterwards races with it.
+//
+// A value the function sends on a channel itself is a token passed from
+// holder to holder (sl := <-log; …; close(sl.done); log <- sl): whoever
+// waits on its channel gets it back through that send, not through the
+// close, so it is not a request answered.
 func RepliedTo(ch ssa.Value) ssa.Value {
-	if fa, ok := ssaops.LoadedField(ch); ok && isReceived(fa.X) {
+	if fa, ok := ssaops.LoadedField(ch); ok && isReceived(fa.X) && !sentOn(fa.X) {
 		return fa.X
 	}
 	return nil
+}
+
+// sentOn reports whether the function sends v itself on a channel.
+func sentOn(v ssa.Value) bool {
+	for _, r := range *v.Referrers() {
+		switch r := r.(type) {
+		case *ssa.Send:
+			if r.X == v {
+				return true
+			}
+		case *ssa.Select:
+			for _, st := range r.States {
+				if st.Dir == types.SendOnly && st.Send == v {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // isReceived reports whether v is a pointer received from a channel: the

@@ -86,3 +86,21 @@ func (s *Server) Own(msg string) {
 	s.out <- msg
 	s.seen++
 }
+
+type Log struct {
+	got  []string
+	done chan struct{}
+}
+
+// Token passes one log from holder to holder through a channel of
+// capacity one: closing its done channel answers no request, since
+// whoever waits gets the log back through the send that follows. Quiet.
+func Token(logs chan *Log, s string) {
+	l := <-logs
+	l.got = append(l.got, s)
+	if l.done != nil && len(l.got) > 2 {
+		close(l.done)
+		l.done = nil
+	}
+	logs <- l
+}
