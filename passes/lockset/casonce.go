@@ -16,7 +16,7 @@ import (
 )
 
 // This file treats the code that runs after winning a one-shot
-// compare-and-swap as mutually exclusive with itself:
+// compare-and-swap (or swap) as mutually exclusive with itself:
 //
 //	func (tx *Tx) Commit() error {
 //		if !tx.done.CompareAndSwap(false, true) {
@@ -35,7 +35,11 @@ import (
 // new) and nothing else can write it, the flag leaves old at most once
 // per object, so at most one CompareAndSwap(old, new) on it ever
 // succeeds: the branches that follow a success never run concurrently
-// with each other. They hold a pseudo-lock named after the flag
+// with each other. A flag that only swaps and stores write, all of one
+// constant, leaves its zero value at most once the same way, and the
+// branch where a swap returned the zero value is the winner's
+// (os/exec's Cmd.Start: if atomic.SwapInt32(&c.startCalled, 1) != 0
+// { return … }). They hold a pseudo-lock named after the flag
 // (casPrefix), from the success edge on, never released. Only a field
 // qualifies: unexported (no other package writes it), whose address is
 // used only by sync/atomic calls, loads, and stores into an object its
@@ -44,8 +48,12 @@ import (
 // shared (expectsShared): it only orders. Both readings: the
 // compare-and-swap's own semantics, given the writes the scan sees.
 
-// casPrefix marks the pseudo-lock of a won one-shot compare-and-swap.
-const casPrefix = "cas "
+// casPrefix marks the pseudo-lock of a won one-shot compare-and-swap,
+// swapPrefix that of a won one-shot swap.
+const (
+	casPrefix  = "cas "
+	swapPrefix = "swap "
+)
 
 // casPair is the one transition of a one-shot flag.
 type casPair struct{ old, new constant.Value }
@@ -58,6 +66,7 @@ func (c *checker) oneShotFlags(funcs []*ssa.Function) map[*types.Var]casPair {
 	stored := make(map[*types.Var][]constant.Value)
 	bad := make(map[*types.Var]bool)
 	structs := make(map[*types.Named]bool) // stored whole
+	swapped := make(map[*types.Var]bool)
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -77,6 +86,9 @@ func (c *checker) oneShotFlags(funcs []*ssa.Function) map[*types.Var]casPair {
 						if !c.flagUse(instr, ref, f, pairs, stored) {
 							bad[f] = true
 						}
+						if call, ok := ref.(*ssa.Call); ok && strings.HasPrefix(atomicOp(call.Common()), "Swap") {
+							swapped[f] = true
+						}
 					}
 				}
 			}
@@ -84,6 +96,12 @@ func (c *checker) oneShotFlags(funcs []*ssa.Function) map[*types.Var]casPair {
 	}
 	out := make(map[*types.Var]casPair)
 	for f, p := range pairs {
+		if p.old == nil && swapped[f] && len(stored[f]) > 0 {
+			// Written only by swaps and stores of one constant: it
+			// leaves its zero value at most once, and the swap that
+			// returns the zero value is the one that moved it.
+			p = casPair{zeroOf(f.Type()), stored[f][0]}
+		}
 		if bad[f] || p.old == nil || constant.Compare(p.old, token.EQL, p.new) {
 			continue
 		}
@@ -180,6 +198,54 @@ func (c *checker) casWon(call *ssa.Call) string {
 		return ""
 	}
 	return casPrefix + path
+}
+
+// swapWon returns the pseudo-lock held on edge i of the If ifi when its
+// condition compares a swap of a one-shot flag with the flag's old value
+// and edge i is the one where the swap returned it (if
+// atomic.SwapInt32(&c.started, 1) != 0 { return errStarted }), else "".
+func (c *checker) swapWon(ifi *ssa.If, i int) string {
+	cmp, ok := ifi.Cond.(*ssa.BinOp)
+	if len(c.oneShot) == 0 || !ok || (cmp.Op != token.EQL && cmp.Op != token.NEQ) {
+		return ""
+	}
+	call, ok := cmp.X.(*ssa.Call)
+	if !ok || !strings.HasPrefix(atomicOp(&call.Call), "Swap") || len(call.Call.Args) != 2 {
+		return ""
+	}
+	fa, ok := call.Call.Args[0].(*ssa.FieldAddr)
+	if !ok {
+		return ""
+	}
+	p, ok := c.oneShot[ssaops.FieldVar(fa)]
+	if !ok {
+		return ""
+	}
+	y, nw := constValue(cmp.Y), constValue(call.Call.Args[1])
+	if y == nil || nw == nil || !constant.Compare(y, token.EQL, p.old) || !constant.Compare(nw, token.EQL, p.new) {
+		return ""
+	}
+	if (cmp.Op == token.EQL) != (i == 0) {
+		return "" // the edge where the swap found the flag already moved
+	}
+	if path := c.pathOf(fa); path != "" {
+		return swapPrefix + path
+	}
+	return ""
+}
+
+// zeroOf returns the zero value of a boolean or integer type, or nil.
+func zeroOf(t types.Type) constant.Value {
+	b, ok := t.Underlying().(*types.Basic)
+	switch {
+	case !ok:
+		return nil
+	case b.Info()&types.IsBoolean != 0:
+		return constant.MakeBool(false)
+	case b.Info()&types.IsInteger != 0:
+		return constant.MakeInt64(0)
+	}
+	return nil
 }
 
 // atomicOp returns the name of the sync/atomic function or method call

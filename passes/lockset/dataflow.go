@@ -550,6 +550,11 @@ func (c *checker) edge(fi *funcInfo, st *state, b *ssa.BasicBlock, i int) *state
 			st.released = without(st.released, h.Lock)
 		}
 	}
+	if lock := c.swapWon(ifi, i); lock != "" {
+		out := st.clone()
+		out.held = out.held.add(Held{Lock: lock}) // casonce.go
+		return out
+	}
 	cond, want := ifi.Cond, 0
 	if u, ok := cond.(*ssa.UnOp); ok && u.Op == token.NOT {
 		cond, want = u.X, 1

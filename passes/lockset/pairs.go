@@ -70,6 +70,9 @@ type lockRef struct {
 	// cas marks the pseudo-lock of a won one-shot compare-and-swap
 	// (casonce.go): it orders, but is no evidence of sharing.
 	cas bool
+	// winOp names the operation won, for reports: "CompareAndSwap" or
+	// "Swap" (casonce.go).
+	winOp string
 	// belowPointer marks a lock held by another object than the one
 	// the access's location lies in (lockowner.go): no evidence.
 	belowPointer bool
@@ -224,13 +227,17 @@ func (c *checker) epAccess(key string, fn *ssa.Function, a *Access, lockKey func
 	}
 	for _, h := range a.Held {
 		prefix, _ := pseudoPrefix(h.Lock)
-		once, cas := prefix == oncePrefix, prefix == casPrefix
+		once, cas := prefix == oncePrefix, prefix == casPrefix || prefix == swapPrefix
+		winOp := "CompareAndSwap"
+		if prefix == swapPrefix {
+			winOp = "Swap"
+		}
 		disp := nm.display(h.Lock)
 		// An element's lock is named like the element's location: a
 		// goroutine's own conns[idx].mu is the conns[i].mu its spawner
 		// takes when both reach conns[idx].buf.
 		key := strings.ReplaceAll(lockKey(h.Lock), allSel, partSel)
-		e.locks = append(e.locks, lockRef{key: key, alias: c.lockAlias(key), disp: disp, read: h.Read, once: once, cas: cas, belowPointer: c.lockBelowPointer(fn, a.Path, h.Lock)})
+		e.locks = append(e.locks, lockRef{key: key, alias: c.lockAlias(key), disp: disp, read: h.Read, once: once, cas: cas, winOp: winOp, belowPointer: c.lockBelowPointer(fn, a.Path, h.Lock)})
 	}
 	canon := func(ps []string) []string {
 		var out []string

@@ -158,7 +158,7 @@ func via(a *epAccess, entry string) string {
 
 // held says what a holds: its locks ("holding s.mu and t.mu (read)"),
 // then the pseudo-locks of a once.Do it runs in ("inside c.once.Do") and
-// of a one-shot CompareAndSwap it won ("after winning
+// of a one-shot CompareAndSwap or Swap it won ("after winning
 // tx.done.CompareAndSwap"); "without a lock" if nothing.
 func held(a *epAccess) string {
 	var locks, within []string
@@ -167,7 +167,7 @@ func held(a *epAccess) string {
 		case l.once:
 			within = append(within, "inside "+l.disp+".Do")
 		case l.cas:
-			within = append(within, "after winning "+l.disp+".CompareAndSwap")
+			within = append(within, "after winning "+l.disp+"."+l.winOp)
 		case l.read:
 			locks = append(locks, l.disp+" (read)")
 		default:

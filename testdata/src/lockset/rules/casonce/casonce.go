@@ -107,3 +107,62 @@ func Serve(c *Conn) {
 	go c.Abort()
 	c.markClosed()
 }
+
+// Sock closes once, by a swap of a flag nothing resets: the branch where
+// the swap returned 0 runs once per Sock, so Close and the watcher's
+// Close never both write s.fd. Quiet; Fd reads it unordered: reported.
+type Sock struct {
+	closed int32
+	fd     *int
+}
+
+func (s *Sock) Close() {
+	if atomic.SwapInt32(&s.closed, 1) != 0 {
+		return
+	}
+	s.fd = nil
+}
+
+func (s *Sock) watch(stop chan struct{}) {
+	<-stop
+	s.Close()
+}
+
+// Dial starts the goroutine that closes s.
+func Dial(stop chan struct{}) *Sock {
+	s := &Sock{fd: new(int)}
+	go s.watch(stop)
+	return s
+}
+
+func (s *Sock) Fd() *int {
+	return s.fd // want `s.fd is read in \(\*Sock\).Fd without a lock and written in the goroutine started in Dial \(line \d+\) via \(\*Sock\).Close after winning s.closed.Swap`
+}
+
+// Pipe is Sock with a Reopen that stores the flag back to 0: two swaps
+// may both return 0, so Close races with the watcher's Close. Reported.
+type Pipe struct {
+	closed int32
+	fd     *int
+}
+
+func (p *Pipe) Close() {
+	if atomic.SwapInt32(&p.closed, 1) != 0 {
+		return
+	}
+	p.fd = nil // want `p.fd is written in \(\*Pipe\).Close without a lock and written in the goroutine started in OpenPipe \(line \d+\) via \(\*Pipe\).Close without a lock`
+}
+
+func (p *Pipe) Reopen() { atomic.StoreInt32(&p.closed, 0) }
+
+func (p *Pipe) watch(stop chan struct{}) {
+	<-stop
+	p.Close()
+}
+
+// OpenPipe starts the goroutine that closes p.
+func OpenPipe(stop chan struct{}) *Pipe {
+	p := &Pipe{fd: new(int)}
+	go p.watch(stop)
+	return p
+}
