@@ -21,7 +21,11 @@ import (
 //	wg.Wait()
 //
 // No other holder of c.mu can run while the goroutine does, so against
-// the other entry points its accesses are under c.mu. Against its own
+// the other entry points its accesses are under c.mu. A won one-shot flag
+// (casonce.go) is held for good, even once the spawner has returned: no
+// other call wins it, so a goroutine started after winning runs beside no
+// other winner (os/exec's watchCtx, started by the Start that won
+// c.startCalled). Against its own
 // spawner, its siblings and its other instances, which run inside the
 // same critical section, the lock orders nothing: those pairs are checked
 // without it (spawn.body).
@@ -40,18 +44,23 @@ func (c *checker) inheritedLocks(sp *spawn) lockset {
 	}
 	lv := c.liveOf(sp)
 	running := func(instr ssa.Instruction) bool { return lv.level[instr] != joined }
+	wonOnly := false // the caller may release the locks while it runs
 	for _, b := range sp.parent.fn.Blocks {
 		if len(b.Instrs) == 0 {
 			continue
 		}
 		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && running(ret) {
-			return nil // the caller may release the lock while it runs
+			wonOnly = true
+			break
 		}
 	}
 	var out lockset
 	for _, h := range held {
 		if sp.handed.find(h.Lock) >= 0 {
 			continue // the goroutine's own from the start (handOff)
+		}
+		if wonOnly && !wonFlag(h.Lock) {
+			continue
 		}
 		kept := true
 		for _, d := range sp.parent.drops {
@@ -79,4 +88,11 @@ func (c *checker) sharedBody(sp *spawn) []Access {
 		held = held.add(h)
 	}
 	return c.goAccesses(sp, held, c.calleeSummary(sp.callee))
+}
+
+// wonFlag reports whether lock is the pseudo-lock of a won one-shot flag,
+// which no one releases (casonce.go).
+func wonFlag(lock string) bool {
+	prefix, _ := pseudoPrefix(lock)
+	return prefix == casPrefix || prefix == swapPrefix
 }

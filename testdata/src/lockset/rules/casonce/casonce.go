@@ -166,3 +166,35 @@ func OpenPipe(stop chan struct{}) *Pipe {
 	go p.watch(stop)
 	return p
 }
+
+// Proc starts its watcher only after winning p.started: another call of
+// Start wins nothing, so its writes never meet the watcher's reads
+// (inherit.go). Quiet. Exit's watcher is the same, but Exit writes p.code
+// after its go statement, beside its own watcher: reported.
+type Proc struct {
+	started int32
+	pid     *int
+	code    int
+}
+
+func (p *Proc) Start() {
+	if atomic.SwapInt32(&p.started, 1) != 0 {
+		return
+	}
+	p.pid = new(int)
+	go p.watch()
+}
+
+func (p *Proc) watch() { _ = *p.pid }
+
+func (p *Proc) Exit() {
+	if atomic.SwapInt32(&p.started, 1) != 0 {
+		return
+	}
+	go p.report()
+	p.code = 1
+}
+
+func (p *Proc) report() {
+	_ = p.code // want `p.code is read in the goroutine started in \(\*Proc\).Exit \(line \d+\) via \(\*Proc\).report without a lock and written in \(\*Proc\).Exit after the go statement after winning p.started.Swap`
+}
