@@ -178,26 +178,32 @@ func (c *checker) flagUse(fa *ssa.FieldAddr, ref ssa.Instruction, f *types.Var, 
 // casWon returns the pseudo-lock that the success of the compare-and-swap
 // call holds, if it is one of a one-shot flag with its pair; "" if not.
 func (c *checker) casWon(call *ssa.Call) string {
-	if len(c.oneShot) == 0 || !strings.HasPrefix(atomicOp(&call.Call), "CompareAndSwap") || len(call.Call.Args) != 3 {
+	if !strings.HasPrefix(atomicOp(&call.Call), "CompareAndSwap") || len(call.Call.Args) != 3 {
 		return ""
 	}
-	fa, ok := call.Call.Args[0].(*ssa.FieldAddr)
-	if !ok {
+	return c.wonFlag(casPrefix, call.Call.Args[0], call.Call.Args[1], call.Call.Args[2])
+}
+
+// wonFlag returns the pseudo-lock, with prefix, of winning the one-shot
+// flag at addr by moving it from old to nw, if addr is such a flag and
+// old and nw are its pair; "" if not.
+func (c *checker) wonFlag(prefix string, addr, old, nw ssa.Value) string {
+	fa, ok := addr.(*ssa.FieldAddr)
+	if len(c.oneShot) == 0 || !ok {
 		return ""
 	}
 	p, ok := c.oneShot[ssaops.FieldVar(fa)]
 	if !ok {
 		return ""
 	}
-	old, nw := constValue(call.Call.Args[1]), constValue(call.Call.Args[2])
-	if old == nil || nw == nil || !constant.Compare(old, token.EQL, p.old) || !constant.Compare(nw, token.EQL, p.new) {
+	o, n := constValue(old), constValue(nw)
+	if o == nil || n == nil || !constant.Compare(o, token.EQL, p.old) || !constant.Compare(n, token.EQL, p.new) {
 		return ""
 	}
-	path := c.pathOf(fa)
-	if path == "" {
-		return ""
+	if path := c.pathOf(fa); path != "" {
+		return prefix + path
 	}
-	return casPrefix + path
+	return ""
 }
 
 // swapWon returns the pseudo-lock held on edge i of the If ifi when its
@@ -206,32 +212,14 @@ func (c *checker) casWon(call *ssa.Call) string {
 // atomic.SwapInt32(&c.started, 1) != 0 { return errStarted }), else "".
 func (c *checker) swapWon(ifi *ssa.If, i int) string {
 	cmp, ok := ifi.Cond.(*ssa.BinOp)
-	if len(c.oneShot) == 0 || !ok || (cmp.Op != token.EQL && cmp.Op != token.NEQ) {
-		return ""
+	if !ok || (cmp.Op != token.EQL && cmp.Op != token.NEQ) || (cmp.Op == token.EQL) != (i == 0) {
+		return "" // not a test of a swap, or the edge where it found the flag moved
 	}
 	call, ok := cmp.X.(*ssa.Call)
 	if !ok || !strings.HasPrefix(atomicOp(&call.Call), "Swap") || len(call.Call.Args) != 2 {
 		return ""
 	}
-	fa, ok := call.Call.Args[0].(*ssa.FieldAddr)
-	if !ok {
-		return ""
-	}
-	p, ok := c.oneShot[ssaops.FieldVar(fa)]
-	if !ok {
-		return ""
-	}
-	y, nw := constValue(cmp.Y), constValue(call.Call.Args[1])
-	if y == nil || nw == nil || !constant.Compare(y, token.EQL, p.old) || !constant.Compare(nw, token.EQL, p.new) {
-		return ""
-	}
-	if (cmp.Op == token.EQL) != (i == 0) {
-		return "" // the edge where the swap found the flag already moved
-	}
-	if path := c.pathOf(fa); path != "" {
-		return swapPrefix + path
-	}
-	return ""
+	return c.wonFlag(swapPrefix, call.Call.Args[0], cmp.Y, call.Call.Args[1])
 }
 
 // zeroOf returns the zero value of a boolean or integer type, or nil.
