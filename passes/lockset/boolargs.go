@@ -291,17 +291,8 @@ func (c *checker) specialized(callee *ssa.Function, args boolArgs) *funcInfo {
 	}
 	k := specKey{callee, args.key()}
 	ak := analysisKey{fn: k.fn, args: k.args}
-	if fi, ok := c.specs[k]; ok {
-		if !c.suspects[ak] {
-			c.deps.use(ak, fi == nil, fi)
-			return fi
-		}
-		c.specs[k] = nil // in progress, for confirm
-		if c.confirm(ak) {
-			c.specs[k] = fi
-			c.deps.use(ak, false, fi)
-			return fi
-		}
+	if fi, ok := c.specs[k]; ok && c.reuse(ak, fi, func(x *funcInfo) { c.specs[k] = x }) {
+		return fi
 	}
 	c.specs[k] = nil // recursion sees the empty summary
 	c.specArgs[ak] = args

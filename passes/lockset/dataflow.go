@@ -224,17 +224,8 @@ var emptySummary = &Summary{}
 // sites of the functions that need them.
 func (c *checker) info(fn *ssa.Function) *funcInfo {
 	k := analysisKey{fn: fn}
-	if fi, ok := c.funcs[fn]; ok {
-		if !c.suspects[k] {
-			c.deps.use(k, fi == nil, fi)
-			return fi
-		}
-		c.funcs[fn] = nil // in progress, for confirm
-		if c.confirm(k) {
-			c.funcs[fn] = fi
-			c.deps.use(k, false, fi)
-			return fi
-		}
+	if fi, ok := c.funcs[fn]; ok && c.reuse(k, fi, func(x *funcInfo) { c.funcs[fn] = x }) {
+		return fi
 	}
 	if fn.Blocks == nil {
 		return nil

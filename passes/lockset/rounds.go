@@ -262,3 +262,23 @@ func sameResult(old, now any) bool {
 	}
 	return false
 }
+
+// reuse reports whether fi, the memoised analysis of k, may be returned
+// as it is, recording the lookup: it is not a suspect, or confirm
+// replays its lookups and finds them unchanged. store sets the memo: nil
+// while confirm runs (in progress, as a fresh analysis would be), fi
+// again once confirmed; a suspect that fails stays nil for its caller to
+// analyse again.
+func (c *checker) reuse(k analysisKey, fi *funcInfo, store func(*funcInfo)) bool {
+	if !c.suspects[k] {
+		c.deps.use(k, fi == nil, fi)
+		return true
+	}
+	store(nil)
+	if c.confirm(k) {
+		store(fi)
+		c.deps.use(k, false, fi)
+		return true
+	}
+	return false
+}
