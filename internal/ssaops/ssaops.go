@@ -237,3 +237,12 @@ func IsTrue(v ssa.Value) bool {
 	c, ok := v.(*ssa.Const)
 	return ok && c.Value != nil && c.Value.Kind() == constant.Bool && constant.BoolVal(c.Value)
 }
+
+// ClosedChan returns the channel a call of the builtin close closes, or
+// nil.
+func ClosedChan(c *ssa.CallCommon) ssa.Value {
+	if b, ok := c.Value.(*ssa.Builtin); ok && b.Name() == "close" && len(c.Args) == 1 {
+		return c.Args[0]
+	}
+	return nil
+}

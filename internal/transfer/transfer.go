@@ -121,7 +121,7 @@ func Points(m *model.Model, instr ssa.Instruction) []Point {
 	case *ssa.Go:
 		return []Point{{Instr: instr, Kind: Go, Given: GoOperands(instr.Common()), Spawns: true}}
 	case ssa.CallInstruction:
-		if ch := Closed(instr.Common()); ch != nil {
+		if ch := ssaops.ClosedChan(instr.Common()); ch != nil {
 			if req := RepliedTo(ch); req != nil {
 				return []Point{{Instr: instr, Kind: Reply, Given: []ssa.Value{req}, Others: []ssa.Value{ch}}}
 			}
@@ -232,14 +232,6 @@ func isReceived(v ssa.Value) bool {
 		}
 	}
 	return false
-}
-
-// Closed returns the channel a call of the builtin close closes, or nil.
-func Closed(c *ssa.CallCommon) ssa.Value {
-	if b, ok := c.Value.(*ssa.Builtin); ok && b.Name() == "close" && len(c.Args) == 1 {
-		return c.Args[0]
-	}
-	return nil
 }
 
 // capturesNothing reports whether the function value f gives nothing up

@@ -85,16 +85,22 @@ func (j *Joiner) IsJoin(instr ssa.Instruction) bool {
 // waitsOnSelfCounted reports whether instr is a Join on a counter the
 // goroutine of the point adds itself to, which it does not wait for.
 func (j *Joiner) waitsOnSelfCounted(instr ssa.Instruction) bool {
+	_, ok := j.selfCountedAdd(instr)
+	return ok
+}
+
+// selfCountedAdd returns, when instr is a Join on a counter the goroutine
+// of the point adds itself to, where the goroutine does so.
+func (j *Joiner) selfCountedAdd(instr ssa.Instruction) (token.Pos, bool) {
 	call, ok := instr.(*ssa.Call)
 	if !ok || j.selfCounted == nil {
-		return false
+		return token.NoPos, false
 	}
 	rc, ok := j.model.Resolve(call.Common())
 	if !ok || rc.Recv == nil || !rc.Joins() {
-		return false
+		return token.NoPos, false
 	}
-	_, adds := j.selfCounted.Adds(rc.Recv)
-	return adds
+	return j.selfCounted.Adds(rc.Recv)
 }
 
 // SkippedWaits returns, with the position of the goroutine's own Add, the
@@ -107,12 +113,9 @@ func (j *Joiner) SkippedWaits(fn *ssa.Function) (waits []ssa.Instruction, adds [
 	}
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			if !j.waitsOnSelfCounted(instr) {
-				continue
+			if add, ok := j.selfCountedAdd(instr); ok {
+				waits, adds = append(waits, instr), append(adds, add)
 			}
-			rc, _ := j.model.Resolve(instr.(*ssa.Call).Common())
-			add, _ := j.selfCounted.Adds(rc.Recv)
-			waits, adds = append(waits, instr), append(adds, add)
 		}
 	}
 	return waits, adds

@@ -299,9 +299,7 @@ func (c *checker) closeJoins(sp *spawn, siblings []*spawn, sigs []signal, gi *fu
 // closedChan returns the channel instr closes, if it is a call of close.
 func closedChan(instr ssa.Instruction) ssa.Value {
 	if call, ok := instr.(*ssa.Call); ok {
-		if bi, ok := call.Call.Value.(*ssa.Builtin); ok && bi.Name() == "close" && len(call.Call.Args) == 1 {
-			return call.Call.Args[0]
-		}
+		return ssaops.ClosedChan(&call.Call)
 	}
 	return nil
 }

@@ -157,7 +157,7 @@ func (n *sourceNames) request(v ssa.Value, instr ssa.Instruction) string {
 			ch = st.Chan
 		}
 	case *ssa.Call:
-		if ch := transfer.Closed(&instr.Call); ch == nil || transfer.RepliedTo(ch) != v {
+		if ch := ssaops.ClosedChan(&instr.Call); ch == nil || transfer.RepliedTo(ch) != v {
 			return ""
 		}
 		if ce := n.callAt(instr); ce != nil && len(ce.Args) == 1 {
