@@ -45,6 +45,10 @@ type entry struct {
 	// (default reading only; see tests.go).
 	tests    []*ssa.Function
 	parallel bool
+	// byTest marks a goroutine a _test.go file starts, or a handler it
+	// declares: a test's entry point (default reading only;
+	// testclients.go).
+	byTest bool
 	// actor marks an actor's handler: the framework runs it again for
 	// the next message while goroutines it started still run.
 	actor bool
@@ -390,6 +394,12 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 	shared := make(map[*types.Named]bool)   // declared shared
 	goShared := make(map[*types.Named]bool) // shared with its goroutines
 	for _, sp := range spawns {
+		if c.startedByTest(sp.parent.fn) {
+			// A test's goroutine is a client: it neither makes the
+			// type shared nor takes the method's place as an entry
+			// point (testclients.go).
+			continue
+		}
 		if m := startedMethod(sp); m != nil {
 			started[m] = true
 			if n := recvNamed(sp.callee); n != nil {
@@ -477,7 +487,7 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 		// mostly one after another: by default it needs the evidence of
 		// an inferred entry (a synchronised access) to race.
 		testHandler := !c.model.Strict && c.inTestFile(fn)
-		add(&entry{name: c.funcName(fn), fn: fn, pos: fn.Pos(), self: true, inferred: testHandler})
+		add(&entry{name: c.funcName(fn), fn: fn, pos: fn.Pos(), self: true, inferred: testHandler, byTest: testHandler})
 	}
 	for _, e := range out {
 		if fi := c.full(e.fn); fi != nil {
@@ -509,6 +519,7 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 		if !c.model.Strict {
 			e.spawnerName, e.ordered = c.funcName(p), c.orderedWith(sp)
 			e.tests, e.parallel = tests.tests(p)
+			e.byTest = c.startedByTest(p)
 			e.startedIn, e.starts = c.startSites(sp, funcs)
 		}
 		e.outlives = c.outlivesSpawner(sp)

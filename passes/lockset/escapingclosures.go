@@ -49,7 +49,7 @@ func (c *checker) checkEscapingClosures(spawns []*spawn, found func(race)) {
 			accs := c.goAccesses(lit, nil, c.calleeSummary(lit.callee))
 			line := c.pass.Fset.Position(lit.callee.Pos()).Line
 			name := fmt.Sprintf("the func literal %s publishes (line %d)", c.funcName(fn), line)
-			pairCheck(side{c.goName(sp), body}, side{name, c.frameAccesses(fn, accs)}, false, nil, nil, found)
+			pairCheck(side{c.goName(sp), body}, side{name, c.frameAccesses(fn, accs)}, false, nil, c.testApart(fn, nil), found)
 		}
 	}
 }

@@ -426,7 +426,8 @@ type side struct {
 // the racy access or as its partner, so that one unguarded access yields
 // one diagnostic, not one per conflicting access. keep, if not nil,
 // selects the accesses compared, and apart, if not nil, the pairs of them
-// known to touch different memory.
+// not to compare: known to touch different memory, or left to other entry
+// points (testApart).
 func pairCheck(x, y side, self bool, keep func(*epAccess) bool, apart func(a, b *epAccess) bool, found func(race)) {
 	byKey := make(map[string][]*epAccess)
 	for _, a := range y.accs {
@@ -521,6 +522,9 @@ func checkEntries(fset *token.FileSet, entries []*entry, setters *setterRule, se
 			}
 			if !racy(r.a, s.a) {
 				return false
+			}
+			if (entries[r.e].byTest || entries[s.e].byTest) && testScheduled(fset, r.a, s.a) {
+				return false // a test's schedule of package code (testclients.go)
 			}
 			if !strict && !evidence(entries[r.e], entries[s.e], r.a, s.a) {
 				return false
@@ -712,6 +716,7 @@ func (c *checker) checkSpawns(spawns []*spawn, found func(race)) {
 		blk := sp.instr.Block()
 		loop := c.inCycle(blk)
 		keep := func(a *epAccess) bool { return !loop || !perIteration(fn, blk, a) }
+		apart := c.testApart(fn, nil)
 
 		// The continuation runs with the whole goroutine before a join,
 		// and with its tail after a signal the goroutine sends (see
@@ -727,9 +732,9 @@ func (c *checker) checkSpawns(spawns []*spawn, found func(race)) {
 			}
 		}
 		after := c.funcName(fn) + " after the go statement"
-		pairCheck(side{name, body}, side{after, c.frameAccesses(fn, cont)}, false, keep, nil, found)
+		pairCheck(side{name, body}, side{after, c.frameAccesses(fn, cont)}, false, keep, apart, found)
 		if len(tail) > 0 && len(contTail) > 0 {
-			pairCheck(side{name, tail}, side{after, c.frameAccesses(fn, contTail)}, false, keep, nil, found)
+			pairCheck(side{name, tail}, side{after, c.frameAccesses(fn, contTail)}, false, keep, apart, found)
 		}
 
 		for _, sp2 := range spawns[i+1:] {
@@ -742,11 +747,11 @@ func (c *checker) checkSpawns(spawns []*spawn, found func(race)) {
 			switch {
 			case x == running || y == running || sp.parallelSubtest:
 				// Parallel subtests of one function all run together.
-				pairCheck(side{name, body}, side{name2, c.frameAccesses(fn, sp2.body)}, false, nil, nil, found)
+				pairCheck(side{name, body}, side{name2, c.frameAccesses(fn, sp2.body)}, false, nil, apart, found)
 			case x == signalled:
-				pairCheck(side{name, tail}, side{name2, c.frameAccesses(fn, sp2.body)}, false, nil, nil, found)
+				pairCheck(side{name, tail}, side{name2, c.frameAccesses(fn, sp2.body)}, false, nil, apart, found)
 			case y == signalled:
-				pairCheck(side{name, body}, side{name2, c.frameAccesses(fn, lv2.tail)}, false, nil, nil, found)
+				pairCheck(side{name, body}, side{name2, c.frameAccesses(fn, lv2.tail)}, false, nil, apart, found)
 			}
 		}
 
@@ -760,7 +765,7 @@ func (c *checker) checkSpawns(spawns []*spawn, found func(race)) {
 			// reads or writes every element (a range over it) meets the
 			// others' elements, even of a message broadcast to them all.
 			ownElements := func(a, b *epAccess) bool { return a.partitioned && b.partitioned }
-			pairCheck(side{name, body}, side{"another instance of " + strings.TrimPrefix(name, "the "), body}, true, keep, ownElements, found)
+			pairCheck(side{name, body}, side{"another instance of " + strings.TrimPrefix(name, "the "), body}, true, keep, c.testApart(fn, ownElements), found)
 		}
 	}
 }
