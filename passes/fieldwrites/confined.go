@@ -245,6 +245,11 @@ func (b *boundary) exported(fn *ssa.Function) bool {
 // signatureCrosses reports whether a call of a function of signature sig
 // from outside the package may hand it, or get from it, a *target.
 func (b *boundary) signatureCrosses(sig *types.Signature) bool {
+	if recv := sig.Recv(); recv != nil && b.byValue && b.refs(recv.Type()) {
+		// Code outside that made the receiver reads, through
+		// reflection, whatever the method stores into it.
+		return true
+	}
 	if recv := sig.Recv(); recv != nil && b.madeOutside(recv.Type()) {
 		return true
 	}

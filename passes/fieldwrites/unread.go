@@ -29,7 +29,10 @@ import (
 // fields), so a value of the struct, or anything that may lead to one,
 // must not cross the package's boundary nor be seen by other packages
 // through an interface: the boundary of confined.go, where a value of
-// the struct counts as well as a pointer to it (valuesConfined). A
+// the struct counts as well as a pointer to it (valuesConfined), and
+// where the receiver of a method with an exported name counts whole,
+// since code outside may have made it and read what the method stores
+// into it (an exported Server whose SendField keeps s.last). A
 // conversion to or from another struct type of the same underlying
 // type is such a crossing too (its field reads would be another
 // type's). Assumed, as for confinement: no unsafe in the package, no

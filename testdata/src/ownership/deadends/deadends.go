@@ -3,7 +3,8 @@
 // that remembers a node it started but only ever uses the node's inbox.
 // Keeping the node there races with nothing. A field the package reads,
 // directly or by copying the struct out, or whose struct an importer
-// can see, is still reported.
+// can see (handed out, or made by the importer and filled by an exported
+// method), is still reported.
 package deadends
 
 type node struct {
@@ -103,3 +104,17 @@ func (m *Leaker) spawn() {
 
 // Ref returns the ref of node id.
 func (m *Leaker) Ref(id int) any { return m.nodes[id] }
+
+// Keeper is manager, but exported with an exported method that stores
+// into the field: an importer that made the Keeper reads the node
+// through reflection.
+type Keeper struct {
+	last *node
+}
+
+// Spawn starts a node and keeps it.
+func (k *Keeper) Spawn() {
+	n := &node{inbox: make(chan int, 1)}
+	k.last = n
+	go n.run() // want `n is handed to a new goroutine but stays reachable from k.last`
+}
