@@ -122,6 +122,11 @@ type boundary struct {
 	// judgingInbound says refs is judging a value that comes from
 	// outside the package (inbound).
 	judgingInbound bool
+	// byValue says that a target value itself, not only a *target,
+	// counts as leading to a target (valuesConfined): the question is
+	// then whether code outside can see any target object's fields at
+	// all, not whether it can address one.
+	byValue bool
 	// memo memoises refs; carriers are settled before any inbound
 	// judgement is made.
 	memo map[refsKey]bool
@@ -240,6 +245,11 @@ func (b *boundary) exported(fn *ssa.Function) bool {
 // signatureCrosses reports whether a call of a function of signature sig
 // from outside the package may hand it, or get from it, a *target.
 func (b *boundary) signatureCrosses(sig *types.Signature) bool {
+	if recv := sig.Recv(); recv != nil && b.byValue && b.refs(recv.Type()) {
+		// Code outside that made the receiver reads, through
+		// reflection, whatever the method stores into it.
+		return true
+	}
 	if recv := sig.Recv(); recv != nil && b.madeOutside(recv.Type()) {
 		return true
 	}
@@ -291,6 +301,9 @@ func (b *boundary) crosses(instr ssa.Instruction) bool {
 			return true
 		}
 	case *ssa.FieldAddr:
+		if b.byValue {
+			break // addresses matter only to writers
+		}
 		if b.isTargetPtr(i.Type()) && !onlyStored(i) {
 			return true // a T inside another struct
 		}
@@ -298,7 +311,7 @@ func (b *boundary) crosses(instr ssa.Instruction) bool {
 			return true // the address of a field of a T handed on
 		}
 	case *ssa.IndexAddr:
-		if b.isTargetPtr(i.Type()) && !onlyStored(i) {
+		if !b.byValue && b.isTargetPtr(i.Type()) && !onlyStored(i) {
 			return true // a T inside an array
 		}
 	}
@@ -493,6 +506,9 @@ func (b *boundary) refsSeen(t types.Type, seen map[types.Type]bool) bool {
 	}
 	switch u := types.Unalias(t).(type) {
 	case *types.Named:
+		if b.byValue && types.Identical(u, b.target) {
+			return true
+		}
 		if seen[u] {
 			return false
 		}

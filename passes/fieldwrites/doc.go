@@ -46,4 +46,13 @@
 // no code outside the package can address an object of: no pointer to
 // one, nor a value that may lead to one, crosses the package's boundary
 // (confined.go).
+//
+// Two more questions about the package's own fields, for the ownership
+// pass in either reading: whether an unexported field is never read by
+// any code (Result.Unread, unread.go: no load of it in the package, and
+// no value of its struct crosses the boundary, where reflection could
+// read it), and whether an unexported interface field only ever holds
+// nil or boxed values of pointer-free types (Result.HoldsImmutable,
+// immutable.go, following the values stored into it through the
+// parameters of unexported functions to their call sites).
 package fieldwrites

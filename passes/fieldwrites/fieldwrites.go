@@ -115,6 +115,10 @@ type Result struct {
 	anywhere map[*types.Named]bool
 	// confinedMemo memoises confined by named struct.
 	confinedMemo map[*types.Named]bool
+	// valuesMemo memoises valuesConfined by named struct; unreadMemo
+	// and immutableMemo memoise Unread and HoldsImmutable by field.
+	valuesMemo                map[*types.Named]bool
+	unreadMemo, immutableMemo map[*types.Var]bool
 }
 
 // MayBeWritten reports whether field i of struct type t (or of the struct

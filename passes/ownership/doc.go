@@ -39,7 +39,10 @@
 // Values of types that reach no mutable memory, synchronise themselves
 // (channels, anything holding a sync or sync/atomic value) or are
 // conventionally immutable (error, context.Context, time.Time,
-// reflect.Type...) are never transferred.
+// reflect.Type...) are never transferred; nor is a value loaded from an
+// unexported interface field that only ever holds boxed pointer-free
+// values, and condition 1 does not follow a field no code reads
+// (fieldwrites' Unread and HoldsImmutable).
 //
 // Where the repair is mechanical and certainly right, a report carries a
 // suggested fix (psharpvet -fix applies them): a field of the receiver

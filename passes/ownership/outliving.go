@@ -69,7 +69,7 @@ func (c *checker) keptGiven(fl *taint.Flow, h taint.Heap, root taint.ObjID, give
 // from outliving state.
 func (c *checker) checkOutliving(fn *ssa.Function, fl *taint.Flow, h taint.Heap, p transfer.Point, given []givenValue, written taint.ObjSet) bool {
 	for _, root := range outlivingRoots(fn, fl) {
-		path, hit := findPath(fl, h, root, given)
+		path, hit := findPath(fl, h, root, given, c.leadsNowhere(fl))
 		if hit == nil || !reportablePath(fl, path) || c.poppedFront(fn, fl, path, p.Instr) || receivedAfresh(hit.v, p.Instr) {
 			continue
 		}
@@ -269,7 +269,8 @@ type step struct {
 
 // findPath searches the heap breadth-first from root for a transferred
 // object and returns the path to it and the given value it belongs to.
-func findPath(fl *taint.Flow, h taint.Heap, root taint.ObjID, given []givenValue) ([]step, *givenValue) {
+// Edges for which skip (if not nil) is true are not followed.
+func findPath(fl *taint.Flow, h taint.Heap, root taint.ObjID, given []givenValue, skip func(from taint.ObjID, key string) bool) ([]step, *givenValue) {
 	type entry struct {
 		obj  taint.ObjID
 		path []step
@@ -289,6 +290,9 @@ func findPath(fl *taint.Flow, h taint.Heap, root taint.ObjID, given []givenValue
 			continue
 		}
 		h.Fields(e.obj, func(key string, locs taint.LocSet) {
+			if skip != nil && skip(e.obj, key) {
+				return
+			}
 			for _, l := range locs {
 				if seen.Add(l.Obj) {
 					path := append(append([]step(nil), e.path...), step{e.obj, key, l.Obj})

@@ -155,7 +155,7 @@ func (c *checker) checkPoint(fn *ssa.Function, fl *taint.Flow, p transfer.Point)
 	if !ok {
 		return
 	}
-	given := givenSets(fl, h, p)
+	given := c.givenSets(fl, h, p)
 	var all taint.ObjSet
 	for _, g := range given {
 		g.objs.Each(func(o taint.ObjID) { all.Add(o) })
@@ -191,9 +191,16 @@ type givenValue struct {
 	objs taint.ObjSet
 }
 
-func givenSets(fl *taint.Flow, h taint.Heap, p transfer.Point) []givenValue {
+// givenSets returns the values p gives up with what each transfers,
+// leaving out a value loaded from a field that only ever holds boxed
+// pointer-free values (immutableLoad), which transfers nothing anyone
+// can write.
+func (c *checker) givenSets(fl *taint.Flow, h taint.Heap, p transfer.Point) []givenValue {
 	var out []givenValue
 	for _, v := range p.Given {
+		if c.immutableLoad(v) {
+			continue
+		}
 		objs := givesup.Transferred(fl, h, []ssa.Value{v})
 		if len(objs) > 0 {
 			out = append(out, givenValue{v, objs})

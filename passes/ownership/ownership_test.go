@@ -38,6 +38,7 @@ var packages = []string{
 	"ownership/aliases",
 	"ownership/declared/user",
 	"ownership/callpaths",
+	"ownership/deadends",
 }
 
 // stdPackages import the standard library (sync, context, ...). The
@@ -125,7 +126,7 @@ func TestStrict(t *testing.T) {
 	if err := concur.Analyzer.Flags.Set("strict", "true"); err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, suitetest.Dir(t), ownership.Analyzer, "ownership/strict", "ownership/strict/sealed", "ownership/strict/closed", "ownership/strict/confined")
+	analysistest.Run(t, suitetest.Dir(t), ownership.Analyzer, "ownership/strict", "ownership/strict/sealed", "ownership/strict/closed", "ownership/strict/confined", "ownership/strict/boxes")
 }
 
 // TestLiftedFields checks what the pass does when xsa re-checks its

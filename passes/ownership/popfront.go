@@ -60,7 +60,7 @@ func (c *checker) reachesOnlyPopped(fl *taint.Flow, h taint.Heap, v ssa.Value, g
 	}
 	found := false
 	for _, l := range fl.Locs(v) {
-		path, hit := findPath(fl, h, l.Obj, []givenValue{g})
+		path, hit := findPath(fl, h, l.Obj, []givenValue{g}, nil)
 		if hit == nil {
 			continue
 		}
