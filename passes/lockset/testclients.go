@@ -17,17 +17,17 @@ import (
 // A test is a client of the package it tests. When a test's goroutines
 // (or the test beside them) call into the package, which calls overlap is
 // the test's choice, ordered by the test's channels, wait groups and
-// data, and go test -race checks that schedule when it runs. A race
-// between two accesses that both lie in the package's non-test code needs
-// the package's own concurrency as evidence: its goroutines, its
-// handlers, the exported methods of a type that shows it is shared (a
-// lock, atomics, a goroutine of its own). Those entry points are compared
-// without the test, so a test that calls two methods of a shared type at
-// once adds no report those entry points do not already give. What a
-// test's goroutine does to memory a test file touches itself (its
-// captured variables, a hook variable the test sets, a fake's fields) is
-// still compared with everything else.
-// The strict reading compares them all.
+// data, which the analysis often cannot follow. A test's goroutine is
+// therefore compared, on two accesses that both lie in the package's
+// non-test code, as an inferred entry point is (evidence in pairs.go):
+// one of the two accesses must be made under a lock of its object, in
+// once.Do or atomically, so that the package itself shows it expects that
+// location to be shared. What a test's goroutine does to memory a test
+// file touches itself (its captured variables, a hook variable the test
+// sets, a fake's fields) is compared as any goroutine's, and the package's
+// own entry points (its goroutines, handlers, the exported methods of a
+// shared type) are compared without the test. The strict reading compares
+// them all.
 
 // startedByTest reports whether a goroutine started in spawner runs on a
 // test's behalf: its go statement lies in a _test.go file.
@@ -57,8 +57,9 @@ func (c *checker) testApart(spawner *ssa.Function, apart func(a, b *epAccess) bo
 
 // testScheduled reports whether the race of a and b, between entry
 // points of which at least one is a test's, lies wholly in the package's
-// non-test code: the default reading leaves it to the package's own
-// entry points.
+// non-test code and neither access shows that the package expects it to
+// be shared: the default reading leaves it to the package's own entry
+// points.
 func testScheduled(fset *token.FileSet, a, b *epAccess) bool {
-	return inPackageCode(fset, a.pos) && inPackageCode(fset, b.pos)
+	return inPackageCode(fset, a.pos) && inPackageCode(fset, b.pos) && !expectsShared(a) && !expectsShared(b)
 }
