@@ -49,7 +49,8 @@ func (c *checker) checkEscapingClosures(spawns []*spawn, found func(race)) {
 			accs := c.goAccesses(lit, nil, c.calleeSummary(lit.callee))
 			line := c.pass.Fset.Position(lit.callee.Pos()).Line
 			name := fmt.Sprintf("the func literal %s publishes (line %d)", c.funcName(fn), line)
-			pairCheck(side{c.goName(sp), body}, side{name, c.frameAccesses(fn, accs)}, false, nil, c.testApart(fn, nil), found)
+			litAccs := c.frameAccesses(fn, accs)
+			pairCheck(side{c.goName(sp), body}, side{name, litAccs}, false, nil, c.testApart(fn, nil, body, litAccs), found)
 		}
 	}
 }

@@ -491,6 +491,14 @@ func checkEntries(fset *token.FileSet, entries []*entry, setters *setterRule, se
 		}
 	}
 	slices.Sort(keys)
+	var synced []string // for a test's entries (testclients.go)
+	if slices.ContainsFunc(entries, func(e *entry) bool { return e.byTest }) {
+		all := make([][]*epAccess, len(entries))
+		for i, e := range entries {
+			all[i] = e.accs
+		}
+		synced = syncedPaths(all...)
+	}
 	for _, k := range keys {
 		slices.SortStableFunc(byKey[k], func(x, y ref) int { return ssaops.ComparePos(fset, x.a.pos, y.a.pos) })
 	}
@@ -523,7 +531,7 @@ func checkEntries(fset *token.FileSet, entries []*entry, setters *setterRule, se
 			if !racy(r.a, s.a) {
 				return false
 			}
-			if (entries[r.e].byTest || entries[s.e].byTest) && testScheduled(fset, r.a, s.a) {
+			if (entries[r.e].byTest || entries[s.e].byTest) && testScheduled(fset, synced, r.a, s.a) {
 				return false // a test's schedule of package code (testclients.go)
 			}
 			if !strict && !evidence(entries[r.e], entries[s.e], r.a, s.a) {
@@ -716,7 +724,6 @@ func (c *checker) checkSpawns(spawns []*spawn, found func(race)) {
 		blk := sp.instr.Block()
 		loop := c.inCycle(blk)
 		keep := func(a *epAccess) bool { return !loop || !perIteration(fn, blk, a) }
-		apart := c.testApart(fn, nil)
 
 		// The continuation runs with the whole goroutine before a join,
 		// and with its tail after a signal the goroutine sends (see
@@ -732,7 +739,9 @@ func (c *checker) checkSpawns(spawns []*spawn, found func(race)) {
 			}
 		}
 		after := c.funcName(fn) + " after the go statement"
-		pairCheck(side{name, body}, side{after, c.frameAccesses(fn, cont)}, false, keep, apart, found)
+		contAccs := c.frameAccesses(fn, cont)
+		apart := c.testApart(fn, nil, body, contAccs)
+		pairCheck(side{name, body}, side{after, contAccs}, false, keep, apart, found)
 		if len(tail) > 0 && len(contTail) > 0 {
 			pairCheck(side{name, tail}, side{after, c.frameAccesses(fn, contTail)}, false, keep, apart, found)
 		}
@@ -765,7 +774,7 @@ func (c *checker) checkSpawns(spawns []*spawn, found func(race)) {
 			// reads or writes every element (a range over it) meets the
 			// others' elements, even of a message broadcast to them all.
 			ownElements := func(a, b *epAccess) bool { return a.partitioned && b.partitioned }
-			pairCheck(side{name, body}, side{"another instance of " + strings.TrimPrefix(name, "the "), body}, true, keep, c.testApart(fn, ownElements), found)
+			pairCheck(side{name, body}, side{"another instance of " + strings.TrimPrefix(name, "the "), body}, true, keep, c.testApart(fn, ownElements, body), found)
 		}
 	}
 }

@@ -6,6 +6,7 @@ package lockset
 
 import (
 	"go/token"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -21,7 +22,9 @@ import (
 // therefore compared, on two accesses that both lie in the package's
 // non-test code, as an inferred entry point is (evidence in pairs.go):
 // one of the two accesses must be made under a lock of its object, in
-// once.Do or atomically, so that the package itself shows it expects that
+// once.Do or atomically, or some access of the compared code to the
+// location or to one enclosing it must (a map made in once.Do, then
+// written outside it), so that the package itself shows it expects that
 // location to be shared. What a test's goroutine does to memory a test
 // file touches itself (its captured variables, a hook variable the test
 // sets, a fake's fields) is compared as any goroutine's, and the package's
@@ -44,22 +47,45 @@ func inPackageCode(fset *token.FileSet, pos token.Pos) bool {
 
 // testApart returns apart, for the goroutines spawner starts, extended
 // with the pairs testScheduled leaves to the package's entry points when
-// spawner is a test's.
-func (c *checker) testApart(spawner *ssa.Function, apart func(a, b *epAccess) bool) func(a, b *epAccess) bool {
+// spawner is a test's; compared are the accesses of sides.
+func (c *checker) testApart(spawner *ssa.Function, apart func(a, b *epAccess) bool, sides ...[]*epAccess) func(a, b *epAccess) bool {
 	if !c.startedByTest(spawner) {
 		return apart
 	}
 	fset := c.pass.Fset
+	synced := syncedPaths(sides...)
 	return func(a, b *epAccess) bool {
-		return apart != nil && apart(a, b) || testScheduled(fset, a, b)
+		return apart != nil && apart(a, b) || testScheduled(fset, synced, a, b)
 	}
+}
+
+// syncedPaths returns the locations of the accesses of sides that show
+// the package expects them to be shared (expectsShared), sorted.
+func syncedPaths(sides ...[]*epAccess) []string {
+	var out []string
+	for _, accs := range sides {
+		for _, a := range accs {
+			if expectsShared(a) {
+				out = append(out, a.key)
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// syncedAt reports whether a's location, or one enclosing it, is in
+// synced.
+func syncedAt(synced []string, a *epAccess) bool {
+	return slices.ContainsFunc(synced, func(p string) bool { return hasPathPrefix(a.key, p) })
 }
 
 // testScheduled reports whether the race of a and b, between entry
 // points of which at least one is a test's, lies wholly in the package's
-// non-test code and neither access shows that the package expects it to
-// be shared: the default reading leaves it to the package's own entry
-// points.
-func testScheduled(fset *token.FileSet, a, b *epAccess) bool {
-	return inPackageCode(fset, a.pos) && inPackageCode(fset, b.pos) && !expectsShared(a) && !expectsShared(b)
+// non-test code and nothing shows that the package expects the location
+// to be shared (neither access, nor any of synced: syncedPaths): the
+// default reading leaves it to the package's own entry points.
+func testScheduled(fset *token.FileSet, synced []string, a, b *epAccess) bool {
+	return inPackageCode(fset, a.pos) && inPackageCode(fset, b.pos) &&
+		!expectsShared(a) && !expectsShared(b) && !syncedAt(synced, a) && !syncedAt(synced, b)
 }
