@@ -5,6 +5,8 @@
 package givesup
 
 import (
+	"fmt"
+	"os"
 	"go/token"
 	"go/types"
 	"slices"
@@ -64,16 +66,28 @@ type actorSides struct {
 	// own holds, by actor type, the fields that hold only the actor's
 	// own memory (ownFields).
 	own map[*types.Named]map[string]bool
+	// spawned holds, by PID value, the handlers of the actor a spawn of
+	// the package made, when the PID reaches only the framework's code
+	// (localpids.go).
+	spawned map[ssa.Value][]*ssa.Function
+	// behaviours holds, by behaviour field, the handlers its Become
+	// calls install (behaviours.go); a field missing here is not one.
+	behaviours map[chanKey][]*ssa.Function
+
+	pkg *types.Package
+	m   *model.Model
 }
 
 // findActorSides indexes the PID fields of the package's struct types
 // whose every store is a spawn of an actor of a type of the package.
 func findActorSides(pkg *types.Package, funcs []*ssa.Function, m *model.Model) *actorSides {
 	as := &actorSides{handlers: make(map[chanKey][]*ssa.Function), decided: make(map[*ssa.Function]bool),
-		own: make(map[*types.Named]map[string]bool)}
+		own: make(map[*types.Named]map[string]bool), spawned: make(map[ssa.Value][]*ssa.Function),
+		pkg: pkg, m: m}
 	if imports(pkg, "unsafe") {
 		return as
 	}
+	as.behaviours = findBehaviours(pkg, funcs, m)
 
 	open := make(map[chanKey]bool)
 	found := make(map[chanKey][]*ssa.Function)
@@ -84,7 +98,7 @@ func findActorSides(pkg *types.Package, funcs []*ssa.Function, m *model.Model) *
 				if !ok || open[key] {
 					continue
 				}
-				hs, ok := pidFieldUse(pkg, m, instr)
+				hs, ok := as.pidFieldUse(instr)
 				if !ok {
 					open[key] = true
 					continue
@@ -96,21 +110,30 @@ func findActorSides(pkg *types.Package, funcs []*ssa.Function, m *model.Model) *
 	for key, hs := range found {
 		if !open[key] && len(hs) > 0 {
 			as.handlers[key] = hs
-			for _, h := range hs {
-				if t := receiverNamed(h); t != nil && as.own[t] == nil {
-					as.own[t] = ownFields(m, funcs, t)
-				}
-			}
+			as.noteOwn(funcs, hs)
 		}
 	}
+	for pid, hs := range as.spawnedPIDs(funcs) {
+		as.spawned[pid] = hs
+		as.noteOwn(funcs, hs)
+	}
 	return as
+}
+
+// noteOwn finds the own fields of the types of the handlers hs.
+func (as *actorSides) noteOwn(funcs []*ssa.Function, hs []*ssa.Function) {
+	for _, h := range hs {
+		if t := receiverNamed(h); t != nil && as.own[t] == nil {
+			as.own[t] = ownFields(as.m, funcs, t)
+		}
+	}
 }
 
 // pidFieldUse reports whether instr, which addresses or reads an
 // unexported field, keeps a PID of a known actor there: it stores only
 // spawn results (whose actors' handlers it returns) or nil, and what it
 // loads is only the recipient of send rows.
-func pidFieldUse(pkg *types.Package, m *model.Model, instr ssa.Instruction) ([]*ssa.Function, bool) {
+func (as *actorSides) pidFieldUse(instr ssa.Instruction) ([]*ssa.Function, bool) {
 	switch i := instr.(type) {
 	case *ssa.FieldAddr:
 		var hs []*ssa.Function
@@ -123,13 +146,13 @@ func pidFieldUse(pkg *types.Package, m *model.Model, instr ssa.Instruction) ([]*
 				if c, ok := r.Val.(*ssa.Const); ok && c.IsNil() {
 					continue
 				}
-				spawned, ok := spawnedHandlers(pkg, m, r.Val)
+				spawned, ok := as.spawnedHandlers(r.Val)
 				if !ok {
 					return nil, false
 				}
 				hs = append(hs, spawned...)
 			case *ssa.UnOp:
-				if r.Op != token.MUL || !recipientOnly(m, r) {
+				if r.Op != token.MUL || !recipientOnly(as.m, r) {
 					return nil, false
 				}
 			case *ssa.DebugRef:
@@ -139,7 +162,7 @@ func pidFieldUse(pkg *types.Package, m *model.Model, instr ssa.Instruction) ([]*
 		}
 		return hs, true
 	case *ssa.Field:
-		return nil, recipientOnly(m, i)
+		return nil, recipientOnly(as.m, i)
 	}
 	return nil, false
 }
@@ -172,14 +195,19 @@ func recipientOnly(m *model.Model, v ssa.Value) bool {
 }
 
 // spawnedHandlers returns the handlers of the actor whose PID v is, when
-// v is the result of a spawn row whose producer names one actor type of
-// pkg.
-func spawnedHandlers(pkg *types.Package, m *model.Model, v ssa.Value) ([]*ssa.Function, bool) {
+// v is the result (the first, of SpawnNamed's two) of a spawn row whose
+// producer names one actor type of pkg. A description of the actor
+// (protoactor's *Props), unlike a producer, can be changed after it is
+// made (Props.Configure adds middleware): the spawn must be its only use.
+func (as *actorSides) spawnedHandlers(v ssa.Value) ([]*ssa.Function, bool) {
+	if x, ok := v.(*ssa.Extract); ok && x.Index == 0 {
+		v = x.Tuple
+	}
 	call, ok := v.(*ssa.Call)
 	if !ok {
 		return nil, false
 	}
-	mc, ok := m.Resolve(call.Common())
+	mc, ok := as.m.Resolve(call.Common())
 	if !ok {
 		return nil, false
 	}
@@ -187,7 +215,11 @@ func spawnedHandlers(pkg *types.Package, m *model.Model, v ssa.Value) ([]*ssa.Fu
 	if !ok || len(row.Args) != 1 || mc.Arg(row.Args[0]) == nil || !noOptions(call.Common()) {
 		return nil, false
 	}
-	return producerHandlers(pkg, m, mc.Arg(row.Args[0]), maxProducerDepth)
+	producer := mc.Arg(row.Args[0])
+	if _, isFunc := producer.Type().Underlying().(*types.Signature); !isFunc && !onlySpawned(as.m, producer) {
+		return nil, false
+	}
+	return as.producerHandlers(producer, maxProducerDepth)
 }
 
 // noOptions reports whether a call of a variadic spawn passes no options:
@@ -210,25 +242,31 @@ const maxProducerDepth = 3
 // makes: a function of pkg that returns only new values of one of pkg's
 // struct types, or a call of a function of pkg that returns only such
 // producers.
-func producerHandlers(pkg *types.Package, m *model.Model, v ssa.Value, depth int) ([]*ssa.Function, bool) {
+func (as *actorSides) producerHandlers(v ssa.Value, depth int) ([]*ssa.Function, bool) {
+	if os.Getenv("PSV_DEBUG") != "" {
+		fmt.Fprintf(os.Stderr, "DEBUG producer %T %v depth %d\n", v, v, depth)
+	}
 	if depth == 0 {
 		return nil, false
 	}
 	switch x := v.(type) {
 	case *ssa.ChangeType:
-		return producerHandlers(pkg, m, x.X, depth)
+		return as.producerHandlers(x.X, depth)
 	case *ssa.MakeClosure:
-		return producerHandlers(pkg, m, x.Fn, depth)
+		return as.producerHandlers(x.Fn, depth)
 	case *ssa.Function:
-		return madeActorHandlers(pkg, m, x)
+		return as.madeActorHandlers(x)
 	case *ssa.Call:
+		if producer, ok := propsProducer(as.m, x); ok {
+			return as.producerHandlers(producer, depth-1)
+		}
 		callee := x.Call.StaticCallee()
-		if callee == nil || x.Call.IsInvoke() || !ofPackage(pkg, callee) {
+		if callee == nil || x.Call.IsInvoke() || !ofPackage(as.pkg, callee) {
 			return nil, false
 		}
 		var hs []*ssa.Function
 		ok := forReturned(callee, func(r ssa.Value) bool {
-			got, ok := producerHandlers(pkg, m, r, depth-1)
+			got, ok := as.producerHandlers(r, depth-1)
 			hs = append(hs, got...)
 			return ok
 		})
@@ -259,8 +297,8 @@ func forReturned(fn *ssa.Function, f func(ssa.Value) bool) bool {
 // when every return of fn is a new value of a struct type of pkg,
 // converted to an interface one of whose methods an Actor row names, and
 // the value is only given fields and returned.
-func madeActorHandlers(pkg *types.Package, m *model.Model, fn *ssa.Function) ([]*ssa.Function, bool) {
-	if !ofPackage(pkg, fn) {
+func (as *actorSides) madeActorHandlers(fn *ssa.Function) ([]*ssa.Function, bool) {
+	if !ofPackage(as.pkg, fn) {
 		return nil, false
 	}
 	var hs []*ssa.Function
@@ -270,11 +308,14 @@ func madeActorHandlers(pkg *types.Package, m *model.Model, fn *ssa.Function) ([]
 			return false
 		}
 		alloc, ok := mi.X.(*ssa.Alloc)
-		if !ok || !alloc.Heap || !onlyBuilt(alloc, mi) {
+		if !ok || !alloc.Heap || !onlyBuilt(as.m, alloc, mi) {
 			return false
 		}
-		h, ok := actorHandler(pkg, m, fn.Prog, mi.Type(), alloc.Type())
-		hs = append(hs, h)
+		h, ok := as.actorHandlers(fn.Prog, mi.Type(), alloc.Type())
+		if os.Getenv("PSV_DEBUG") != "" {
+			fmt.Fprintf(os.Stderr, "DEBUG made %v %v %v\n", fn, h, ok)
+		}
+		hs = append(hs, h...)
 		return ok
 	})
 	return hs, ok && len(hs) > 0
@@ -291,13 +332,18 @@ func onlyReturned(v ssa.Value) bool {
 }
 
 // onlyBuilt reports whether the new value alloc is only given fields,
-// has its fields read, or is converted by mi: its producer hands its
-// address to no one.
-func onlyBuilt(alloc *ssa.Alloc, mi *ssa.MakeInterface) bool {
+// has its fields read, or is converted by mi, or installs its first
+// handler (m.behavior.Become(m.idle), behaviours.go): its producer hands
+// its address to no one.
+func onlyBuilt(m *model.Model, alloc *ssa.Alloc, mi *ssa.MakeInterface) bool {
 	for _, r := range *alloc.Referrers() {
 		switch r := r.(type) {
 		case *ssa.MakeInterface:
 			if r != mi {
+				return false
+			}
+		case *ssa.MakeClosure:
+			if !onlyBecome(m, r) {
 				return false
 			}
 		case *ssa.FieldAddr:
@@ -309,6 +355,10 @@ func onlyBuilt(alloc *ssa.Alloc, mi *ssa.MakeInterface) bool {
 					}
 				case *ssa.UnOp:
 					if u.Op != token.MUL {
+						return false
+					}
+				case *ssa.Call:
+					if _, ok := becomeOn(m, u, r); !ok {
 						return false
 					}
 				case *ssa.DebugRef:
@@ -324,11 +374,13 @@ func onlyBuilt(alloc *ssa.Alloc, mi *ssa.MakeInterface) bool {
 	return true
 }
 
-// actorHandler returns the handler of the actor of type ptr (a pointer to
-// a struct type of pkg) converted to the interface iface: the method of
+// actorHandlers returns the handlers of the actor of type ptr (a pointer
+// to a struct type of pkg) converted to the interface iface: the method of
 // ptr, declared on its type, that implements the method of iface an Actor
-// row names.
-func actorHandler(pkg *types.Package, m *model.Model, prog *ssa.Program, iface, ptr types.Type) (*ssa.Function, bool) {
+// row names, or, when that method only dispatches to a behaviour field,
+// the handlers that field's Become calls install (behaviours.go).
+func (as *actorSides) actorHandlers(prog *ssa.Program, iface, ptr types.Type) ([]*ssa.Function, bool) {
+	pkg, m := as.pkg, as.m
 	p, ok := ptr.(*types.Pointer)
 	if !ok {
 		return nil, false
@@ -356,7 +408,14 @@ func actorHandler(pkg *types.Package, m *model.Model, prog *ssa.Program, iface, 
 	if handler == nil || !ofPackage(pkg, handler) {
 		return nil, false
 	}
-	return handler, true
+	if key, ok := dispatchField(m, handler); ok {
+		hs := as.behaviours[key]
+		if os.Getenv("PSV_DEBUG") != "" {
+			fmt.Fprintf(os.Stderr, "DEBUG dispatch %v %v %v\n", handler, key, as.behaviours)
+		}
+		return hs, len(hs) > 0
+	}
+	return []*ssa.Function{handler}, true
 }
 
 // unexportedFieldKey names the field instr addresses or reads when it is
@@ -406,26 +465,13 @@ func (r *Result) closedActor(call ssa.CallInstruction) bool {
 	if !ok || len(row.Args) != 1 {
 		return false
 	}
-	var key chanKey
-	switch pid := mc.Arg(row.Args[0]).(type) {
-	case *ssa.UnOp:
-		fa, ok := ssaops.LoadedField(pid)
-		if !ok {
-			return false
+	hs, ok := r.recipientHandlers(mc.Arg(row.Args[0]))
+	if os.Getenv("PSV_DEBUG") != "" {
+		fmt.Fprintf(os.Stderr, "DEBUG closedActor %v pid=%v hs=%v ok=%v spawned=%d\n", call, mc.Arg(row.Args[0]), hs, ok, len(r.closed.actors.spawned))
+		for _, h := range hs {
+			fmt.Fprintf(os.Stderr, "DEBUG   handler %v readsOnly=%v\n", h, r.handlerReadsOnly(h))
 		}
-		key, ok = fieldKey(fa.X.Type(), fa.Field)
-		if !ok {
-			return false
-		}
-	case *ssa.Field:
-		key, ok = fieldKey(pid.X.Type(), pid.Field)
-		if !ok {
-			return false
-		}
-	default:
-		return false
 	}
-	hs, ok := r.closed.actors.handlers[key]
 	if !ok {
 		return false
 	}
@@ -435,6 +481,39 @@ func (r *Result) closedActor(call ssa.CallInstruction) bool {
 		}
 	}
 	return true
+}
+
+// recipientHandlers returns the handlers of the actors the PID pid may
+// name: a PID loaded from a confined PID field, or the result of a spawn
+// that reaches only the framework's code.
+func (r *Result) recipientHandlers(pid ssa.Value) ([]*ssa.Function, bool) {
+	var key chanKey
+	switch pid := pid.(type) {
+	case *ssa.UnOp:
+		if cell, ok := pid.X.(*ssa.Alloc); ok && pid.Op == token.MUL {
+			hs, ok := r.closed.actors.spawned[cell]
+			return hs, ok
+		}
+		fa, ok := ssaops.LoadedField(pid)
+		if !ok {
+			return nil, false
+		}
+		key, ok = fieldKey(fa.X.Type(), fa.Field)
+		if !ok {
+			return nil, false
+		}
+	case *ssa.Field:
+		var ok bool
+		key, ok = fieldKey(pid.X.Type(), pid.Field)
+		if !ok {
+			return nil, false
+		}
+	default:
+		hs, ok := r.closed.actors.spawned[pid]
+		return hs, ok
+	}
+	hs, ok := r.closed.actors.handlers[key]
+	return hs, ok
 }
 
 // handlerReadsOnly reports whether the actor handler fn only reads the
