@@ -5,9 +5,6 @@
 package givesup
 
 import (
-	"fmt"
-	"os"
-	"strings"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -45,12 +42,6 @@ func findBehaviours(pkg *types.Package, funcs []*ssa.Function, m *model.Model) m
 					continue
 				}
 				got, ok := behaviourUse(m, fa)
-				if os.Getenv("PSV_DEBUG") != "" && strings.Contains(string(key), "behavior") {
-					fmt.Fprintf(os.Stderr, "DEBUG behaviour %v %v in %v: %v %v\n", key, fa, fn, got, ok)
-					for _, r := range *fa.Referrers() {
-						fmt.Fprintf(os.Stderr, "DEBUG    ref %T %v\n", r, r)
-					}
-				}
 				if !ok {
 					open[key] = true
 					continue
@@ -85,9 +76,6 @@ func behaviourUse(m *model.Model, fa *ssa.FieldAddr) ([]*ssa.Function, bool) {
 				continue
 			}
 			if !m.MakesNew(valueInstr(r.Val)) {
-				if os.Getenv("PSV_DEBUG") != "" {
-					fmt.Fprintf(os.Stderr, "DEBUG store val %T %v\n", r.Val, r.Val)
-				}
 				return nil, false
 			}
 		case *ssa.Call:

@@ -5,8 +5,6 @@
 package givesup
 
 import (
-	"fmt"
-	"os"
 	"go/token"
 	"go/types"
 	"slices"
@@ -15,6 +13,7 @@ import (
 
 	"github.com/psharpvet/psharpvet/internal/model"
 	"github.com/psharpvet/psharpvet/internal/ssaops"
+	"github.com/psharpvet/psharpvet/internal/transfer"
 	"github.com/psharpvet/psharpvet/passes/taint"
 )
 
@@ -120,12 +119,25 @@ func findActorSides(pkg *types.Package, funcs []*ssa.Function, m *model.Model) *
 	return as
 }
 
-// noteOwn finds the own fields of the types of the handlers hs.
+// noteOwn finds the own fields of the types of the handlers hs: those
+// ownFields finds, and the behaviour fields (behaviours.go), which hold
+// only the actor's own handlers, unless the package copies whole values
+// of the type.
 func (as *actorSides) noteOwn(funcs []*ssa.Function, hs []*ssa.Function) {
 	for _, h := range hs {
-		if t := receiverNamed(h); t != nil && as.own[t] == nil {
-			as.own[t] = ownFields(as.m, funcs, t)
+		t := receiverNamed(h)
+		if t == nil || as.own[t] != nil {
+			continue
 		}
+		own := ownFields(as.m, funcs, t) // nil if the package stores a whole t
+		if st, ok := t.Underlying().(*types.Struct); ok && own != nil {
+			for i := range st.NumFields() {
+				if key, ok := fieldKey(t, i); ok && as.behaviours[key] != nil {
+					own[st.Field(i).Name()] = true
+				}
+			}
+		}
+		as.own[t] = own
 	}
 }
 
@@ -243,9 +255,6 @@ const maxProducerDepth = 3
 // struct types, or a call of a function of pkg that returns only such
 // producers.
 func (as *actorSides) producerHandlers(v ssa.Value, depth int) ([]*ssa.Function, bool) {
-	if os.Getenv("PSV_DEBUG") != "" {
-		fmt.Fprintf(os.Stderr, "DEBUG producer %T %v depth %d\n", v, v, depth)
-	}
 	if depth == 0 {
 		return nil, false
 	}
@@ -312,9 +321,7 @@ func (as *actorSides) madeActorHandlers(fn *ssa.Function) ([]*ssa.Function, bool
 			return false
 		}
 		h, ok := as.actorHandlers(fn.Prog, mi.Type(), alloc.Type())
-		if os.Getenv("PSV_DEBUG") != "" {
-			fmt.Fprintf(os.Stderr, "DEBUG made %v %v %v\n", fn, h, ok)
-		}
+
 		hs = append(hs, h...)
 		return ok
 	})
@@ -410,9 +417,7 @@ func (as *actorSides) actorHandlers(prog *ssa.Program, iface, ptr types.Type) ([
 	}
 	if key, ok := dispatchField(m, handler); ok {
 		hs := as.behaviours[key]
-		if os.Getenv("PSV_DEBUG") != "" {
-			fmt.Fprintf(os.Stderr, "DEBUG dispatch %v %v %v\n", handler, key, as.behaviours)
-		}
+
 		return hs, len(hs) > 0
 	}
 	return []*ssa.Function{handler}, true
@@ -466,12 +471,6 @@ func (r *Result) closedActor(call ssa.CallInstruction) bool {
 		return false
 	}
 	hs, ok := r.recipientHandlers(mc.Arg(row.Args[0]))
-	if os.Getenv("PSV_DEBUG") != "" {
-		fmt.Fprintf(os.Stderr, "DEBUG closedActor %v pid=%v hs=%v ok=%v spawned=%d\n", call, mc.Arg(row.Args[0]), hs, ok, len(r.closed.actors.spawned))
-		for _, h := range hs {
-			fmt.Fprintf(os.Stderr, "DEBUG   handler %v readsOnly=%v\n", h, r.handlerReadsOnly(h))
-		}
-	}
 	if !ok {
 		return false
 	}
@@ -545,10 +544,12 @@ func (r *Result) readsOnly(fn *ssa.Function) bool {
 	}
 	ownFields := r.closed.actors.own[receiverNamed(fn)]
 	var got taint.LocSet
+	var ctxs []ssa.Value
 	for _, p := range fn.Params[1:] {
 		if !model.IsHandlerContext(p.Type()) {
 			continue
 		}
+		ctxs = append(ctxs, p)
 		msgs, ok := r.contextMessages(p, true, maxProducerDepth)
 		if !ok {
 			return false
@@ -569,10 +570,49 @@ func (r *Result) readsOnly(fn *ssa.Function) bool {
 					received.Add(o)
 				}
 			})
-			ok = r.onlyReads(fl, h, instr, received, nil, false, own)
+			if call, isCall := instr.(ssa.CallInstruction); isCall && r.contextCall(call, ctxs) {
+				ok = r.contextCallReads(fl, h, call, received, own)
+			} else {
+				ok = r.onlyReads(fl, h, instr, received, nil, false, own)
+			}
 			return ok
 		})
 		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// contextCall reports whether call is a method of the framework called
+// through an interface on one of the handler's contexts ctxs (protoactor's
+// c.Message(), c.Send(pid, m)), whose body the analysis does not see.
+func (r *Result) contextCall(call ssa.CallInstruction, ctxs []ssa.Value) bool {
+	if !call.Common().IsInvoke() {
+		return false
+	}
+	mc, ok := r.Model.Resolve(call.Common())
+	return ok && slices.Contains(ctxs, mc.Recv) && ofFramework(mc.Func, mc.Recv.Type())
+}
+
+// contextCallReads reports whether a call of the framework's method on
+// the handler's context hands on none of what the handler received or
+// owns. The framework's context writes no message and hands none to other
+// code but through its transfer rows (the README's assumptions); a
+// spawn's argument (a producer, or props made from one) reaches the new
+// actor, as any other argument may reach code the analysis does not see.
+func (r *Result) contextCallReads(fl *taint.Flow, h taint.Heap, call ssa.CallInstruction, received, own taint.ObjSet) bool {
+	held := union(received, own)
+	if len(held) == 0 {
+		return true
+	}
+	for _, p := range transfer.Points(r.Model, call) {
+		if Transferred(fl, h, p.Given).Intersects(held) {
+			return false
+		}
+	}
+	for _, a := range call.Common().Args {
+		if !model.IsHandlerContext(a.Type()) && Transferred(fl, h, []ssa.Value{a}).Intersects(held) {
 			return false
 		}
 	}

@@ -5,8 +5,6 @@
 package givesup
 
 import (
-	"fmt"
-	"os"
 	"go/token"
 	"go/types"
 
@@ -48,10 +46,6 @@ func (as *actorSides) spawnedPIDs(funcs []*ssa.Function) map[ssa.Value][]*ssa.Fu
 					}
 				}
 				cell, ok := pidCell(pid)
-				if os.Getenv("PSV_DEBUG") != "" {
-					hs, ok2 := as.spawnedHandlers(pid)
-					fmt.Fprintf(os.Stderr, "DEBUG spawn %v cell=%v ok=%v fw=%v hs=%v %v\n", call, cell, ok, frameworkOnly(as.m, pid, maxPIDDepth), hs, ok2)
-				}
 				if !ok || !frameworkOnly(as.m, pid, maxPIDDepth) {
 					continue
 				}
