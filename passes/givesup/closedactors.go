@@ -570,9 +570,15 @@ func (r *Result) readsOnly(fn *ssa.Function) bool {
 					received.Add(o)
 				}
 			})
-			if call, isCall := instr.(ssa.CallInstruction); isCall && r.contextCall(call, ctxs) {
+			call, isCall := instr.(ssa.CallInstruction)
+			switch {
+			case isCall && r.contextCall(call, ctxs):
 				ok = r.contextCallReads(fl, h, call, received, own)
-			} else {
+			case isCall && r.installsOwnHandler(call, fn):
+				// The behaviour is the actor's own memory, and
+				// the method bound to the actor reaches only it.
+				ok = true
+			default:
 				ok = r.onlyReads(fl, h, instr, received, nil, false, own)
 			}
 			return ok
@@ -582,6 +588,30 @@ func (r *Result) readsOnly(fn *ssa.Function) bool {
 		}
 	}
 	return true
+}
+
+// installsOwnHandler reports whether call is a Become row that installs
+// a method of fn's receiver into a behaviour field of that receiver
+// (behaviours.go): m.behavior.Become(m.busy).
+func (r *Result) installsOwnHandler(call ssa.CallInstruction, fn *ssa.Function) bool {
+	c, ok := call.(*ssa.Call)
+	if !ok || len(fn.Params) == 0 {
+		return false
+	}
+	mc, ok := r.Model.Resolve(c.Common())
+	if !ok {
+		return false
+	}
+	fa, ok := mc.Recv.(*ssa.FieldAddr)
+	if !ok || fa.X != fn.Params[0] {
+		return false
+	}
+	key, ok := fieldKey(fa.X.Type(), fa.Field)
+	if !ok || r.closed.actors.behaviours[key] == nil {
+		return false
+	}
+	_, ok = becomeOn(r.Model, c, fa)
+	return ok
 }
 
 // contextCall reports whether call is a method of the framework called
