@@ -151,6 +151,32 @@ var protoactor = Framework{
 		{Func: "(*" + protoActor + ".RootContext).RequestWithCustomSender", Kind: Transfer, Args: []int{1}},
 		{Func: "(*" + protoActor + ".RootContext).RequestFuture", Kind: Transfer, Args: []int{1}},
 		{Func: "(*" + protoEventStream + ".EventStream).Publish", Kind: Transfer, Args: []int{0}},
+		// Who gets a send: the PID argument, and the actor a spawn of
+		// props made from a producer makes (the strict reading's closed
+		// receiving side of actors). Middleware set on a RootContext
+		// (WithSenderMiddleware, WithSpawnMiddleware) also sees every
+		// send and spawn through it; see the README's assumptions.
+		{Func: "(" + protoActor + ".senderPart).Send", Kind: Recipient, Args: []int{0}},
+		{Func: "(" + protoActor + ".senderPart).Request", Kind: Recipient, Args: []int{0}},
+		{Func: "(" + protoActor + ".senderPart).RequestWithCustomSender", Kind: Recipient, Args: []int{0}},
+		{Func: "(" + protoActor + ".senderPart).RequestFuture", Kind: Recipient, Args: []int{0}},
+		{Func: "(*" + protoActor + ".RootContext).Send", Kind: Recipient, Args: []int{0}},
+		{Func: "(*" + protoActor + ".RootContext).Request", Kind: Recipient, Args: []int{0}},
+		{Func: "(*" + protoActor + ".RootContext).RequestWithCustomSender", Kind: Recipient, Args: []int{0}},
+		{Func: "(*" + protoActor + ".RootContext).RequestFuture", Kind: Recipient, Args: []int{0}},
+		{Func: "(" + protoActor + ".spawnerPart).Spawn", Kind: SpawnsActor, Args: []int{0}},
+		{Func: "(" + protoActor + ".spawnerPart).SpawnPrefix", Kind: SpawnsActor, Args: []int{0}},
+		{Func: "(" + protoActor + ".spawnerPart).SpawnNamed", Kind: SpawnsActor, Args: []int{0}},
+		{Func: "(*" + protoActor + ".RootContext).Spawn", Kind: SpawnsActor, Args: []int{0}},
+		{Func: "(*" + protoActor + ".RootContext).SpawnPrefix", Kind: SpawnsActor, Args: []int{0}},
+		{Func: "(*" + protoActor + ".RootContext).SpawnNamed", Kind: SpawnsActor, Args: []int{0}},
+		{Func: protoActor + ".PropsFromProducer", Kind: ActorProps, Args: []int{0}},
+		{Func: protoActor + ".PropsFromProducerWithActorSystem", Kind: ActorProps, Args: []int{0}},
+		// An actor whose Receive is m.behavior.Receive(c) is handled by
+		// what m.behavior.Become installed; NewBehavior makes an empty
+		// stack of handlers.
+		{Func: "(*" + protoActor + ".Behavior).Receive", Kind: Dispatches, Args: []int{0}},
+		{Func: protoActor + ".NewBehavior", Kind: Makes},
 
 		// A receive func runs on the actor for every message; a
 		// producer gives nothing up (see Hollywood's Spawn).

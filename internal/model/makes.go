@@ -10,6 +10,9 @@ import "golang.org/x/tools/go/ssa"
 // new memory of the caller's alone, as an allocation's is.
 func (m *Model) MakesNew(instr ssa.Instruction) bool { return m.callOf(instr, Makes) }
 
+// CallOf reports whether instr is a call of a row of kind k.
+func (m *Model) CallOf(instr ssa.Instruction, k Kind) bool { return m.callOf(instr, k) }
+
 // callOf reports whether instr is a call of a row of kind k.
 func (m *Model) callOf(instr ssa.Instruction, k Kind) bool {
 	call, ok := instr.(*ssa.Call)

@@ -162,6 +162,16 @@ const (
 	// same function that addresses the actor the message is delivered to
 	// (the pid of Context.Send(pid, msg)).
 	Recipient
+	// ActorProps returns a description of an actor to spawn (protoactor's
+	// *Props) whose actor the producer passed as Args[0] makes: a
+	// SpawnsActor row whose argument is such a description starts that
+	// actor.
+	ActorProps
+	// Dispatches hands the context passed as Args[0] to the handler that
+	// the last Become row called on the same receiver installed
+	// (protoactor's Behavior.Receive): an actor whose Receive does only
+	// that is handled by its Become targets.
+	Dispatches
 )
 
 var kindNames = [...]string{
@@ -173,6 +183,7 @@ var kindNames = [...]string{
 	WritesElems: "writeselems", Done: "done", Counts: "counts", Opaque: "opaque", Copies: "copies",
 	Serialises: "serialises", Element: "element", Makes: "makes", Subtest: "subtest",
 	Invokes: "invokes", SpawnsActor: "spawnsactor", Recipient: "recipient",
+	ActorProps: "actorprops", Dispatches: "dispatches",
 }
 
 func (k Kind) String() string {
@@ -417,13 +428,16 @@ func (m *Model) Resolve(c *ssa.CallCommon) (call Call, ok bool) {
 func (c Call) Row(k Kind) (Row, bool) { return rowOf(c.Rows, k) }
 
 // Modelled reports whether a row says what the call does: any row but
-// those that only say whom it addresses (Recipient, SpawnsActor), which
-// tell the strict reading where a message goes, not what runs, and those
+// those that only say whom it addresses (Recipient, SpawnsActor,
+// ActorProps, Dispatches), which tell the strict reading where a message
+// goes, not what runs, and those
 // that say which methods of an argument it calls (Invokes), which run on
 // the caller's goroutine.
 func (c Call) Modelled() bool {
 	for _, r := range c.Rows {
-		if r.Kind != Recipient && r.Kind != SpawnsActor && r.Kind != Invokes {
+		switch r.Kind {
+		case Recipient, SpawnsActor, ActorProps, Dispatches, Invokes:
+		default:
 			return true
 		}
 	}

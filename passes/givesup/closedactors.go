@@ -13,6 +13,7 @@ import (
 
 	"github.com/psharpvet/psharpvet/internal/model"
 	"github.com/psharpvet/psharpvet/internal/ssaops"
+	"github.com/psharpvet/psharpvet/internal/transfer"
 	"github.com/psharpvet/psharpvet/passes/taint"
 )
 
@@ -64,16 +65,28 @@ type actorSides struct {
 	// own holds, by actor type, the fields that hold only the actor's
 	// own memory (ownFields).
 	own map[*types.Named]map[string]bool
+	// spawned holds, by PID value, the handlers of the actor a spawn of
+	// the package made, when the PID reaches only the framework's code
+	// (localpids.go).
+	spawned map[ssa.Value][]*ssa.Function
+	// behaviours holds, by behaviour field, the handlers its Become
+	// calls install (behaviours.go); a field missing here is not one.
+	behaviours map[chanKey][]*ssa.Function
+
+	pkg *types.Package
+	m   *model.Model
 }
 
 // findActorSides indexes the PID fields of the package's struct types
 // whose every store is a spawn of an actor of a type of the package.
 func findActorSides(pkg *types.Package, funcs []*ssa.Function, m *model.Model) *actorSides {
 	as := &actorSides{handlers: make(map[chanKey][]*ssa.Function), decided: make(map[*ssa.Function]bool),
-		own: make(map[*types.Named]map[string]bool)}
+		own: make(map[*types.Named]map[string]bool), spawned: make(map[ssa.Value][]*ssa.Function),
+		pkg: pkg, m: m}
 	if imports(pkg, "unsafe") {
 		return as
 	}
+	as.behaviours = findBehaviours(pkg, funcs, m)
 
 	open := make(map[chanKey]bool)
 	found := make(map[chanKey][]*ssa.Function)
@@ -84,7 +97,7 @@ func findActorSides(pkg *types.Package, funcs []*ssa.Function, m *model.Model) *
 				if !ok || open[key] {
 					continue
 				}
-				hs, ok := pidFieldUse(pkg, m, instr)
+				hs, ok := as.pidFieldUse(instr)
 				if !ok {
 					open[key] = true
 					continue
@@ -96,21 +109,43 @@ func findActorSides(pkg *types.Package, funcs []*ssa.Function, m *model.Model) *
 	for key, hs := range found {
 		if !open[key] && len(hs) > 0 {
 			as.handlers[key] = hs
-			for _, h := range hs {
-				if t := receiverNamed(h); t != nil && as.own[t] == nil {
-					as.own[t] = ownFields(m, funcs, t)
+			as.noteOwn(funcs, hs)
+		}
+	}
+	for pid, hs := range as.spawnedPIDs(funcs) {
+		as.spawned[pid] = hs
+		as.noteOwn(funcs, hs)
+	}
+	return as
+}
+
+// noteOwn finds the own fields of the types of the handlers hs: those
+// ownFields finds, and the behaviour fields (behaviours.go), which hold
+// only the actor's own handlers, unless the package copies whole values
+// of the type.
+func (as *actorSides) noteOwn(funcs []*ssa.Function, hs []*ssa.Function) {
+	for _, h := range hs {
+		t := receiverNamed(h)
+		if t == nil || as.own[t] != nil {
+			continue
+		}
+		own := ownFields(as.m, funcs, t) // nil if the package stores a whole t
+		if st, ok := t.Underlying().(*types.Struct); ok && own != nil {
+			for i := range st.NumFields() {
+				if key, ok := fieldKey(t, i); ok && as.behaviours[key] != nil {
+					own[st.Field(i).Name()] = true
 				}
 			}
 		}
+		as.own[t] = own
 	}
-	return as
 }
 
 // pidFieldUse reports whether instr, which addresses or reads an
 // unexported field, keeps a PID of a known actor there: it stores only
 // spawn results (whose actors' handlers it returns) or nil, and what it
 // loads is only the recipient of send rows.
-func pidFieldUse(pkg *types.Package, m *model.Model, instr ssa.Instruction) ([]*ssa.Function, bool) {
+func (as *actorSides) pidFieldUse(instr ssa.Instruction) ([]*ssa.Function, bool) {
 	switch i := instr.(type) {
 	case *ssa.FieldAddr:
 		var hs []*ssa.Function
@@ -123,13 +158,13 @@ func pidFieldUse(pkg *types.Package, m *model.Model, instr ssa.Instruction) ([]*
 				if c, ok := r.Val.(*ssa.Const); ok && c.IsNil() {
 					continue
 				}
-				spawned, ok := spawnedHandlers(pkg, m, r.Val)
+				spawned, ok := as.spawnedHandlers(r.Val)
 				if !ok {
 					return nil, false
 				}
 				hs = append(hs, spawned...)
 			case *ssa.UnOp:
-				if r.Op != token.MUL || !recipientOnly(m, r) {
+				if r.Op != token.MUL || !recipientOnly(as.m, r) {
 					return nil, false
 				}
 			case *ssa.DebugRef:
@@ -139,7 +174,7 @@ func pidFieldUse(pkg *types.Package, m *model.Model, instr ssa.Instruction) ([]*
 		}
 		return hs, true
 	case *ssa.Field:
-		return nil, recipientOnly(m, i)
+		return nil, recipientOnly(as.m, i)
 	}
 	return nil, false
 }
@@ -172,14 +207,19 @@ func recipientOnly(m *model.Model, v ssa.Value) bool {
 }
 
 // spawnedHandlers returns the handlers of the actor whose PID v is, when
-// v is the result of a spawn row whose producer names one actor type of
-// pkg.
-func spawnedHandlers(pkg *types.Package, m *model.Model, v ssa.Value) ([]*ssa.Function, bool) {
+// v is the result (the first, of SpawnNamed's two) of a spawn row whose
+// producer names one actor type of pkg. A description of the actor
+// (protoactor's *Props), unlike a producer, can be changed after it is
+// made (Props.Configure adds middleware): the spawn must be its only use.
+func (as *actorSides) spawnedHandlers(v ssa.Value) ([]*ssa.Function, bool) {
+	if x, ok := v.(*ssa.Extract); ok && x.Index == 0 {
+		v = x.Tuple
+	}
 	call, ok := v.(*ssa.Call)
 	if !ok {
 		return nil, false
 	}
-	mc, ok := m.Resolve(call.Common())
+	mc, ok := as.m.Resolve(call.Common())
 	if !ok {
 		return nil, false
 	}
@@ -187,7 +227,11 @@ func spawnedHandlers(pkg *types.Package, m *model.Model, v ssa.Value) ([]*ssa.Fu
 	if !ok || len(row.Args) != 1 || mc.Arg(row.Args[0]) == nil || !noOptions(call.Common()) {
 		return nil, false
 	}
-	return producerHandlers(pkg, m, mc.Arg(row.Args[0]), maxProducerDepth)
+	producer := mc.Arg(row.Args[0])
+	if _, isFunc := producer.Type().Underlying().(*types.Signature); !isFunc && !onlySpawned(as.m, producer) {
+		return nil, false
+	}
+	return as.producerHandlers(producer, maxProducerDepth)
 }
 
 // noOptions reports whether a call of a variadic spawn passes no options:
@@ -210,25 +254,28 @@ const maxProducerDepth = 3
 // makes: a function of pkg that returns only new values of one of pkg's
 // struct types, or a call of a function of pkg that returns only such
 // producers.
-func producerHandlers(pkg *types.Package, m *model.Model, v ssa.Value, depth int) ([]*ssa.Function, bool) {
+func (as *actorSides) producerHandlers(v ssa.Value, depth int) ([]*ssa.Function, bool) {
 	if depth == 0 {
 		return nil, false
 	}
 	switch x := v.(type) {
 	case *ssa.ChangeType:
-		return producerHandlers(pkg, m, x.X, depth)
+		return as.producerHandlers(x.X, depth)
 	case *ssa.MakeClosure:
-		return producerHandlers(pkg, m, x.Fn, depth)
+		return as.producerHandlers(x.Fn, depth)
 	case *ssa.Function:
-		return madeActorHandlers(pkg, m, x)
+		return as.madeActorHandlers(x)
 	case *ssa.Call:
+		if producer, ok := propsProducer(as.m, x); ok {
+			return as.producerHandlers(producer, depth-1)
+		}
 		callee := x.Call.StaticCallee()
-		if callee == nil || x.Call.IsInvoke() || !ofPackage(pkg, callee) {
+		if callee == nil || x.Call.IsInvoke() || !ofPackage(as.pkg, callee) {
 			return nil, false
 		}
 		var hs []*ssa.Function
 		ok := forReturned(callee, func(r ssa.Value) bool {
-			got, ok := producerHandlers(pkg, m, r, depth-1)
+			got, ok := as.producerHandlers(r, depth-1)
 			hs = append(hs, got...)
 			return ok
 		})
@@ -259,8 +306,8 @@ func forReturned(fn *ssa.Function, f func(ssa.Value) bool) bool {
 // when every return of fn is a new value of a struct type of pkg,
 // converted to an interface one of whose methods an Actor row names, and
 // the value is only given fields and returned.
-func madeActorHandlers(pkg *types.Package, m *model.Model, fn *ssa.Function) ([]*ssa.Function, bool) {
-	if !ofPackage(pkg, fn) {
+func (as *actorSides) madeActorHandlers(fn *ssa.Function) ([]*ssa.Function, bool) {
+	if !ofPackage(as.pkg, fn) {
 		return nil, false
 	}
 	var hs []*ssa.Function
@@ -270,11 +317,12 @@ func madeActorHandlers(pkg *types.Package, m *model.Model, fn *ssa.Function) ([]
 			return false
 		}
 		alloc, ok := mi.X.(*ssa.Alloc)
-		if !ok || !alloc.Heap || !onlyBuilt(alloc, mi) {
+		if !ok || !alloc.Heap || !onlyBuilt(as.m, alloc, mi) {
 			return false
 		}
-		h, ok := actorHandler(pkg, m, fn.Prog, mi.Type(), alloc.Type())
-		hs = append(hs, h)
+		h, ok := as.actorHandlers(fn.Prog, mi.Type(), alloc.Type())
+
+		hs = append(hs, h...)
 		return ok
 	})
 	return hs, ok && len(hs) > 0
@@ -291,13 +339,18 @@ func onlyReturned(v ssa.Value) bool {
 }
 
 // onlyBuilt reports whether the new value alloc is only given fields,
-// has its fields read, or is converted by mi: its producer hands its
-// address to no one.
-func onlyBuilt(alloc *ssa.Alloc, mi *ssa.MakeInterface) bool {
+// has its fields read, or is converted by mi, or installs its first
+// handler (m.behavior.Become(m.idle), behaviours.go): its producer hands
+// its address to no one.
+func onlyBuilt(m *model.Model, alloc *ssa.Alloc, mi *ssa.MakeInterface) bool {
 	for _, r := range *alloc.Referrers() {
 		switch r := r.(type) {
 		case *ssa.MakeInterface:
 			if r != mi {
+				return false
+			}
+		case *ssa.MakeClosure:
+			if !onlyBecome(m, r) {
 				return false
 			}
 		case *ssa.FieldAddr:
@@ -309,6 +362,10 @@ func onlyBuilt(alloc *ssa.Alloc, mi *ssa.MakeInterface) bool {
 					}
 				case *ssa.UnOp:
 					if u.Op != token.MUL {
+						return false
+					}
+				case *ssa.Call:
+					if _, ok := becomeOn(m, u, r); !ok {
 						return false
 					}
 				case *ssa.DebugRef:
@@ -324,11 +381,13 @@ func onlyBuilt(alloc *ssa.Alloc, mi *ssa.MakeInterface) bool {
 	return true
 }
 
-// actorHandler returns the handler of the actor of type ptr (a pointer to
-// a struct type of pkg) converted to the interface iface: the method of
+// actorHandlers returns the handlers of the actor of type ptr (a pointer
+// to a struct type of pkg) converted to the interface iface: the method of
 // ptr, declared on its type, that implements the method of iface an Actor
-// row names.
-func actorHandler(pkg *types.Package, m *model.Model, prog *ssa.Program, iface, ptr types.Type) (*ssa.Function, bool) {
+// row names, or, when that method only dispatches to a behaviour field,
+// the handlers that field's Become calls install (behaviours.go).
+func (as *actorSides) actorHandlers(prog *ssa.Program, iface, ptr types.Type) ([]*ssa.Function, bool) {
+	pkg, m := as.pkg, as.m
 	p, ok := ptr.(*types.Pointer)
 	if !ok {
 		return nil, false
@@ -356,7 +415,12 @@ func actorHandler(pkg *types.Package, m *model.Model, prog *ssa.Program, iface, 
 	if handler == nil || !ofPackage(pkg, handler) {
 		return nil, false
 	}
-	return handler, true
+	if key, ok := dispatchField(m, handler); ok {
+		hs := as.behaviours[key]
+
+		return hs, len(hs) > 0
+	}
+	return []*ssa.Function{handler}, true
 }
 
 // unexportedFieldKey names the field instr addresses or reads when it is
@@ -406,26 +470,7 @@ func (r *Result) closedActor(call ssa.CallInstruction) bool {
 	if !ok || len(row.Args) != 1 {
 		return false
 	}
-	var key chanKey
-	switch pid := mc.Arg(row.Args[0]).(type) {
-	case *ssa.UnOp:
-		fa, ok := ssaops.LoadedField(pid)
-		if !ok {
-			return false
-		}
-		key, ok = fieldKey(fa.X.Type(), fa.Field)
-		if !ok {
-			return false
-		}
-	case *ssa.Field:
-		key, ok = fieldKey(pid.X.Type(), pid.Field)
-		if !ok {
-			return false
-		}
-	default:
-		return false
-	}
-	hs, ok := r.closed.actors.handlers[key]
+	hs, ok := r.recipientHandlers(mc.Arg(row.Args[0]))
 	if !ok {
 		return false
 	}
@@ -435,6 +480,39 @@ func (r *Result) closedActor(call ssa.CallInstruction) bool {
 		}
 	}
 	return true
+}
+
+// recipientHandlers returns the handlers of the actors the PID pid may
+// name: a PID loaded from a confined PID field, or the result of a spawn
+// that reaches only the framework's code.
+func (r *Result) recipientHandlers(pid ssa.Value) ([]*ssa.Function, bool) {
+	var key chanKey
+	switch pid := pid.(type) {
+	case *ssa.UnOp:
+		if cell, ok := pid.X.(*ssa.Alloc); ok && pid.Op == token.MUL {
+			hs, ok := r.closed.actors.spawned[cell]
+			return hs, ok
+		}
+		fa, ok := ssaops.LoadedField(pid)
+		if !ok {
+			return nil, false
+		}
+		key, ok = fieldKey(fa.X.Type(), fa.Field)
+		if !ok {
+			return nil, false
+		}
+	case *ssa.Field:
+		var ok bool
+		key, ok = fieldKey(pid.X.Type(), pid.Field)
+		if !ok {
+			return nil, false
+		}
+	default:
+		hs, ok := r.closed.actors.spawned[pid]
+		return hs, ok
+	}
+	hs, ok := r.closed.actors.handlers[key]
+	return hs, ok
 }
 
 // handlerReadsOnly reports whether the actor handler fn only reads the
@@ -466,10 +544,12 @@ func (r *Result) readsOnly(fn *ssa.Function) bool {
 	}
 	ownFields := r.closed.actors.own[receiverNamed(fn)]
 	var got taint.LocSet
+	var ctxs []ssa.Value
 	for _, p := range fn.Params[1:] {
 		if !model.IsHandlerContext(p.Type()) {
 			continue
 		}
+		ctxs = append(ctxs, p)
 		msgs, ok := r.contextMessages(p, true, maxProducerDepth)
 		if !ok {
 			return false
@@ -490,10 +570,79 @@ func (r *Result) readsOnly(fn *ssa.Function) bool {
 					received.Add(o)
 				}
 			})
-			ok = r.onlyReads(fl, h, instr, received, nil, false, own)
+			call, isCall := instr.(ssa.CallInstruction)
+			switch {
+			case isCall && r.contextCall(call, ctxs):
+				ok = r.contextCallReads(fl, h, call, received, own)
+			case isCall && r.installsOwnHandler(call, fn):
+				// The behaviour is the actor's own memory, and
+				// the method bound to the actor reaches only it.
+				ok = true
+			default:
+				ok = r.onlyReads(fl, h, instr, received, nil, false, own)
+			}
 			return ok
 		})
 		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// installsOwnHandler reports whether call is a Become row that installs
+// a method of fn's receiver into a behaviour field of that receiver
+// (behaviours.go): m.behavior.Become(m.busy).
+func (r *Result) installsOwnHandler(call ssa.CallInstruction, fn *ssa.Function) bool {
+	c, ok := call.(*ssa.Call)
+	if !ok || len(fn.Params) == 0 {
+		return false
+	}
+	mc, ok := r.Model.Resolve(c.Common())
+	if !ok {
+		return false
+	}
+	fa, ok := mc.Recv.(*ssa.FieldAddr)
+	if !ok || fa.X != fn.Params[0] {
+		return false
+	}
+	key, ok := fieldKey(fa.X.Type(), fa.Field)
+	if !ok || r.closed.actors.behaviours[key] == nil {
+		return false
+	}
+	_, ok = becomeOn(r.Model, c, fa)
+	return ok
+}
+
+// contextCall reports whether call is a method of the framework called
+// through an interface on one of the handler's contexts ctxs (protoactor's
+// c.Message(), c.Send(pid, m)), whose body the analysis does not see.
+func (r *Result) contextCall(call ssa.CallInstruction, ctxs []ssa.Value) bool {
+	if !call.Common().IsInvoke() {
+		return false
+	}
+	mc, ok := r.Model.Resolve(call.Common())
+	return ok && slices.Contains(ctxs, mc.Recv) && ofFramework(mc.Func, mc.Recv.Type())
+}
+
+// contextCallReads reports whether a call of the framework's method on
+// the handler's context hands on none of what the handler received or
+// owns. The framework's context writes no message and hands none to other
+// code but through its transfer rows (the README's assumptions); a
+// spawn's argument (a producer, or props made from one) reaches the new
+// actor, as any other argument may reach code the analysis does not see.
+func (r *Result) contextCallReads(fl *taint.Flow, h taint.Heap, call ssa.CallInstruction, received, own taint.ObjSet) bool {
+	held := union(received, own)
+	if len(held) == 0 {
+		return true
+	}
+	for _, p := range transfer.Points(r.Model, call) {
+		if Transferred(fl, h, p.Given).Intersects(held) {
+			return false
+		}
+	}
+	for _, a := range call.Common().Args {
+		if !model.IsHandlerContext(a.Type()) && Transferred(fl, h, []ssa.Value{a}).Intersects(held) {
 			return false
 		}
 	}

@@ -156,6 +156,11 @@ func run(pass *analysis.Pass) (any, error) {
 				r.handlerReadsOnly(h)
 			}
 		}
+		for _, hs := range r.closed.actors.spawned {
+			for _, h := range hs {
+				r.handlerReadsOnly(h)
+			}
+		}
 	}
 	concrete := make(map[*ssa.Function]*ConcreteGivesUp)
 	for _, fn := range tr.Funcs {

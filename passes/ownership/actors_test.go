@@ -44,3 +44,17 @@ func TestProtoactor(t *testing.T) {
 	dir := suitetest.Module(t, "protoactor")
 	analysistest.Run(t, dir, ownership.Analyzer, "example.com/protoactor/actors")
 }
+
+// TestProtoactorStrict checks, in example.com/protoactor/strict/closed,
+// what the strict reading proves from a protoactor-go actor's closed
+// receiving side: a PID a spawn of props returned, held in a local
+// assigned once, of an actor of the package whose handlers (its Receive,
+// or the Become targets of its behaviour) only read what they get.
+func TestProtoactorStrict(t *testing.T) {
+	t.Cleanup(func() { concur.Analyzer.Flags.Set("strict", "false") })
+	if err := concur.Analyzer.Flags.Set("strict", "true"); err != nil {
+		t.Fatal(err)
+	}
+	dir := suitetest.Module(t, "protoactor")
+	analysistest.Run(t, dir, ownership.Analyzer, "example.com/protoactor/strict/closed")
+}
