@@ -250,7 +250,7 @@ func sameResult(old, now any) bool {
 		if old == now {
 			return true
 		}
-		return old != nil && now != nil && reflect.DeepEqual(old.sum, now.sum)
+		return old != nil && now != nil && sameSummary(old.sum, now.sum)
 	case *initGuards:
 		now, _ := now.(*initGuards)
 		if old == now {
