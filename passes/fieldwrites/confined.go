@@ -65,21 +65,41 @@ func (r *Result) confined(n *types.Named) bool {
 	if r.pass == nil || n.Obj().Pkg() != r.pass.Pkg || n.TypeParams().Len() > 0 || n.TypeArgs().Len() > 0 {
 		return false
 	}
-	if c, ok := r.confinedMemo[n]; ok {
+	return r.confinedBy(boundaryKey{n, false})
+}
+
+// boundaryKey is one question to boundary: whether no address (or, by
+// value, no value either) of a struct crosses the package's boundary.
+type boundaryKey struct {
+	target  *types.Named
+	byValue bool
+}
+
+// confinedBy answers k with a boundary check, memoised.
+func (r *Result) confinedBy(k boundaryKey) bool {
+	if c, ok := r.confinedMemo[k]; ok {
 		return c
 	}
 	ssainfo, _ := r.pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
 	m, _ := r.pass.ResultOf[concur.Analyzer].(*model.Model)
 	c := false
 	if ssainfo != nil && m != nil {
-		b := &boundary{target: n, pkg: ssainfo.Pkg, model: m, funcs: packageFuncs(ssainfo)}
+		b := &boundary{target: k.target, pkg: ssainfo.Pkg, model: m, funcs: r.packageCode(ssainfo), byValue: k.byValue}
 		c = b.confined()
 	}
 	if r.confinedMemo == nil {
-		r.confinedMemo = make(map[*types.Named]bool)
+		r.confinedMemo = make(map[boundaryKey]bool)
 	}
-	r.confinedMemo[n] = c
+	r.confinedMemo[k] = c
 	return c
+}
+
+// packageCode returns packageFuncs of the package, built once.
+func (r *Result) packageCode(ssainfo *buildssa.SSA) []*ssa.Function {
+	if r.code == nil {
+		r.code = packageFuncs(ssainfo)
+	}
+	return r.code
 }
 
 // packageFuncs returns the functions whose code is the package's: the

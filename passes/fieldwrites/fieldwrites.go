@@ -113,12 +113,13 @@ type Result struct {
 	unsafe map[string]bool
 	// anywhere memoises TypeMayBeWrittenAnywhere by named struct.
 	anywhere map[*types.Named]bool
-	// confinedMemo memoises confined by named struct.
-	confinedMemo map[*types.Named]bool
-	// valuesMemo memoises valuesConfined by named struct; unreadMemo
-	// and immutableMemo memoise Unread and HoldsImmutable by field.
-	valuesMemo                map[*types.Named]bool
+	// confinedMemo memoises confined and valuesConfined; unreadMemo and
+	// immutableMemo memoise Unread and HoldsImmutable by field.
+	confinedMemo              map[boundaryKey]bool
 	unreadMemo, immutableMemo map[*types.Var]bool
+	// code holds the package's functions (packageFuncs), built on first
+	// use.
+	code []*ssa.Function
 }
 
 // MayBeWritten reports whether field i of struct type t (or of the struct

@@ -48,7 +48,7 @@ func (r *Result) HoldsImmutable(t types.Type, i int) bool {
 	ssainfo, _ := r.pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
 	h := false
 	if ssainfo != nil {
-		s := &storedValues{field: f, funcs: packageFuncs(ssainfo), seen: make(map[ssa.Value]bool)}
+		s := &storedValues{field: f, funcs: r.packageCode(ssainfo), seen: make(map[ssa.Value]bool)}
 		h = !s.convertedInto(n) && s.allImmutable()
 	}
 	if r.immutableMemo == nil {

@@ -9,9 +9,6 @@ import (
 
 	"golang.org/x/tools/go/analysis/passes/buildssa"
 	"golang.org/x/tools/go/ssa"
-
-	"github.com/psharpvet/psharpvet/internal/model"
-	"github.com/psharpvet/psharpvet/passes/concur"
 )
 
 // This file answers whether a field is never read. A machine may keep,
@@ -52,7 +49,7 @@ func (r *Result) Unread(t types.Type, i int) bool {
 		return u
 	}
 	ssainfo, _ := r.pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
-	u := ssainfo != nil && !readsField(packageFuncs(ssainfo), f) && r.valuesConfined(n)
+	u := ssainfo != nil && !readsField(r.packageCode(ssainfo), f) && r.valuesConfined(n)
 	if r.unreadMemo == nil {
 		r.unreadMemo = make(map[*types.Var]bool)
 	}
@@ -122,19 +119,5 @@ func fieldVarOf(t types.Type, i int) *types.Var {
 // value that may lead to one, crosses the package's boundary (confined.go,
 // by value).
 func (r *Result) valuesConfined(n *types.Named) bool {
-	if c, ok := r.valuesMemo[n]; ok {
-		return c
-	}
-	ssainfo, _ := r.pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
-	m, _ := r.pass.ResultOf[concur.Analyzer].(*model.Model)
-	c := false
-	if ssainfo != nil && m != nil {
-		b := &boundary{target: n, pkg: ssainfo.Pkg, model: m, funcs: packageFuncs(ssainfo), byValue: true}
-		c = b.confined()
-	}
-	if r.valuesMemo == nil {
-		r.valuesMemo = make(map[*types.Named]bool)
-	}
-	r.valuesMemo[n] = c
-	return c
+	return r.confinedBy(boundaryKey{n, true})
 }

@@ -27,34 +27,15 @@ import (
 // findBehaviours returns, by behaviour field, the methods its Become
 // calls install.
 func findBehaviours(pkg *types.Package, funcs []*ssa.Function, m *model.Model) map[chanKey][]*ssa.Function {
-	open := make(map[chanKey]bool)
-	targets := make(map[chanKey][]*ssa.Function)
-	for _, fn := range funcs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				key, ok := unexportedFieldKey(pkg, instr)
-				if !ok || open[key] {
-					continue
-				}
-				fa, ok := instr.(*ssa.FieldAddr)
-				if !ok {
-					open[key] = true
-					continue
-				}
-				got, ok := behaviourUse(m, fa)
-				if !ok {
-					open[key] = true
-					continue
-				}
-				targets[key] = append(targets[key], got...)
-			}
+	out := fieldsUsedOnly(pkg, funcs, func(instr ssa.Instruction) ([]*ssa.Function, bool) {
+		fa, ok := instr.(*ssa.FieldAddr)
+		if !ok {
+			return nil, false
 		}
-	}
-	out := make(map[chanKey][]*ssa.Function)
-	for key, hs := range targets {
-		if !open[key] && len(hs) > 0 {
-			out[key] = uniqueFuncs(hs)
-		}
+		return behaviourUse(m, fa)
+	})
+	for key, hs := range out {
+		out[key] = uniqueFuncs(hs)
 	}
 	return out
 }

@@ -88,6 +88,22 @@ func findActorSides(pkg *types.Package, funcs []*ssa.Function, m *model.Model) *
 	}
 	as.behaviours = findBehaviours(pkg, funcs, m)
 
+	for key, hs := range fieldsUsedOnly(pkg, funcs, as.pidFieldUse) {
+		as.handlers[key] = hs
+		as.noteOwn(funcs, hs)
+	}
+	for pid, hs := range as.spawnedPIDs(funcs) {
+		as.spawned[pid] = hs
+		as.noteOwn(funcs, hs)
+	}
+	return as
+}
+
+// fieldsUsedOnly returns, by unexported field of the package's structs,
+// the handlers use finds at each instruction that addresses or loads the
+// field, for the fields every such instruction of funcs is a use of (use
+// reports true) and some use names a handler.
+func fieldsUsedOnly(pkg *types.Package, funcs []*ssa.Function, use func(ssa.Instruction) ([]*ssa.Function, bool)) map[chanKey][]*ssa.Function {
 	open := make(map[chanKey]bool)
 	found := make(map[chanKey][]*ssa.Function)
 	for _, fn := range funcs {
@@ -97,7 +113,7 @@ func findActorSides(pkg *types.Package, funcs []*ssa.Function, m *model.Model) *
 				if !ok || open[key] {
 					continue
 				}
-				hs, ok := as.pidFieldUse(instr)
+				hs, ok := use(instr)
 				if !ok {
 					open[key] = true
 					continue
@@ -107,16 +123,11 @@ func findActorSides(pkg *types.Package, funcs []*ssa.Function, m *model.Model) *
 		}
 	}
 	for key, hs := range found {
-		if !open[key] && len(hs) > 0 {
-			as.handlers[key] = hs
-			as.noteOwn(funcs, hs)
+		if open[key] || len(hs) == 0 {
+			delete(found, key)
 		}
 	}
-	for pid, hs := range as.spawnedPIDs(funcs) {
-		as.spawned[pid] = hs
-		as.noteOwn(funcs, hs)
-	}
-	return as
+	return found
 }
 
 // noteOwn finds the own fields of the types of the handlers hs: those
