@@ -399,8 +399,8 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 	closing, closesOnEntry := c.closesAfter(fi)
 	sending := c.sendsAfter(fi)
 	var exit *state
-	var seenIfNil []string // met over the returns of a nil error
-	var heldIfNil lockset  // met over the returns of a nil error
+	var seenIfNil []string // met over the success returns (returnsSuccess)
+	var heldIfNil lockset  // met over the success returns
 	returnsNil := false
 	for _, b := range fn.Blocks {
 		if in[b.Index] == nil {
@@ -440,7 +440,7 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 				} else {
 					exit = c.meet(fi, exit, st)
 				}
-				if returnsNilError(ret) {
+				if returnsSuccess(ret) {
 					if seenIfNil == nil {
 						seenIfNil = slices.Clip(st.seen)
 					} else {
@@ -530,7 +530,7 @@ func (c *checker) edge(fi *funcInfo, st *state, b *ssa.BasicBlock, i int) *state
 		st = st.clone()
 		st.recvd = union(st.recvd, []string{nilPrefix + p}) // chansend.go
 	}
-	if obs := fi.nilErrorEdge(ifi, i); len(obs) > 0 {
+	if obs := fi.successEdge(ifi, i); len(obs) > 0 {
 		st = st.clone()
 		st.seen = union(st.seen, obs)
 	}

@@ -66,14 +66,15 @@ type Summary struct {
 	Closes   []string
 	// Seen lists the guards of lazy initialisations read on every path
 	// to the return (Access.Seen); SeenIfNil, if not empty, those read
-	// on every path that returns a nil error, a superset of Seen: the
-	// caller's branch where the error is nil has seen them
-	// (nilErrorEdge).
+	// on every path to a success return (a nil error, or a bool that may
+	// be true: returnsSuccess), a superset of Seen: the caller's branch
+	// where the call succeeded has seen them (successEdge).
 	Seen, SeenIfNil []string
-	// AcquireIfNil lists the locks held on every return of a nil error
-	// that were not held on entry and that Acquire does not list (a
-	// getter that returns holding its lock unless it fails, nilerrlock.go):
-	// the caller's branch where the error is nil holds them.
+	// AcquireIfNil lists the locks held on every success return (a nil
+	// error, or a bool that may be true) that were not held on entry and
+	// that Acquire does not list (a getter that returns holding its lock
+	// unless it fails, a try-acquire helper: nilerrlock.go): the caller's
+	// branch where the call succeeded holds them.
 	AcquireIfNil []Held
 	// Starts, if not empty, says the function runs its function
 	// parameter Starts[0] on a goroutine it does not wait for, passing

@@ -5,6 +5,7 @@
 package lockset
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -235,7 +236,7 @@ func (c *checker) condReads(v ssa.Value, read map[ssa.Instruction][]guardRead, v
 		if call, ok := v.Tuple.(*ssa.Call); ok && types.Identical(v.Type(), errorType) {
 			// A call's error depends on its operands (os.Stat(c.dir)),
 			// but is no predicate over the callee's reads: see
-			// nilErrorEdge.
+			// successEdge.
 			for _, a := range call.Call.Args {
 				next(a)
 			}
@@ -254,7 +255,7 @@ func (c *checker) condReads(v ssa.Value, read map[ssa.Instruction][]guardRead, v
 		next(v.X)
 	case *ssa.Call:
 		// What a function read on its way to an error says nothing of
-		// the paths that return nil: see nilErrorEdge.
+		// the paths that return nil: see successEdge.
 		if !types.Identical(v.Type(), errorType) {
 			if ps := c.callReads(&v.Call); len(ps) > 0 {
 				read[v] = append(read[v], ps...)
@@ -1082,38 +1083,56 @@ func (s *Summary) seenIfNil() []string {
 	return s.Seen
 }
 
-// returnsNilError reports whether ret returns a constant nil as its
-// function's last result, of type error: the caller's err == nil branch
-// follows such returns only (err := setDefaults(cfg); if err != nil {
-// return err }).
-func returnsNilError(ret *ssa.Return) bool {
+// returnsSuccess reports whether ret may be a success return of its
+// function, the only returns its caller's success branch follows: one of a
+// constant nil as its last result of type error (err :=
+// setDefaults(cfg); if err != nil { return err }), or, when the last
+// result is a bool, one of anything but a constant false (if
+// !c.tryAcquire() { return }: a true the function computes may be one).
+func returnsSuccess(ret *ssa.Return) bool {
 	n := len(ret.Results)
-	if n == 0 || !types.Identical(ret.Results[n-1].Type(), errorType) {
+	if n == 0 {
 		return false
 	}
-	k, ok := ret.Results[n-1].(*ssa.Const)
-	return ok && k.IsNil()
+	last := ret.Results[n-1]
+	k, isConst := last.(*ssa.Const)
+	if isBool(last.Type()) {
+		return !isConst || k.Value == nil || constant.BoolVal(k.Value)
+	}
+	return isConst && k.IsNil() && types.Identical(last.Type(), errorType)
+}
+
+// isBool reports whether t is a boolean type.
+func isBool(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsBoolean != 0
 }
 
 var errorType = types.Universe.Lookup("error").Type()
 
-// nilErrorEdge returns the observations that the i'th successor of the
-// test ifi adds: a test of a call's error against nil, on the branch
-// where it is nil, adds what the callee saw on its way to a nil return
-// (Summary.SeenIfNil).
-func (fi *funcInfo) nilErrorEdge(ifi *ssa.If, i int) []string {
+// successEdge returns the observations that the i'th successor of the
+// test ifi adds: a test of a call's result, on the branch where it says
+// the call succeeded, adds what the callee saw on its way to a success
+// return (Summary.SeenIfNil).
+func (fi *funcInfo) successEdge(ifi *ssa.If, i int) []string {
 	if len(fi.seenIfNil) == 0 {
 		return nil
 	}
-	if call := nilErrorCall(ifi, i); call != nil {
+	if call := successCall(ifi, i); call != nil {
 		return fi.seenIfNil[call]
 	}
 	return nil
 }
 
-// nilErrorCall returns the call whose error result ifi tests against nil,
-// if the i'th successor of ifi is the branch where that error is nil.
-func nilErrorCall(ifi *ssa.If, i int) *ssa.Call {
+// successCall returns the call whose last result ifi tests, if the i'th
+// successor of ifi is the branch where that result says the call
+// succeeded (returnsSuccess): an error compared with nil, on the branch
+// where it is nil, or a bool tested directly or negated, on the branch
+// where it is true.
+func successCall(ifi *ssa.If, i int) *ssa.Call {
+	if call := boolCall(ifi.Cond, i == 0); call != nil {
+		return call
+	}
 	cmp, ok := ifi.Cond.(*ssa.BinOp)
 	if !ok || cmp.Op != token.EQL && cmp.Op != token.NEQ {
 		return nil
@@ -1127,16 +1146,37 @@ func nilErrorCall(ifi *ssa.If, i int) *ssa.Call {
 	} else if k, ok := cmp.Y.(*ssa.Const); !ok || !k.IsNil() {
 		return nil
 	}
+	if !types.Identical(v.Type(), errorType) {
+		return nil
+	}
+	return lastResultOf(v)
+}
+
+// boolCall returns the call whose last result, a bool, v is (true: on
+// the branch where v holds) or negates (false), or nil.
+func boolCall(v ssa.Value, onTrue bool) *ssa.Call {
+	for {
+		u, ok := v.(*ssa.UnOp)
+		if !ok || u.Op != token.NOT {
+			break
+		}
+		v, onTrue = u.X, !onTrue
+	}
+	if !onTrue || !isBool(v.Type()) {
+		return nil
+	}
+	return lastResultOf(v)
+}
+
+// lastResultOf returns the call v is the last result of, or nil.
+func lastResultOf(v ssa.Value) *ssa.Call {
 	if x, ok := v.(*ssa.Extract); ok {
 		if t, ok := x.Tuple.Type().(*types.Tuple); !ok || x.Index != t.Len()-1 {
 			return nil
 		}
 		v = x.Tuple
 	}
-	call, ok := v.(*ssa.Call)
-	if !ok {
-		return nil
-	}
+	call, _ := v.(*ssa.Call)
 	return call
 }
 

@@ -30,12 +30,23 @@ import (
 //
 // Met over all its returns, grabConn acquires nothing (Summary.Acquire),
 // and the read of c.db looked unprotected. The locks held on every
-// return of a constant nil error, not held on entry, are the summary's
-// AcquireIfNil, and the caller holds them on the branch where its test
-// of the call's error against nil says it is nil (nilErrorCall), as
-// lazyinit.go's SeenIfNil is followed. The error is an SSA value that
-// nothing reassigns, so the branch is exactly the callee's nil returns:
-// both readings.
+// success return (returnsSuccess: a constant nil error), not held on
+// entry, are the summary's AcquireIfNil, and the caller holds them on the
+// branch where its test of the call's error against nil says it is nil
+// (successCall), as lazyinit.go's SeenIfNil is followed. The error is an
+// SSA value that nothing reassigns, so the branch is exactly the callee's
+// nil returns: both readings.
+//
+// A bool result is a success in the same way, where it is true: a
+// try-acquire helper returns true holding its lock (net's
+// nsswitchConfig.tryAcquireSema, a token channel taken in a select with
+// a default; a lockIfOpen that gives the lock back and returns false once
+// closed), and the caller's if !c.tryAcquire() { return } holds it after.
+// Every return of a bool that is not a constant false counts as a success
+// return (a true the helper computes, return c.lenient, is one), so the
+// branch holds only what every return that may give true holds. A bool
+// that a TryLock returns as it is (return c.mu.TryLock()) holds nothing:
+// TryLock acquires on the edge of a test, and there is none.
 
 // recordAcquireIfNil rebases the callee's AcquireIfNil locks onto the
 // caller's frame at the call ret, for the caller's nil-error branch.
@@ -62,7 +73,7 @@ func (fi *funcInfo) lockedIfNilEdge(ifi *ssa.If, i int) []Held {
 	if len(fi.acquireIfNil) == 0 {
 		return nil
 	}
-	if call := nilErrorCall(ifi, i); call != nil {
+	if call := successCall(ifi, i); call != nil {
 		return fi.acquireIfNil[call]
 	}
 	return nil
