@@ -35,7 +35,12 @@ import (
 //   - the parameters and results of its exported functions and of every
 //     method with an exported name (a value of an unexported type may
 //     leave as an interface), and such a method's receiver, which code
-//     outside may have made itself, setting the exported fields;
+//     outside may have made itself, setting the exported fields; a
+//     parameter that is a *T, and the receiver of a method of an
+//     exported T, which code outside may make (&pkg.T{}), count as long
+//     as the function may keep it beyond the call (keeps): a *T that is
+//     only read, compared, or passed to functions of the package that do
+//     no more (Less(o *Ballot)) becomes no memory the package holds;
 //   - its exported package-level variables;
 //   - every call whose callee may lie outside the package (a static
 //     callee of another package, an interface method, a function value
