@@ -191,7 +191,10 @@ var protoactor = Framework{
 		{protoActor, "Context"}:     HandlerContext,
 		{protoActor, "ActorSystem"}: SafeType,
 		{protoActor, "RootContext"}: SafeType,
-		{protoActor, "PID"}:         Immutable,
+		// A future is completed by the actor system's goroutine while
+		// its requester waits on it: its state is "protected by cond".
+		{protoActor, "Future"}: SafeType,
+		{protoActor, "PID"}:    Immutable,
 	},
 	// Spawning posts Started to the new actor's system mailbox, which
 	// the dispatcher empties before it takes a user message.

@@ -35,7 +35,12 @@ import (
 //   - the parameters and results of its exported functions and of every
 //     method with an exported name (a value of an unexported type may
 //     leave as an interface), and such a method's receiver, which code
-//     outside may have made itself, setting the exported fields;
+//     outside may have made itself, setting the exported fields; a
+//     parameter that is a *T, and the receiver of a method of an
+//     exported T, which code outside may make (&pkg.T{}), count as long
+//     as the function may keep it beyond the call (keeps): a *T that is
+//     only read, compared, or passed to functions of the package that do
+//     no more (Less(o *Ballot)) becomes no memory the package holds;
 //   - its exported package-level variables;
 //   - every call whose callee may lie outside the package (a static
 //     callee of another package, an interface method, a function value
@@ -150,6 +155,11 @@ type boundary struct {
 	// memo memoises refs; carriers are settled before any inbound
 	// judgement is made.
 	memo map[refsKey]bool
+	// keepsMemo memoises keeps; keepsActive holds the questions being
+	// answered, and keepsAssumed says that an answer being computed
+	// assumed one of them no.
+	keepsMemo, keepsActive map[keepsKey]bool
+	keepsAssumed           bool
 }
 
 // confined runs the checks of the file comment.
@@ -161,7 +171,7 @@ func (b *boundary) confined() bool {
 		}
 	}
 	for _, fn := range b.funcs {
-		if b.exported(fn) && b.signatureCrosses(fn.Signature) {
+		if b.exported(fn) && b.signatureCrosses(fn) {
 			return false
 		}
 		for _, blk := range fn.Blocks {
@@ -262,9 +272,19 @@ func (b *boundary) exported(fn *ssa.Function) bool {
 	return ok && fn.Parent() == nil && obj.Exported()
 }
 
-// signatureCrosses reports whether a call of a function of signature sig
-// from outside the package may hand it, or get from it, a *target.
-func (b *boundary) signatureCrosses(sig *types.Signature) bool {
+// signatureCrosses reports whether a call of fn, an exported function or
+// a method with an exported name, from outside the package may hand it,
+// or get from it, a *target.
+//
+// A *target that code outside hands in as a parameter is an object that
+// code may write; it crosses into the package's memory only if fn keeps
+// it beyond the call (keeps). One that fn only reads, compares or passes
+// to functions of the package that do no more (Less(o *Ballot)) is not
+// memory the package reads through a *target later. The receiver of a
+// method of an exported target is such a parameter too: code outside may
+// make one (&pkg.T{}) and call the method, which may keep it.
+func (b *boundary) signatureCrosses(fn *ssa.Function) bool {
+	sig := fn.Signature
 	if recv := sig.Recv(); recv != nil && b.byValue && b.refs(recv.Type()) {
 		// Code outside that made the receiver reads, through
 		// reflection, whatever the method stores into it.
@@ -273,7 +293,24 @@ func (b *boundary) signatureCrosses(sig *types.Signature) bool {
 	if recv := sig.Recv(); recv != nil && b.madeOutside(recv.Type()) {
 		return true
 	}
-	return b.inbound(sig.Params()) || b.refs(sig.Results())
+	first := 0 // the index in fn.Params of the first declared parameter
+	if recv := sig.Recv(); recv != nil {
+		if !b.byValue && b.target.Obj().Exported() && b.isTargetPtr(recv.Type()) && b.keeps(fn, 0) {
+			return true
+		}
+		first = 1
+	}
+	for i := range sig.Params().Len() {
+		t := sig.Params().At(i).Type()
+		if !b.inbound(t) {
+			continue
+		}
+		if !b.byValue && b.isTargetPtr(t) && !b.keeps(fn, first+i) {
+			continue
+		}
+		return true
+	}
+	return b.refs(sig.Results())
 }
 
 // madeOutside reports whether a receiver of type t that code outside the
@@ -593,4 +630,110 @@ func (b *boundary) foreignRefs(n *types.Named, seen map[types.Type]bool) bool {
 		}
 	}
 	return false
+}
+
+// keeps reports whether fn may keep its i-th parameter (fn.Params, the
+// receiver first), a *target, beyond the call: whether anything but
+// loads of its fields' plain values, stores of plain values into its
+// fields, comparisons and passing it to a function of the package that
+// does no more is done with it. A function without a body, or with
+// more parameters than its signature (a closure's free variables are
+// not parameters), keeps it.
+func (b *boundary) keeps(fn *ssa.Function, i int) bool {
+	if fn.Blocks == nil || i >= len(fn.Params) {
+		return true
+	}
+	k := keepsKey{fn, i}
+	if kept, ok := b.keepsMemo[k]; ok {
+		return kept
+	}
+	if b.keepsActive[k] {
+		// A recursive call passes the parameter on to a function being
+		// judged: it keeps it only if another use does. A "no" that
+		// rests on this assumption holds only once the outermost
+		// question is answered no.
+		b.keepsAssumed = true
+		return false
+	}
+	if b.keepsMemo == nil {
+		b.keepsMemo, b.keepsActive = make(map[keepsKey]bool), make(map[keepsKey]bool)
+	}
+	outer := b.keepsAssumed
+	b.keepsAssumed = false
+	b.keepsActive[k] = true
+	kept := b.usesKeep(fn.Params[i])
+	delete(b.keepsActive, k)
+	if kept || !b.keepsAssumed || len(b.keepsActive) == 0 {
+		b.keepsMemo[k] = kept
+	}
+	b.keepsAssumed = outer || b.keepsAssumed
+	return kept
+}
+
+// keepsKey is one question to keeps.
+type keepsKey struct {
+	fn *ssa.Function
+	i  int
+}
+
+// usesKeep reports whether some use of v, a *target, may keep it (keeps).
+func (b *boundary) usesKeep(v ssa.Value) bool {
+	for _, ref := range *v.Referrers() {
+		switch r := ref.(type) {
+		case *ssa.DebugRef:
+		case *ssa.FieldAddr:
+			if !b.plainAccess(r) {
+				return true
+			}
+		case *ssa.BinOp:
+			if r.Op != token.EQL && r.Op != token.NEQ {
+				return true
+			}
+		case *ssa.UnOp:
+			// *v copies the value; what it holds may lead back.
+			if r.Op != token.MUL || b.refs(r.Type()) {
+				return true
+			}
+		case *ssa.Call:
+			c := r.Common()
+			callee := c.StaticCallee()
+			if c.IsInvoke() || c.Value == v || callee == nil || !b.inPackage(callee) {
+				return true
+			}
+			for j, arg := range c.Args {
+				if arg == v && b.keeps(callee, j) {
+					return true
+				}
+			}
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// plainAccess reports whether addr, the address of a field of a *target
+// parameter, is only loaded from and stored to with values that lead to
+// no *target, or addresses a field further inside that is.
+func (b *boundary) plainAccess(addr *ssa.FieldAddr) bool {
+	for _, ref := range *addr.Referrers() {
+		switch r := ref.(type) {
+		case *ssa.DebugRef:
+		case *ssa.UnOp:
+			if r.Op != token.MUL || b.refs(r.Type()) {
+				return false
+			}
+		case *ssa.Store:
+			if r.Addr != addr || b.refs(r.Val.Type()) {
+				return false
+			}
+		case *ssa.FieldAddr:
+			if !b.plainAccess(r) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
