@@ -366,12 +366,14 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 
 	// Final pass: record accesses and the exit state.
 	sum := &Summary{}
-	// The accesses are gathered in a scratch buffer and copied once
-	// they are all known, without the slack of appending.
+	// The accesses, and a full analysis's sites, are gathered in a
+	// scratch buffer and copied once they are all known, without the
+	// slack of appending.
 	scratch := c.getScratch()
 	defer c.putScratch(scratch)
 	seen := scratch.seen
 	accs := scratch.accs[:0]
+	sites := scratch.sites[:0]
 	emitted := 0
 	record := func(s site) {
 		if emitted >= maxSites {
@@ -382,7 +384,7 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 			fi.recordingDone, fi.sitesDone = true, true
 		}
 		if withSites {
-			fi.sites = append(fi.sites, s)
+			sites = append(sites, s)
 		}
 		if isLocal(s.acc.Path) || len(accs) >= maxSummary && s.acc.calls != nil {
 			return // the function's own accesses are kept past the bound
@@ -472,8 +474,11 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 	if len(accs) > 0 {
 		sum.Accesses = slices.Clone(accs)
 	}
+	if len(sites) > 0 {
+		fi.sites = slices.Clone(sites)
+	}
 	sum.Invokes = fi.invokes
-	scratch.accs = accs
+	scratch.accs, scratch.sites = accs, sites
 	fi.sum = sum
 	fi.dropAnalysisMemos()
 	return fi
@@ -494,8 +499,9 @@ func (fi *funcInfo) dropAnalysisMemos() {
 // the next; analyses nest (a callee is analysed on first call), so each
 // takes its own from checker.scratch.
 type scratch struct {
-	accs []Access
-	seen *accessIndex // of accs
+	accs  []Access
+	seen  *accessIndex // of accs
+	sites []site       // of a full analysis (fi.sites)
 }
 
 func (c *checker) getScratch() *scratch {
@@ -510,6 +516,8 @@ func (c *checker) getScratch() *scratch {
 func (c *checker) putScratch(s *scratch) {
 	clear(s.accs) // what it points to may go
 	s.accs = s.accs[:0]
+	clear(s.sites)
+	s.sites = s.sites[:0]
 	s.seen.reset()
 	c.scratch = append(c.scratch, s)
 }

@@ -129,6 +129,9 @@ func union(s, t LocSet) LocSet {
 // subsumes reports whether the canonical set s already holds every
 // location of t: the same place, or the whole object ("*").
 func subsumes(s, t LocSet) bool {
+	if sharesPrefix(s, t) {
+		return true
+	}
 	i := 0
 	for _, l := range t {
 		for i < len(s) && s[i].Obj < l.Obj {
@@ -146,6 +149,14 @@ func subsumes(s, t LocSet) bool {
 		}
 	}
 	return true
+}
+
+// sharesPrefix reports whether t is a prefix of s in s's own array, so
+// that s holds t's locations themselves: the fixpoint's unions and heap
+// joins often meet a set with itself, and this answers them without
+// comparing locations.
+func sharesPrefix(s, t LocSet) bool {
+	return len(t) > 0 && len(t) <= len(s) && &s[0] == &t[0]
 }
 
 // maxKeysPerObject bounds how many places in one object a set keeps apart;
