@@ -947,6 +947,7 @@ func (c *checker) apply(fi *funcInfo, st *state, sum *Summary, callee *ssa.Funct
 		}
 		return out
 	}
+	var memo *siteObs // the call site's, once an obsRebaser found it
 	if emit != nil && !fi.done() {
 		local := c.ownFunc(callee)
 		calleeName := c.funcName(callee)
@@ -1042,10 +1043,11 @@ func (c *checker) apply(fi *funcInfo, st *state, sum *Summary, callee *ssa.Funct
 				Guards: guards,
 				Func:   name, Pos: pos, calls: calls})
 		}
+		memo = obs.memo
 	}
 	st.recvd = union(st.recvd, c.rebaseChans(sum.Received, args, bindings))
 	// Rebased once per call site (obsRebaser), not at every visit.
-	seen := (&obsRebaser{c: c, at: instr, args: args, bindings: bindings}).rebase(sum.Seen)
+	seen := (&obsRebaser{c: c, at: instr, args: args, bindings: bindings, memo: memo}).rebase(sum.Seen)
 	st.seen = union(st.seen, expandCallerLock(seen, st.held, false, callerHeld(st)))
 
 	for _, r := range rebaseAll(sum.Release) {

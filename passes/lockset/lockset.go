@@ -138,9 +138,8 @@ type checker struct {
 	// publications memoises publicationOf (publish.go); it depends on
 	// no summary.
 	publications map[*ssa.Function]*publication
-	rebasedObs   map[rebasedObs][]string
-	// expandedObs memoises obsRebaser.expand, as rebasedObs does rebase.
-	expandedObs map[expandedObs][]string
+	// siteObs memoises obsRebaser's rebase and expand, by call site.
+	siteObs map[ssa.Instruction]*siteObs
 	// shared are the package's shared reference fields, by fieldKey
 	// (shared.go).
 	shared map[string]bool

@@ -5,8 +5,9 @@
 package taint
 
 import (
+	"cmp"
 	"go/types"
-	"sort"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -78,6 +79,14 @@ type Loc struct {
 
 // A LocSet is a sorted set of locations.
 type LocSet []Loc
+
+// compareLocs orders locations as locLess does.
+func compareLocs(a, b Loc) int {
+	if a.Obj != b.Obj {
+		return cmp.Compare(a.Obj, b.Obj)
+	}
+	return strings.Compare(a.Key, b.Key)
+}
 
 func locLess(a, b Loc) bool {
 	if a.Obj != b.Obj {
@@ -187,7 +196,7 @@ func canon(s LocSet) LocSet {
 
 func makeSet(locs ...Loc) LocSet {
 	s := LocSet(locs)
-	sort.Slice(s, func(i, j int) bool { return locLess(s[i], s[j]) })
+	slices.SortFunc(s, compareLocs) // sort.Slice's order, without reflection
 	out := s[:0]
 	for i, l := range s {
 		if i == 0 || l != s[i-1] {
