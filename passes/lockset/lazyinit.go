@@ -1055,17 +1055,29 @@ func canonObservations(obs []string, canon func(string) string) []string {
 		if lock == callerLock {
 			continue
 		}
-		if g = canon(g); g == "" {
+		cg, clock := canon(g), lock
+		if cg == "" {
 			continue
 		}
 		if lock != "" {
-			if lock = canon(lock); lock == "" {
+			if clock = canon(lock); clock == "" {
 				continue
 			}
 		}
-		out = append(out, observation(g, lock)+markOf(o))
+		out = append(out, rewrittenObservation(o, g, lock, cg, clock))
 	}
 	return sortedSet(out)
+}
+
+// rewrittenObservation returns the observation o, of g under lock, as
+// of cg under clock, with o's mark: o itself if that is what it says
+// (half of them on net/http), rather than a copy.
+func rewrittenObservation(o, g, lock, cg, clock string) string {
+	mark := markOf(o)
+	if cg == g && clock == lock && len(o) == len(g)+len(obsSep)+len(lock)+len(mark) {
+		return o
+	}
+	return observation(cg, clock) + mark
 }
 
 // initOrdered reports whether the write w is a guarded initialisation
