@@ -91,7 +91,10 @@ func Reaches(from, to *ssa.BasicBlock) bool { return ReachesWithout(from, to, ni
 // ReachesWithout reports whether block to is reachable from block from on
 // a path that does not pass through block avoid (nil: any path).
 func ReachesWithout(from, to, avoid *ssa.BasicBlock) bool {
-	seen := map[*ssa.BasicBlock]bool{avoid: avoid != nil}
+	// The search stays in from's function, whose blocks are numbered:
+	// a bit per block marks it seen, where a map cost a hash and an
+	// allocation per block on every query.
+	seen := newBlockSet(len(from.Parent().Blocks))
 	stack := []*ssa.BasicBlock{from}
 	for len(stack) > 0 {
 		b := stack[len(stack)-1]
@@ -99,13 +102,27 @@ func ReachesWithout(from, to, avoid *ssa.BasicBlock) bool {
 		if b == to {
 			return true
 		}
-		if seen[b] {
+		if b == avoid || !seen.add(b.Index) {
 			continue
 		}
-		seen[b] = true
 		stack = append(stack, b.Succs...)
 	}
 	return false
+}
+
+// A blockSet is a set of block indices of one function.
+type blockSet []uint64
+
+func newBlockSet(n int) blockSet { return make(blockSet, (n+63)/64) }
+
+// add adds i to s and reports whether it was not there.
+func (s blockSet) add(i int) bool {
+	w, bit := i/64, uint64(1)<<(i%64)
+	if s[w]&bit != 0 {
+		return false
+	}
+	s[w] |= bit
+	return true
 }
 
 // OkTested returns the comma-ok operation (a receive, a type assertion, a

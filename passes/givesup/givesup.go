@@ -95,6 +95,8 @@ type Result struct {
 	// closed knows, in the strict reading only, the channels whose
 	// receiving side is closed (closed.go); nil by default.
 	closed *closedSides
+	// sources memoises pointSources, for run only.
+	sources map[*ssa.Function][]pointSource
 }
 
 // Points returns the transfer points of fn in instruction order.
@@ -171,7 +173,7 @@ func run(pass *analysis.Pass) (any, error) {
 	// Drop the flows with the cache that owns them: the ownership pass
 	// rebuilds its own for the few functions it checks, and a
 	// dependency's are never needed again.
-	r.flows, r.tr = nil, nil
+	r.flows, r.tr, r.sources = nil, nil, nil
 	for _, fn := range tr.Funcs {
 		obj, ok := fn.Object().(*types.Func)
 		if !ok || obj.Pkg() != pass.Pkg || fn.Origin() != nil {
@@ -228,23 +230,57 @@ func (r *Result) fixpoint(funcs []*ssa.Function, every bool) {
 // the model's rows, and calls of functions that give up an argument.
 func (r *Result) findPoints(fn *ssa.Function) []transfer.Point {
 	var pts []transfer.Point
+	for _, src := range r.pointSources(fn) {
+		if src.call != nil {
+			pts = append(pts, r.callPoints(src.call)...)
+		} else {
+			pts = append(pts, src.direct...)
+		}
+	}
+	return pts
+}
+
+// A pointSource is where findPoints finds points, in instruction order:
+// an instruction's own points (direct), which depend on the model only,
+// or a call whose points depend on what its callees give up (call).
+type pointSource struct {
+	direct []transfer.Point
+	call   ssa.CallInstruction
+}
+
+// pointSources returns fn's point sources, found once: the fixpoints
+// find fn's points again in every round, and the instructions' own
+// points were most of that work.
+func (r *Result) pointSources(fn *ssa.Function) []pointSource {
+	if srcs, ok := r.sources[fn]; ok {
+		return srcs
+	}
+	var srcs []pointSource
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			direct := transfer.Points(r.Model, instr)
+			var kept []transfer.Point
 			for _, p := range direct {
 				if p.Kind == transfer.Go && sharesLock(p.Given) {
 					continue
 				}
-				pts = append(pts, p)
+				kept = append(kept, p)
+			}
+			if len(kept) > 0 {
+				srcs = append(srcs, pointSource{direct: kept})
 			}
 			if call, ok := instr.(ssa.CallInstruction); ok && len(direct) == 0 {
 				if _, isGo := instr.(*ssa.Go); !isGo {
-					pts = append(pts, r.callPoints(call)...)
+					srcs = append(srcs, pointSource{call: call})
 				}
 			}
 		}
 	}
-	return pts
+	if r.sources == nil {
+		r.sources = make(map[*ssa.Function][]pointSource)
+	}
+	r.sources[fn] = srcs
+	return srcs
 }
 
 // callPoints returns a GivesUp point for each callee of call that gives up

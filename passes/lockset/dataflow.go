@@ -366,12 +366,14 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 
 	// Final pass: record accesses and the exit state.
 	sum := &Summary{}
-	// The accesses are gathered in a scratch buffer and copied once
-	// they are all known, without the slack of appending.
+	// The accesses, and a full analysis's sites, are gathered in a
+	// scratch buffer and copied once they are all known, without the
+	// slack of appending.
 	scratch := c.getScratch()
 	defer c.putScratch(scratch)
 	seen := scratch.seen
 	accs := scratch.accs[:0]
+	sites := scratch.sites[:0]
 	emitted := 0
 	record := func(s site) {
 		if emitted >= maxSites {
@@ -382,7 +384,7 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 			fi.recordingDone, fi.sitesDone = true, true
 		}
 		if withSites {
-			fi.sites = append(fi.sites, s)
+			sites = append(sites, s)
 		}
 		if isLocal(s.acc.Path) || len(accs) >= maxSummary && s.acc.calls != nil {
 			return // the function's own accesses are kept past the bound
@@ -472,8 +474,11 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 	if len(accs) > 0 {
 		sum.Accesses = slices.Clone(accs)
 	}
+	if len(sites) > 0 {
+		fi.sites = slices.Clone(sites)
+	}
 	sum.Invokes = fi.invokes
-	scratch.accs = accs
+	scratch.accs, scratch.sites = accs, sites
 	fi.sum = sum
 	fi.dropAnalysisMemos()
 	return fi
@@ -494,8 +499,9 @@ func (fi *funcInfo) dropAnalysisMemos() {
 // the next; analyses nest (a callee is analysed on first call), so each
 // takes its own from checker.scratch.
 type scratch struct {
-	accs []Access
-	seen *accessIndex // of accs
+	accs  []Access
+	seen  *accessIndex // of accs
+	sites []site       // of a full analysis (fi.sites)
 }
 
 func (c *checker) getScratch() *scratch {
@@ -510,6 +516,8 @@ func (c *checker) getScratch() *scratch {
 func (c *checker) putScratch(s *scratch) {
 	clear(s.accs) // what it points to may go
 	s.accs = s.accs[:0]
+	clear(s.sites)
+	s.sites = s.sites[:0]
 	s.seen.reset()
 	c.scratch = append(c.scratch, s)
 }
@@ -939,6 +947,7 @@ func (c *checker) apply(fi *funcInfo, st *state, sum *Summary, callee *ssa.Funct
 		}
 		return out
 	}
+	var memo *siteObs // the call site's, once an obsRebaser found it
 	if emit != nil && !fi.done() {
 		local := c.ownFunc(callee)
 		calleeName := c.funcName(callee)
@@ -1034,10 +1043,11 @@ func (c *checker) apply(fi *funcInfo, st *state, sum *Summary, callee *ssa.Funct
 				Guards: guards,
 				Func:   name, Pos: pos, calls: calls})
 		}
+		memo = obs.memo
 	}
 	st.recvd = union(st.recvd, c.rebaseChans(sum.Received, args, bindings))
 	// Rebased once per call site (obsRebaser), not at every visit.
-	seen := (&obsRebaser{c: c, at: instr, args: args, bindings: bindings}).rebase(sum.Seen)
+	seen := (&obsRebaser{c: c, at: instr, args: args, bindings: bindings, memo: memo}).rebase(sum.Seen)
 	st.seen = union(st.seen, expandCallerLock(seen, st.held, false, callerHeld(st)))
 
 	for _, r := range rebaseAll(sum.Release) {

@@ -54,7 +54,7 @@ func (c *checker) analyzeAll(funcs []*ssa.Function) {
 		c.keepValid(c.entryHeld, next)
 		c.entryHeld = next
 		c.fulls = make(map[*ssa.Function]*funcInfo)
-		c.rebasedObs, c.expandedObs = nil, nil
+		c.siteObs = nil
 	}
 }
 

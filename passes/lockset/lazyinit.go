@@ -929,7 +929,7 @@ func (fi *funcInfo) interned(obs []string) []string {
 
 // An obsRebaser rebases observations onto one call site's frame,
 // memoised by the call and the slice, which the accesses of one callee
-// state share (checker.rebasedObs).
+// state share (siteObs).
 type obsRebaser struct {
 	c              *checker
 	at             ssa.Instruction
@@ -939,6 +939,33 @@ type obsRebaser struct {
 	held    lockset
 	keep    bool
 	heldKey string
+	// memo is at's, found on first use.
+	memo *siteObs
+}
+
+// siteObs holds the observations rebased at one call site, by the
+// callee's slice (rebased), and expanded with the locks held there
+// (expanded). Kept by call site, the memos are small maps: one map of
+// every site's slices grew large enough that its inserts and lookups
+// cost more than rebasing.
+type siteObs struct {
+	rebased  map[obsSlice][]string
+	expanded map[expandedObs][]string
+}
+
+// site returns the memo of r's call site.
+func (r *obsRebaser) site() *siteObs {
+	if r.memo == nil {
+		r.memo = r.c.siteObs[r.at]
+		if r.memo == nil {
+			r.memo = new(siteObs)
+			if r.c.siteObs == nil {
+				r.c.siteObs = make(map[ssa.Instruction]*siteObs)
+			}
+			r.c.siteObs[r.at] = r.memo
+		}
+	}
+	return r.memo
 }
 
 // An obsSlice identifies a slice of observations by its first element and
@@ -960,15 +987,16 @@ func (r *obsRebaser) rebase(obs []string) []string {
 	if len(obs) == 0 {
 		return nil
 	}
-	k := rebasedObs{r.at, obsSlice{&obs[0], len(obs)}}
-	if out, ok := r.c.rebasedObs[k]; ok {
+	m := r.site()
+	k := obsSlice{&obs[0], len(obs)}
+	if out, ok := m.rebased[k]; ok {
 		return out
 	}
 	out := r.c.rebaseObservations(obs, r.args, r.bindings)
-	if r.c.rebasedObs == nil {
-		r.c.rebasedObs = make(map[rebasedObs][]string)
+	if m.rebased == nil {
+		m.rebased = make(map[obsSlice][]string)
 	}
-	r.c.rebasedObs[k] = out
+	m.rebased[k] = out
 	return out
 }
 
@@ -991,15 +1019,16 @@ func (r *obsRebaser) expand(obs []string, guards bool) []string {
 		}
 		r.heldKey = b.String()
 	}
-	k := expandedObs{rebasedObs{r.at, obsSlice{&obs[0], len(obs)}}, r.heldKey, guards}
-	if e, ok := r.c.expandedObs[k]; ok {
+	m := r.site()
+	k := expandedObs{obsSlice{&obs[0], len(obs)}, r.heldKey, guards}
+	if e, ok := m.expanded[k]; ok {
 		return e
 	}
 	e := expandCallerLock(out, r.held, guards, r.keep)
-	if r.c.expandedObs == nil {
-		r.c.expandedObs = make(map[expandedObs][]string)
+	if m.expanded == nil {
+		m.expanded = make(map[expandedObs][]string)
 	}
-	r.c.expandedObs[k] = e
+	m.expanded[k] = e
 	return e
 }
 
@@ -1009,17 +1038,10 @@ func isCallerObservation(o string) bool {
 	return lock == callerLock
 }
 
-// rebasedObs keys the observations of a callee's access rebased at a
-// call site: every analysis of the caller rebases them alike.
-type rebasedObs struct {
-	at  ssa.Instruction
-	obs obsSlice
-}
-
-// expandedObs keys them expanded with the locks held there (heldKey), as
-// a guard's or a read's (guards).
+// expandedObs keys a callee's observations at a call site expanded with
+// the locks held there (heldKey), as a guard's or a read's (guards).
 type expandedObs struct {
-	rebasedObs
+	obs     obsSlice
 	heldKey string
 	guards  bool
 }
@@ -1034,17 +1056,29 @@ func canonObservations(obs []string, canon func(string) string) []string {
 		if lock == callerLock {
 			continue
 		}
-		if g = canon(g); g == "" {
+		cg, clock := canon(g), lock
+		if cg == "" {
 			continue
 		}
 		if lock != "" {
-			if lock = canon(lock); lock == "" {
+			if clock = canon(lock); clock == "" {
 				continue
 			}
 		}
-		out = append(out, observation(g, lock)+markOf(o))
+		out = append(out, rewrittenObservation(o, g, lock, cg, clock))
 	}
 	return sortedSet(out)
+}
+
+// rewrittenObservation returns the observation o, of g under lock, as
+// of cg under clock, with o's mark: o itself if that is what it says
+// (half of them on net/http), rather than a copy.
+func rewrittenObservation(o, g, lock, cg, clock string) string {
+	mark := markOf(o)
+	if cg == g && clock == lock && len(o) == len(g)+len(obsSep)+len(lock)+len(mark) {
+		return o
+	}
+	return observation(cg, clock) + mark
 }
 
 // initOrdered reports whether the write w is a guarded initialisation

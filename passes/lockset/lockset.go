@@ -138,9 +138,8 @@ type checker struct {
 	// publications memoises publicationOf (publish.go); it depends on
 	// no summary.
 	publications map[*ssa.Function]*publication
-	rebasedObs   map[rebasedObs][]string
-	// expandedObs memoises obsRebaser.expand, as rebasedObs does rebase.
-	expandedObs map[expandedObs][]string
+	// siteObs memoises obsRebaser's rebase and expand, by call site.
+	siteObs map[ssa.Instruction]*siteObs
 	// shared are the package's shared reference fields, by fieldKey
 	// (shared.go).
 	shared map[string]bool
@@ -301,15 +300,32 @@ func run(pass *analysis.Pass) (any, error) {
 // misreport.
 func exportable(s *Summary) *Summary {
 	out := &Summary{Acquire: s.Acquire, Release: s.Release, Received: s.Received, Closes: s.Closes, Seen: s.Seen, SeenIfNil: s.SeenIfNil, AcquireIfNil: s.AcquireIfNil, Invokes: s.Invokes}
+	// Sized first: the summaries of a package are many and large, and
+	// appending copied their accesses again at each growth.
+	n := 0
 	for _, a := range s.Accesses {
-		if len(out.Accesses) == maxFactAcc {
+		if !ownVariable(a.Path) {
+			n++
+		}
+	}
+	if n = min(n, maxFactAcc); n > 0 {
+		out.Accesses = make([]Access, 0, n)
+	}
+	for _, a := range s.Accesses {
+		if len(out.Accesses) == n {
 			break
 		}
-		if strings.HasPrefix(a.Path, "g:") || strings.HasPrefix(a.Path, "s:") {
+		if ownVariable(a.Path) {
 			continue
 		}
 		a.Pos, a.calls = 0, nil
 		out.Accesses = append(out.Accesses, a)
 	}
 	return out
+}
+
+// ownVariable reports whether path is of a package-level variable or a
+// shared field (shared.go), which exportable leaves out.
+func ownVariable(path string) bool {
+	return strings.HasPrefix(path, "g:") || strings.HasPrefix(path, "s:")
 }

@@ -6,7 +6,8 @@ package taint
 
 import (
 	"maps"
-	"sort"
+	"slices"
+	"strings"
 )
 
 // A field is what one path of an object may point to.
@@ -113,7 +114,9 @@ func (h Heap) write(l Loc, locs LocSet, strong bool) {
 			return
 		}
 		fs = append(fs, field{l.Key, locs})
-		sort.Slice(fs, func(i, j int) bool { return fs[i].key < fs[j].key })
+		// slices.SortFunc sorts as sort.Slice did (the same pdqsort)
+		// without its reflection and allocation.
+		slices.SortFunc(fs, func(a, b field) int { return strings.Compare(a.key, b.key) })
 	}
 	h.own()[l.Obj] = fs
 }

@@ -5,8 +5,9 @@
 package taint
 
 import (
+	"cmp"
 	"go/types"
-	"sort"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -79,6 +80,14 @@ type Loc struct {
 // A LocSet is a sorted set of locations.
 type LocSet []Loc
 
+// compareLocs orders locations as locLess does.
+func compareLocs(a, b Loc) int {
+	if a.Obj != b.Obj {
+		return cmp.Compare(a.Obj, b.Obj)
+	}
+	return strings.Compare(a.Key, b.Key)
+}
+
 func locLess(a, b Loc) bool {
 	if a.Obj != b.Obj {
 		return a.Obj < b.Obj
@@ -129,6 +138,9 @@ func union(s, t LocSet) LocSet {
 // subsumes reports whether the canonical set s already holds every
 // location of t: the same place, or the whole object ("*").
 func subsumes(s, t LocSet) bool {
+	if sharesPrefix(s, t) {
+		return true
+	}
 	i := 0
 	for _, l := range t {
 		for i < len(s) && s[i].Obj < l.Obj {
@@ -146,6 +158,14 @@ func subsumes(s, t LocSet) bool {
 		}
 	}
 	return true
+}
+
+// sharesPrefix reports whether t is a prefix of s in s's own array, so
+// that s holds t's locations themselves: the fixpoint's unions and heap
+// joins often meet a set with itself, and this answers them without
+// comparing locations.
+func sharesPrefix(s, t LocSet) bool {
+	return len(t) > 0 && len(t) <= len(s) && &s[0] == &t[0]
 }
 
 // maxKeysPerObject bounds how many places in one object a set keeps apart;
@@ -176,7 +196,7 @@ func canon(s LocSet) LocSet {
 
 func makeSet(locs ...Loc) LocSet {
 	s := LocSet(locs)
-	sort.Slice(s, func(i, j int) bool { return locLess(s[i], s[j]) })
+	slices.SortFunc(s, compareLocs) // sort.Slice's order, without reflection
 	out := s[:0]
 	for i, l := range s {
 		if i == 0 || l != s[i-1] {
