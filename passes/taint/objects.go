@@ -138,9 +138,11 @@ func union(s, t LocSet) LocSet {
 // subsumes reports whether the canonical set s already holds every
 // location of t: the same place, or the whole object ("*").
 func subsumes(s, t LocSet) bool {
-	if sharesPrefix(s, t) {
-		return true
-	}
+	return sharesPrefix(s, t) || subsumesByScan(s, t)
+}
+
+// subsumesByScan is subsumes by a merge of the two sorted sets.
+func subsumesByScan(s, t LocSet) bool {
 	i := 0
 	for _, l := range t {
 		for i < len(s) && s[i].Obj < l.Obj {

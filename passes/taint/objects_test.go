@@ -11,27 +11,6 @@ import (
 	"testing"
 )
 
-// subsumesByScan is subsumes without sharesPrefix.
-func subsumesByScan(s, t LocSet) bool {
-	i := 0
-	for _, l := range t {
-		for i < len(s) && s[i].Obj < l.Obj {
-			i++
-		}
-		found := false
-		for k := i; k < len(s) && s[k].Obj == l.Obj; k++ {
-			if s[k].Key == l.Key || s[k].Key == anyKey {
-				found = true
-				break
-			}
-		}
-		if !found {
-			return false
-		}
-	}
-	return true
-}
-
 // TestSubsumes checks subsumes against the scan alone, on random sets and
 // on prefixes of a set in its own array, which sharesPrefix answers.
 func TestSubsumes(t *testing.T) {
