@@ -233,9 +233,15 @@ func ForUses(v ssa.Value, f func(x ssa.Value, ref ssa.Instruction)) {
 }
 
 // IsTrue reports whether v is the constant true.
-func IsTrue(v ssa.Value) bool {
+func IsTrue(v ssa.Value) bool { return isBoolConst(v, true) }
+
+// IsFalse reports whether v is the constant false.
+func IsFalse(v ssa.Value) bool { return isBoolConst(v, false) }
+
+// isBoolConst reports whether v is the boolean constant b.
+func isBoolConst(v ssa.Value, b bool) bool {
 	c, ok := v.(*ssa.Const)
-	return ok && c.Value != nil && c.Value.Kind() == constant.Bool && constant.BoolVal(c.Value)
+	return ok && c.Value != nil && c.Value.Kind() == constant.Bool && constant.BoolVal(c.Value) == b
 }
 
 // ClosedChan returns the channel a call of the builtin close closes, or

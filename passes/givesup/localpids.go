@@ -132,14 +132,8 @@ func frameworkOnly(m *model.Model, v ssa.Value, depth int) bool {
 				return false
 			}
 		case *ssa.MakeClosure:
-			fn, ok := r.Fn.(*ssa.Function)
-			if !ok || fn.Pkg != v.Parent().Pkg {
+			if !boundOnly(r, v, func(fv *ssa.FreeVar) bool { return frameworkOnly(m, fv, depth-1) }) {
 				return false
-			}
-			for i, b := range r.Bindings {
-				if b == v && !frameworkOnly(m, fn.FreeVars[i], depth-1) {
-					return false
-				}
 			}
 		default:
 			return false
@@ -163,16 +157,25 @@ func cellFrameworkOnly(m *model.Model, cell ssa.Value, depth int) bool {
 				return false
 			}
 		case *ssa.MakeClosure:
-			fn, ok := r.Fn.(*ssa.Function)
-			if !ok || fn.Pkg != cell.Parent().Pkg || depth <= 1 {
+			if depth <= 1 || !boundOnly(r, cell, func(fv *ssa.FreeVar) bool { return cellFrameworkOnly(m, fv, depth-1) }) {
 				return false
 			}
-			for i, b := range r.Bindings {
-				if b == cell && !cellFrameworkOnly(m, fn.FreeVars[i], depth-1) {
-					return false
-				}
-			}
 		default:
+			return false
+		}
+	}
+	return true
+}
+
+// boundOnly reports whether mc makes a closure of a function of v's
+// package in which every free variable that v binds satisfies ok.
+func boundOnly(mc *ssa.MakeClosure, v ssa.Value, ok func(*ssa.FreeVar) bool) bool {
+	fn, isFunc := mc.Fn.(*ssa.Function)
+	if !isFunc || fn.Pkg != v.Parent().Pkg {
+		return false
+	}
+	for i, b := range mc.Bindings {
+		if b == v && !ok(fn.FreeVars[i]) {
 			return false
 		}
 	}

@@ -7,7 +7,6 @@ package lockset
 import (
 	"go/constant"
 	"go/token"
-	"go/types"
 	"slices"
 	"strconv"
 	"strings"
@@ -266,7 +265,7 @@ func (c *checker) fixedArgs(caller *funcInfo, callee *ssa.Function, args, bindin
 		switch a := a.(type) {
 		case nil:
 		case *ssa.Const:
-			if b, ok := a.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsBoolean != 0 && a.Value != nil && a.Value.Kind() == constant.Bool {
+			if isBool(a.Type()) && a.Value != nil && a.Value.Kind() == constant.Bool {
 				out = append(out, boolArg{r.param, "", constant.BoolVal(a.Value), nil})
 			} else if comparableConst(a) {
 				out = append(out, boolArg{r.param, "", false, a.Value})

@@ -5,7 +5,6 @@
 package lockset
 
 import (
-	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -1129,10 +1128,10 @@ func returnsSuccess(ret *ssa.Return) bool {
 		return false
 	}
 	last := ret.Results[n-1]
-	k, isConst := last.(*ssa.Const)
 	if isBool(last.Type()) {
-		return !isConst || k.Value == nil || constant.BoolVal(k.Value)
+		return !ssaops.IsFalse(last)
 	}
+	k, isConst := last.(*ssa.Const)
 	return isConst && k.IsNil() && types.Identical(last.Type(), errorType)
 }
 

@@ -80,7 +80,7 @@ type Loc struct {
 // A LocSet is a sorted set of locations.
 type LocSet []Loc
 
-// compareLocs orders locations as locLess does.
+// compareLocs orders locations by object, then key.
 func compareLocs(a, b Loc) int {
 	if a.Obj != b.Obj {
 		return cmp.Compare(a.Obj, b.Obj)
@@ -88,12 +88,8 @@ func compareLocs(a, b Loc) int {
 	return strings.Compare(a.Key, b.Key)
 }
 
-func locLess(a, b Loc) bool {
-	if a.Obj != b.Obj {
-		return a.Obj < b.Obj
-	}
-	return a.Key < b.Key
-}
+// locLess reports whether a sorts before b.
+func locLess(a, b Loc) bool { return compareLocs(a, b) < 0 }
 
 // union returns s ∪ t, sharing s when t adds nothing.
 func union(s, t LocSet) LocSet {
