@@ -141,7 +141,12 @@ type funcInfo struct {
 	// accesses, so that a caller rebases each once (obsRebaser).
 	guards   *initGuards
 	seenSets map[string][]string
-	seenByID map[obsSlice][]string
+	// zeroBranches maps the first block of the branch a zero test of a
+	// field takes when it is zero to that guard, and nonZeroAt the calls
+	// to the fields set before them (zeroguard.go).
+	zeroBranches map[*ssa.BasicBlock][]string
+	nonZeroAt    map[ssa.CallInstruction][]string
+	seenByID     map[obsSlice][]string
 	// capped memoises cappedSeen for the sets it caps alike whatever
 	// the access's path.
 	capped map[obsSlice][]string
@@ -413,6 +418,9 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 			if call, ok := instr.(*ssa.Call); ok {
 				fi.recordCall(call, st)
 			}
+			if call, ok := instr.(ssa.CallInstruction); ok && len(c.zeroFlags) > 0 {
+				fi.recordNonZero(call, st)
+			}
 			before := st.held
 			c.step(fi, st, instr, func(a Access) {
 				own := a.calls == nil && !isLocal(a.Path) && !fi.sitesDone
@@ -429,6 +437,9 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 				}
 				if pubs := c.publishedAfter(fi.fn, instr); len(pubs) > 0 {
 					a.Guards = union(a.Guards, publishGuards(pubs)) // publish.go
+				}
+				if zs := c.zeroGuards(fi, instr.Block()); len(zs) > 0 {
+					a.Guards = union(a.Guards, zs) // zeroguard.go
 				}
 				record(site{a, instr})
 			})
@@ -542,6 +553,10 @@ func (c *checker) edge(fi *funcInfo, st *state, b *ssa.BasicBlock, i int) *state
 		st = st.clone()
 		st.seen = union(st.seen, obs)
 	}
+	if obs := c.nonZeroEdge(b, i); len(obs) > 0 {
+		st = st.clone()
+		st.seen = union(st.seen, obs) // zeroguard.go
+	}
 	if locks := fi.lockedIfNilEdge(ifi, i); len(locks) > 0 {
 		st = st.clone()
 		for _, h := range locks {
@@ -606,6 +621,7 @@ func (c *checker) step(fi *funcInfo, st *state, instr ssa.Instruction, emit func
 			c.direct(fi, st, instr.Addr, true, instr, emit)
 		}
 		c.flagSet(st, instr)
+		c.zeroSet(st, instr)
 	case *ssa.MapUpdate:
 		if emit != nil {
 			c.element(fi, st, instr.Map, true, instr, emit)

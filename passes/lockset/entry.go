@@ -513,8 +513,15 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 			spawner: p,
 		}
 		body := c.sharedBody(sp)
+		set := c.spawnNonZero(sp) // zeroguard.go
 		for i := range body {
-			e.accs = c.goCanonAppend(e.accs, p, &body[i])
+			a := &body[i]
+			if len(set) > 0 {
+				with := *a
+				with.Seen = union(slices.Clip(a.Seen), set)
+				a = &with
+			}
+			e.accs = c.goCanonAppend(e.accs, p, a)
 		}
 		if !c.model.Strict {
 			e.spawnerName, e.ordered = c.funcName(p), c.orderedWith(sp)

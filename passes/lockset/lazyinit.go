@@ -72,6 +72,15 @@ func markOf(o string) string {
 	if strings.HasSuffix(o, obsSep+publishMark) {
 		return obsSep + publishMark
 	}
+	if strings.HasSuffix(o, obsSep+zeroMark) {
+		return obsSep + zeroMark
+	}
+	if strings.HasSuffix(o, obsSep+nonZeroMark) {
+		return obsSep + nonZeroMark
+	}
+	if strings.HasSuffix(o, obsSep+spawnedMark) {
+		return obsSep + spawnedMark
+	}
 	return ""
 }
 
@@ -1088,8 +1097,8 @@ func initOrdered(w, r *epAccess) bool {
 		return false
 	}
 	for _, o := range w.guards {
-		if isPublished(o) {
-			continue // publishOrdered's (publish.go)
+		if m := markOf(o); m == obsSep+publishMark || m == obsSep+zeroMark {
+			continue // publishOrdered's (publish.go), zeroOrdered's (zeroguard.go)
 		}
 		g, lock := splitObservation(o)
 		if strings.HasSuffix(o, obsSep+flagUnsetMark) {

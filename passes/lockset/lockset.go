@@ -127,6 +127,9 @@ type checker struct {
 	// lazy initialisation or closing flags, and guards the guardsOf
 	// memo, reset with funcs (lazyinit.go).
 	guardNames map[string]bool
+	// zeroFlags are the fields whose zero tests order accesses
+	// (zeroguard.go).
+	zeroFlags map[*types.Var]bool
 	// callbacks are the names of the fields of function type that some
 	// function tests and every store sets to a function (callbacks.go).
 	callbacks map[string]bool
@@ -233,6 +236,7 @@ func run(pass *analysis.Pass) (any, error) {
 	c.pathMemo = make(map[pathKey]string)
 	c.oneShot = c.oneShotFlags(funcs)
 	c.guardNames = c.guardFieldNames(funcs)
+	c.zeroFlags = c.zeroFlagFields(funcs)
 	c.calledLocking = c.calledByLockers(funcs)
 	c.analyzeAll(funcs)
 

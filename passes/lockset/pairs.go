@@ -389,6 +389,9 @@ func racy(a, b *epAccess) bool {
 	if onceOrdered(a, b) || onceOrdered(b, a) {
 		return false // what a Once ran, and what follows its Do (oncedone.go)
 	}
+	if zeroOrdered(a, b) || zeroOrdered(b, a) {
+		return false // made only while a field was zero that the other's spawner set (zeroguard.go)
+	}
 	if publishOrdered(a, b) || publishOrdered(b, a) {
 		return false // a goroutine's flag, stored after a, read before b (publish.go)
 	}

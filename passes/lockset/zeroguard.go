@@ -1,0 +1,374 @@
+// Copyright 2025 The psharpvet Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package lockset
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/ssaops"
+)
+
+// This file is the zero guard of the default reading, os/exec's Cmd:
+//
+//	func (c *Cmd) StdinPipe() (io.WriteCloser, error) {
+//		if c.Process != nil {
+//			return nil, errors.New("exec: StdinPipe after process started")
+//		}
+//		…
+//		c.parentIOPipes = append(c.parentIOPipes, pw) // made only while c.Process is nil
+//	}
+//	func (c *Cmd) Start() error {
+//		…
+//		c.Process, err = os.StartProcess(…) // set before the go statement
+//		…
+//		go c.watchCtx(resultc) // closes c.parentIOPipes
+//	}
+//
+// An access made only where a test of a field found it zero (Access.Guards,
+// zeroMark) is ordered with the accesses of a goroutine whose spawner set
+// the field to another value on every path to the spawn (Access.Seen,
+// nonZeroMark), when nothing sets it back to zero. Either the guarded
+// access ran first, in the goroutine that then starts the other one, or
+// its test found the field set and it did not run; a guarded call beside
+// the spawner races on the field itself, the report to look at. The
+// spawner's settings are those on every path of its body to the spawn,
+// those a callee made on every path to its return (a lazy initialiser,
+// if c.extras == nil { c.extras = … }), and, for an unexported function
+// only ever called directly, those of every caller at the call
+// (httptest's goServe, which Start and StartTLS call once they set
+// s.URL).
+//
+// A field qualifies (zeroFlagFields) when some branch of the package
+// tests it against its zero value, its address is only used to load and
+// store it, and no store of the package writes it a zero constant or a
+// whole value of its struct. What the rule trades: a value stored that
+// is zero at run time (c.Process, err = os.StartProcess(…) with an error)
+// counts as set; an importer may reset an exported field; and a call of
+// the guarded method beside the spawner is reported on the field only if
+// that pair is.
+
+// zeroMark and nonZeroMark end a guard of an access made only while a
+// field was zero, and an observation that the field was set to another
+// value; spawnedMark an observation of a goroutine's access that its
+// spawner had set the field before the spawn. Only the last orders: an
+// entry point that sets the field itself, or finds it set, may do so
+// while another call that found it zero still makes its guarded
+// accesses (double-checked locking), but a spawner's setting happens
+// before all that its goroutine does.
+const (
+	zeroMark    = "zero"
+	nonZeroMark = "nonzero"
+	spawnedMark = "spawned"
+)
+
+// zeroFlagFields returns the fields whose zero tests guard accesses
+// (see above). The strict reading has none.
+func (c *checker) zeroFlagFields(funcs []*ssa.Function) map[*types.Var]bool {
+	if c.model.Strict {
+		return nil
+	}
+	tested := make(map[*types.Var]bool)
+	excluded := make(map[*types.Var]bool)
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch instr := instr.(type) {
+				case *ssa.If:
+					if load, _ := zeroTestLoad(instr); load != nil {
+						if f := fieldVar(load.X.(*ssa.FieldAddr)); f != nil {
+							tested[f] = true
+						}
+					}
+				case *ssa.FieldAddr:
+					if f := fieldVar(instr); f != nil && !onlyLoadedAndStored(instr) {
+						excluded[f] = true
+					}
+				case *ssa.Store:
+					if fa, ok := instr.Addr.(*ssa.FieldAddr); ok && isZeroConst(instr.Val) {
+						if f := fieldVar(fa); f != nil {
+							excluded[f] = true
+						}
+					}
+					if st, ok := ssaops.CoreType(instr.Val.Type()).(*types.Struct); ok {
+						for i := range st.NumFields() {
+							excluded[st.Field(i)] = true // a whole value stored resets them
+						}
+					}
+				}
+			}
+		}
+	}
+	out := make(map[*types.Var]bool)
+	for f := range tested {
+		if !excluded[f] {
+			out[f] = true
+		}
+	}
+	return out
+}
+
+// fieldVar returns the field fa addresses, or nil.
+func fieldVar(fa *ssa.FieldAddr) *types.Var {
+	p, ok := ssaops.CoreType(fa.X.Type()).(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	st, ok := ssaops.CoreType(p.Elem()).(*types.Struct)
+	if !ok || fa.Field >= st.NumFields() {
+		return nil
+	}
+	return st.Field(fa.Field)
+}
+
+// onlyLoadedAndStored reports whether the address fa is only loaded from
+// and stored to.
+func onlyLoadedAndStored(fa *ssa.FieldAddr) bool {
+	for _, r := range *fa.Referrers() {
+		switch r := r.(type) {
+		case *ssa.UnOp:
+			if r.Op != token.MUL {
+				return false
+			}
+		case *ssa.Store:
+			if r.Addr != fa || r.Val == ssa.Value(fa) {
+				return false
+			}
+		case *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// isZeroConst reports whether v is the constant zero value of its type.
+func isZeroConst(v ssa.Value) bool {
+	k, ok := v.(*ssa.Const)
+	if !ok {
+		return false
+	}
+	if k.Value == nil {
+		return true // nil, or the zero value of a struct or array
+	}
+	switch k.Value.Kind() {
+	case constant.Bool:
+		return !constant.BoolVal(k.Value)
+	case constant.String:
+		return constant.StringVal(k.Value) == ""
+	case constant.Int, constant.Float, constant.Complex:
+		return constant.Sign(k.Value) == 0
+	}
+	return false
+}
+
+// zeroTestLoad returns the load of a field that the branch i tests
+// against its zero value (f == nil, f != "", a boolean f, !f), and the
+// index of the successor taken when the field is zero; nil if i tests
+// something else.
+func zeroTestLoad(i *ssa.If) (*ssa.UnOp, int) {
+	cond, negated := i.Cond, false
+	if u, ok := cond.(*ssa.UnOp); ok && u.Op == token.NOT {
+		cond, negated = u.X, true
+	}
+	var load ssa.Value
+	onZero := 1
+	switch v := cond.(type) {
+	case *ssa.BinOp:
+		if v.Op != token.EQL && v.Op != token.NEQ {
+			return nil, 0
+		}
+		switch {
+		case isZeroConst(v.Y):
+			load = v.X
+		case isZeroConst(v.X):
+			load = v.Y
+		default:
+			return nil, 0
+		}
+		if v.Op == token.EQL {
+			onZero = 0
+		}
+	case *ssa.UnOp:
+		load = v // a boolean field: false is zero
+	}
+	u, ok := load.(*ssa.UnOp)
+	if !ok || u.Op != token.MUL {
+		return nil, 0
+	}
+	if _, ok := u.X.(*ssa.FieldAddr); !ok {
+		return nil, 0
+	}
+	if negated {
+		onZero = 1 - onZero
+	}
+	return u, onZero
+}
+
+// zeroTest returns, for a block ending in a test of a field of
+// zeroFlags against its zero value, the field's location and the
+// successors taken when it is zero and when it is not; "" otherwise.
+func (c *checker) zeroTest(b *ssa.BasicBlock) (g string, zero, nonZero *ssa.BasicBlock) {
+	if len(c.zeroFlags) == 0 || len(b.Instrs) == 0 {
+		return "", nil, nil
+	}
+	i, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !ok {
+		return "", nil, nil
+	}
+	load, onZero := zeroTestLoad(i)
+	if load == nil || !c.zeroFlags[fieldVar(load.X.(*ssa.FieldAddr))] {
+		return "", nil, nil
+	}
+	if g = c.locOf(load.X); g == "" || isLocal(g) {
+		return "", nil, nil
+	}
+	return g, b.Succs[onZero], b.Succs[1-onZero]
+}
+
+// nonZeroObservation is the observation that g was set to, or found, a
+// value other than its zero value.
+func nonZeroObservation(g string) string { return observation(g, "") + obsSep + nonZeroMark }
+
+// zeroSet records in st that the store instr sets a field of zeroFlags
+// to a value other than a zero constant.
+func (c *checker) zeroSet(st *state, instr *ssa.Store) {
+	fa, ok := instr.Addr.(*ssa.FieldAddr)
+	if !ok || len(c.zeroFlags) == 0 || !c.zeroFlags[fieldVar(fa)] || isZeroConst(instr.Val) {
+		return
+	}
+	if g := c.locOf(fa); g != "" && !isLocal(g) {
+		st.seen = union(st.seen, []string{nonZeroObservation(g)})
+	}
+}
+
+// nonZeroEdge returns the observation the i'th successor of b makes: that
+// the field b tests is not zero there; nil if b tests none.
+func (c *checker) nonZeroEdge(b *ssa.BasicBlock, i int) []string {
+	if g, _, nonZero := c.zeroTest(b); g != "" && nonZero == b.Succs[i] {
+		return []string{nonZeroObservation(g)}
+	}
+	return nil
+}
+
+// zeroGuards returns the guards of an access in block b of fi's
+// function: the fields that a test dominating b found zero, where only
+// that test leads to the branch.
+func (c *checker) zeroGuards(fi *funcInfo, b *ssa.BasicBlock) []string {
+	if len(c.zeroFlags) == 0 || b == nil {
+		return nil
+	}
+	if fi.zeroBranches == nil {
+		fi.zeroBranches = make(map[*ssa.BasicBlock][]string)
+		for _, t := range fi.fn.Blocks {
+			if g, zero, _ := c.zeroTest(t); g != "" && len(zero.Preds) == 1 {
+				fi.zeroBranches[zero] = union(fi.zeroBranches[zero], []string{observation(g, "") + obsSep + zeroMark})
+			}
+		}
+	}
+	var out []string
+	for zero, gs := range fi.zeroBranches {
+		if zero.Dominates(b) {
+			out = union(out, gs)
+		}
+	}
+	return out
+}
+
+// recordNonZero records the fields set at the call instruction instr in
+// state st, for the goroutines it may start (spawnNonZero).
+func (fi *funcInfo) recordNonZero(instr ssa.CallInstruction, st *state) {
+	var set []string
+	for _, o := range st.seen {
+		if strings.HasSuffix(o, obsSep+nonZeroMark) {
+			set = append(set, o)
+		}
+	}
+	if len(set) == 0 {
+		return
+	}
+	if fi.nonZeroAt == nil {
+		fi.nonZeroAt = make(map[ssa.CallInstruction][]string)
+	}
+	fi.nonZeroAt[instr] = set
+}
+
+// spawnNonZero returns the fields set (spawnedMark), in the spawner's frame, on every
+// path to the spawn sp: by the spawner itself, or, when the spawner is
+// an unexported function only ever called directly, by each of its
+// callers at the call.
+func (c *checker) spawnNonZero(sp *spawn) []string {
+	if len(c.zeroFlags) == 0 {
+		return nil
+	}
+	call, ok := sp.instr.(ssa.CallInstruction)
+	if !ok {
+		return nil
+	}
+	own := spawned(sp.parent.nonZeroAt[call])
+	fn := sp.parent.fn
+	calls := c.callIndex(c.srcFuncs)
+	if fn.Parent() != nil || !calls.onlyDirect(c.pkg, fn) || len(calls.direct[fn]) == 0 {
+		return own
+	}
+	var inherited []string
+	for k, site := range calls.direct[fn] {
+		fi := c.funcs[site.Parent()]
+		if fi == nil {
+			return own
+		}
+		var mine []string
+		for _, o := range fi.nonZeroAt[site] {
+			g, _ := splitObservation(o)
+			if p := c.intoCallee(g, site); p != "" {
+				mine = append(mine, observation(p, "")+obsSep+spawnedMark)
+			}
+		}
+		slices.Sort(mine)
+		if k == 0 {
+			inherited = mine
+		} else {
+			inherited = intersect(inherited, mine)
+		}
+		if len(inherited) == 0 {
+			return own
+		}
+	}
+	return union(own, inherited)
+}
+
+// spawned returns the observations nonZero, of fields set before a
+// spawn, as its goroutine's.
+func spawned(nonZero []string) []string {
+	var out []string
+	for _, o := range nonZero {
+		g, _ := splitObservation(o)
+		out = append(out, observation(g, "")+obsSep+spawnedMark)
+	}
+	return out
+}
+
+// zeroOrdered reports whether a was made only while a field was zero
+// that b's entry point had set before b (see above).
+func zeroOrdered(a, b *epAccess) bool {
+	if len(a.guards) == 0 || len(b.seen) == 0 {
+		return false
+	}
+	for _, o := range a.guards {
+		if markOf(o) != obsSep+zeroMark {
+			continue
+		}
+		g, _ := splitObservation(o)
+		if slices.Contains(b.seen, observation(g, "")+obsSep+spawnedMark) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,165 @@
+package zeroguard // want package:"lockset summaries"
+
+import (
+	"net"
+	"sync"
+	"time"
+)
+
+// Context makes its extras on first use (protoactor-go's actorContext):
+// the timer goroutine starts only after SetTimeout made them, and
+// nothing sets them back to nil, so the write in ensureExtras, made
+// only while they are nil, never runs beside the timer. Quiet.
+type Context struct {
+	mu      sync.Mutex
+	n       int
+	extras  *extras
+	timeout time.Duration
+}
+
+// Count counts under the lock.
+func (c *Context) Count() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.n++
+	return c.n
+}
+
+type extras struct{ timer *time.Timer }
+
+func (c *Context) ensureExtras() *extras {
+	if c.extras == nil {
+		c.extras = &extras{}
+	}
+	return c.extras
+}
+
+// Respond may make the extras.
+func (c *Context) Respond() { c.ensureExtras() }
+
+// SetTimeout makes the extras, then starts the timer.
+func (c *Context) SetTimeout(d time.Duration) {
+	c.timeout = d
+	c.ensureExtras()
+	time.AfterFunc(d, c.onTimeout)
+}
+
+func (c *Context) onTimeout() { _ = c.extras.timer }
+
+// Lazy starts its timer without making the extras first: Respond's
+// write may run beside it.
+type Lazy struct {
+	mu     sync.Mutex
+	n      int
+	extras *extras
+}
+
+// Count counts under the lock.
+func (l *Lazy) Count() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.n++
+	return l.n
+}
+
+func (l *Lazy) ensureExtras() *extras {
+	if l.extras == nil {
+		l.extras = &extras{} // want `l.extras is written in \(\*Lazy\).Respond via \(\*Lazy\).ensureExtras without a lock and read in the goroutine started in \(\*Lazy\).SetTimeout \(line \d+\) via \(\*Lazy\).onTimeout without a lock`
+	}
+	return l.extras
+}
+
+// Respond may make the extras.
+func (l *Lazy) Respond() { l.ensureExtras() }
+
+// SetTimeout starts the timer.
+func (l *Lazy) SetTimeout(d time.Duration) {
+	time.AfterFunc(d, l.onTimeout)
+}
+
+func (l *Lazy) onTimeout() { _ = l.extras }
+
+// Server is httptest's: both starts set the URL before goServe starts
+// the serving goroutine, and StartTLS swaps the listener only while the
+// URL is empty. Quiet.
+type Server struct {
+	mu       sync.Mutex
+	closed   bool
+	URL      string
+	Listener net.Listener
+	wg       sync.WaitGroup
+}
+
+// Start serves on the listener.
+func (s *Server) Start() {
+	if s.URL != "" {
+		panic("already started")
+	}
+	s.URL = "http://" + s.Listener.Addr().String()
+	s.goServe()
+}
+
+// StartTLS wraps the listener, then serves.
+func (s *Server) StartTLS() {
+	if s.URL != "" {
+		panic("already started")
+	}
+	s.Listener = wrap(s.Listener)
+	s.URL = "https://" + s.Listener.Addr().String()
+	s.goServe()
+}
+
+func (s *Server) goServe() {
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		serve(s.Listener)
+	}()
+}
+
+// Close waits for the goroutine.
+func (s *Server) Close() {
+	s.mu.Lock()
+	s.closed = true
+	s.mu.Unlock()
+	s.wg.Wait()
+}
+
+// Daemon also serves from Restart, which does not set the URL: StartTLS
+// may swap the listener while Restart's goroutine serves on it.
+type Daemon struct {
+	mu       sync.Mutex
+	closed   bool
+	URL      string
+	Listener net.Listener
+}
+
+// Close marks the daemon closed.
+func (d *Daemon) Close() {
+	d.mu.Lock()
+	d.closed = true
+	d.mu.Unlock()
+}
+
+// StartTLS wraps the listener, then serves.
+func (d *Daemon) StartTLS() {
+	if d.URL != "" {
+		panic("already started")
+	}
+	d.Listener = wrap(d.Listener) // want `d.Listener is written in \(\*Daemon\).StartTLS without a lock and read in the goroutine started in \(\*Daemon\).goServe \(line \d+\) without a lock`
+	d.URL = "https://" + d.Listener.Addr().String()
+	d.goServe()
+}
+
+// Restart serves again.
+func (d *Daemon) Restart() { d.goServe() }
+
+func (d *Daemon) goServe() {
+	go func() {
+		serve(d.Listener)
+	}()
+}
+
+func wrap(l net.Listener) net.Listener { return l }
+
+func serve(l net.Listener) { l.Accept() }
