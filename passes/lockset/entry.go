@@ -493,7 +493,13 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 		if fi := c.full(e.fn); fi != nil {
 			for _, s := range fi.sites {
 				n := len(e.accs)
-				e.accs = c.canonAppend(e.accs, e.fn, &s.acc)
+				a := &s.acc
+				if settled := settledGuards(fi, a); len(settled) > 0 {
+					with := *a
+					with.Guards = union(slices.Clip(a.Guards), settled) // zeroguard.go
+					a = &with
+				}
+				e.accs = c.canonAppend(e.accs, e.fn, a)
 				if e.actor && len(e.accs) > n && !c.model.Strict {
 					a := e.accs[n]
 					a.site = s.instr

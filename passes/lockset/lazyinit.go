@@ -81,6 +81,9 @@ func markOf(o string) string {
 	if strings.HasSuffix(o, obsSep+spawnedMark) {
 		return obsSep + spawnedMark
 	}
+	if strings.HasSuffix(o, obsSep+settledMark) {
+		return obsSep + settledMark
+	}
 	return ""
 }
 
@@ -1097,7 +1100,7 @@ func initOrdered(w, r *epAccess) bool {
 		return false
 	}
 	for _, o := range w.guards {
-		if m := markOf(o); m == obsSep+publishMark || m == obsSep+zeroMark {
+		if m := markOf(o); m == obsSep+publishMark || m == obsSep+zeroMark || m == obsSep+settledMark {
 			continue // publishOrdered's (publish.go), zeroOrdered's (zeroguard.go)
 		}
 		g, lock := splitObservation(o)

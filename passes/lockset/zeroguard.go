@@ -46,6 +46,14 @@ import (
 // (httptest's goServe, which Start and StartTLS call once they set
 // s.URL).
 //
+// Two entry points that make accesses only while the same field is zero
+// (httptest's Start and StartTLS, if s.URL != "" { panic(…) }) are
+// ordered as well when one of them sets the field on every path to its
+// return (settledMark): run one after the other, the second finds the
+// field set; run together, their tests race with that setting. The
+// field's own accesses are not ordered by this: the test that reads it
+// is made before the branch, where nothing guards it.
+//
 // A field qualifies (zeroFlagFields) when some branch of the package
 // tests it against its zero value, its address is only used to load and
 // store it, and no store of the package writes it a zero constant or a
@@ -67,6 +75,7 @@ const (
 	zeroMark    = "zero"
 	nonZeroMark = "nonzero"
 	spawnedMark = "spawned"
+	settledMark = "settled"
 )
 
 // zeroFlagFields returns the fields whose zero tests guard accesses
@@ -355,19 +364,46 @@ func spawned(nonZero []string) []string {
 	return out
 }
 
-// zeroOrdered reports whether a was made only while a field was zero
-// that b's entry point had set before b (see above).
-func zeroOrdered(a, b *epAccess) bool {
-	if len(a.guards) == 0 || len(b.seen) == 0 {
-		return false
+// settledGuards returns, for an access of an entry point whose function
+// fi returns only with the fields of its summary's nonzero observations
+// set, the guards of the access (a.Guards, zeroMark) among those fields
+// as settledMark guards.
+func settledGuards(fi *funcInfo, a *Access) []string {
+	if fi == nil || fi.sum == nil || len(a.Guards) == 0 {
+		return nil
 	}
-	for _, o := range a.guards {
+	var out []string
+	for _, o := range a.Guards {
 		if markOf(o) != obsSep+zeroMark {
 			continue
 		}
 		g, _ := splitObservation(o)
-		if slices.Contains(b.seen, observation(g, "")+obsSep+spawnedMark) {
-			return true
+		if slices.Contains(fi.sum.Seen, nonZeroObservation(g)) {
+			out = append(out, observation(g, "")+obsSep+settledMark)
+		}
+	}
+	return out
+}
+
+// zeroOrdered reports whether a was made only while a field was zero
+// that b's entry point had set before b, or that a's entry point sets
+// before it returns while b too was made only while it was zero (see
+// above).
+func zeroOrdered(a, b *epAccess) bool {
+	if len(a.guards) == 0 {
+		return false
+	}
+	for _, o := range a.guards {
+		g, _ := splitObservation(o)
+		switch markOf(o) {
+		case obsSep + zeroMark:
+			if slices.Contains(b.seen, observation(g, "")+obsSep+spawnedMark) {
+				return true
+			}
+		case obsSep + settledMark:
+			if slices.Contains(b.guards, observation(g, "")+obsSep+zeroMark) {
+				return true
+			}
 		}
 	}
 	return false

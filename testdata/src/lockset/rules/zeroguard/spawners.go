@@ -163,3 +163,64 @@ func (d *Daemon) goServe() {
 func wrap(l net.Listener) net.Listener { return l }
 
 func serve(l net.Listener) { l.Accept() }
+
+// Endpoint configures itself once: Open writes the options only while
+// the address is empty, and sets it before it returns, so a second Open
+// either follows the first and panics, or races with it on addr. Quiet.
+type Endpoint struct {
+	mu   sync.Mutex
+	addr string
+	opts []string
+}
+
+// Open takes the options and opens the endpoint.
+func (e *Endpoint) Open(opt string) {
+	if e.addr != "" {
+		panic("already open")
+	}
+	e.mu.Lock()
+	e.opts = append(e.opts, opt)
+	e.mu.Unlock()
+	e.addr = "open:" + opt
+}
+
+// Options reads the options.
+func (e *Endpoint) Options() []string {
+	if e.addr != "" {
+		return nil
+	}
+	return e.opts
+}
+
+// Loose tests the address too, but nothing sets it: two calls of
+// Configure race.
+type Loose struct {
+	mu   sync.Mutex
+	addr string
+	opts []string
+}
+
+// Configure appends an option while the address is empty.
+func (l *Loose) Configure(opt string) {
+	if l.addr != "" { // want `l.addr is read in \(\*Loose\).Configure without a lock and written in \(\*Loose\).SetAddr holding l.mu`
+		panic("already open")
+	}
+	l.mu.Lock()
+	l.opts = append(l.opts, opt)
+	l.mu.Unlock()
+}
+
+// Options reads the options.
+func (l *Loose) Options() []string {
+	if l.addr != "" { // want `l.addr is read in \(\*Loose\).Options without a lock and written in \(\*Loose\).SetAddr holding l.mu`
+		return nil
+	}
+	return l.opts // want `l.opts is read in \(\*Loose\).Options without a lock and written in \(\*Loose\).Configure holding l.mu`
+}
+
+// SetAddr sets the address from outside.
+func (l *Loose) SetAddr(a string) {
+	l.mu.Lock()
+	l.addr = a
+	l.mu.Unlock()
+}
