@@ -456,6 +456,9 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 				// for tests, which call it on objects they own.
 				continue
 			}
+			if !shared[n] && !c.model.Strict && isInitMethod(obj) {
+				continue // construction (initmethods.go)
+			}
 			if !shared[n] && c.hidden(n) && !c.calledViaIface(n)[obj.Name()] {
 				if !c.serialisedMethods(n)[obj.Name()] {
 					continue // its callers are the entry points (hidden.go)
