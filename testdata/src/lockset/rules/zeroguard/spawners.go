@@ -224,3 +224,29 @@ func (l *Loose) SetAddr(a string) {
 	l.addr = a
 	l.mu.Unlock()
 }
+
+// Cache makes its table on first use in two methods, one without the
+// lock: both return with it set, but a call of each may find it nil and
+// write it at once. The field's own tests race with the writes: the
+// rule orders no access of the field it tests.
+type Cache struct {
+	mu    sync.Mutex
+	table map[string]int
+}
+
+// Table makes the table under the lock if it is nil.
+func (c *Cache) Table() map[string]int {
+	if c.table == nil { // want `c.table is read in \(\*Cache\).Table without a lock and written in another call of \(\*Cache\).Table holding c.mu`
+		c.mu.Lock()
+		c.table = make(map[string]int)
+		c.mu.Unlock()
+	}
+	return c.table
+}
+
+// Reset makes a table if it is nil, without the lock.
+func (c *Cache) Reset() {
+	if c.table == nil { // want `c.table is read in \(\*Cache\).Reset without a lock and written in \(\*Cache\).Table holding c.mu`
+		c.table = make(map[string]int)
+	}
+}
