@@ -247,6 +247,6 @@ func (c *Cache) Table() map[string]int {
 // Reset makes a table if it is nil, without the lock.
 func (c *Cache) Reset() {
 	if c.table == nil { // want `c.table is read in \(\*Cache\).Reset without a lock and written in \(\*Cache\).Table holding c.mu`
-		c.table = make(map[string]int)
+		c.table = make(map[string]int) // want `c.table is written in \(\*Cache\).Reset without a lock and written in \(\*Cache\).Table holding c.mu`
 	}
 }
