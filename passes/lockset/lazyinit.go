@@ -845,7 +845,7 @@ func capObservations(obs []string, max int) []string {
 // of package-level variables, which a long initialisation has many of.
 func keepFirst(obs []string, max int, rank func(string) int) []string {
 	out := make([]string, 0, max)
-	for r := 0; r < 3; r++ {
+	for r := 0; r < 4; r++ {
 		for _, o := range obs {
 			if len(out) == max {
 				return sortedSet(out)
@@ -858,10 +858,16 @@ func keepFirst(obs []string, max int, rank func(string) int) []string {
 	return sortedSet(out)
 }
 
-// onceRank ranks the calls of a Once's Do before other observations.
+// onceRank ranks the calls of a Once's Do before other observations,
+// and a field's setting, which only the zero guard reads, after them
+// (zeroguard.go): it must not push out what lazy initialisations and
+// closing flags need.
 func onceRank(o string) int {
 	if strings.HasPrefix(o, oncePrefix) {
 		return 0
+	}
+	if markOf(o) == obsSep+nonZeroMark {
+		return 2
 	}
 	return 1
 }
@@ -875,6 +881,9 @@ func capAccessObservations(obs []string, path string) []string {
 		return obs
 	}
 	return keepFirst(obs, maxObservations, func(o string) int {
+		if markOf(o) == obsSep+nonZeroMark {
+			return 3 // last (onceRank)
+		}
 		if ofPath(o, path) {
 			return 0 // the reader of a field its own pass initialised
 		}
