@@ -130,6 +130,9 @@ type checker struct {
 	// zeroFlags are the fields whose zero tests order accesses
 	// (zeroguard.go).
 	zeroFlags map[*types.Var]bool
+	// ownedFields are the names of the fields a comment confines to
+	// one goroutine (owned.go).
+	ownedFields map[string]bool
 	// callbacks are the names of the fields of function type that some
 	// function tests and every store sets to a function (callbacks.go).
 	callbacks map[string]bool
@@ -237,6 +240,7 @@ func run(pass *analysis.Pass) (any, error) {
 	c.oneShot = c.oneShotFlags(funcs)
 	c.guardNames = c.guardFieldNames(funcs)
 	c.zeroFlags = c.zeroFlagFields(funcs)
+	c.ownedFields = c.ownedFieldNames()
 	c.calledLocking = c.calledByLockers(funcs)
 	c.analyzeAll(funcs)
 

@@ -100,7 +100,7 @@ func canonical(p string, fn *ssa.Function) string {
 // canonAppend appends the canonical form of a (taken in frame fn) to accs.
 func (c *checker) canonAppend(accs []*epAccess, fn *ssa.Function, a *Access) []*epAccess {
 	key := canonical(a.Path, fn)
-	if key == "" {
+	if key == "" || c.ownedPath(a.Path) {
 		return accs
 	}
 	e := c.epAccess(key, fn, a, func(p string) string { return canonical(p, fn) })
@@ -126,7 +126,7 @@ func (c *checker) goCanonAppend(accs []*epAccess, fn *ssa.Function, a *Access) [
 		return prefix + "t:" + typeKey(n) + "|" + sel
 	}
 	key := canonIn(a.Path)
-	if key == "" {
+	if key == "" || c.ownedPath(a.Path) {
 		return accs
 	}
 	e := c.epAccess(key, fn, a, canonIn)
@@ -786,6 +786,9 @@ func (c *checker) frameAccesses(fn *ssa.Function, accs []Access) []*epAccess {
 	out := make([]*epAccess, 0, len(accs))
 	for i := range accs {
 		a := &accs[i]
+		if c.ownedPath(a.Path) {
+			continue // owned.go
+		}
 		out = append(out, c.epAccess(a.Path, fn, a, func(p string) string { return p }))
 	}
 	return out
