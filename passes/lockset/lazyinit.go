@@ -61,28 +61,20 @@ const obsSep = "\x1f"
 // lock is "").
 func observation(g, lock string) string { return g + obsSep + lock }
 
+// markSuffixes are the marks an observation may end with, each after
+// its separator: a closing flag's (flags.go), a publication's
+// (publish.go), the zero guard's (zeroguard.go).
+var markSuffixes = [...]string{
+	obsSep + flagSetMark, obsSep + flagUnsetMark, obsSep + publishMark,
+	obsSep + zeroMark, obsSep + nonZeroMark, obsSep + spawnedMark, obsSep + settledMark,
+}
+
 // markOf returns the mark that ends o with its separator, or "".
 func markOf(o string) string {
-	if strings.HasSuffix(o, obsSep+flagSetMark) {
-		return obsSep + flagSetMark
-	}
-	if strings.HasSuffix(o, obsSep+flagUnsetMark) {
-		return obsSep + flagUnsetMark
-	}
-	if strings.HasSuffix(o, obsSep+publishMark) {
-		return obsSep + publishMark
-	}
-	if strings.HasSuffix(o, obsSep+zeroMark) {
-		return obsSep + zeroMark
-	}
-	if strings.HasSuffix(o, obsSep+nonZeroMark) {
-		return obsSep + nonZeroMark
-	}
-	if strings.HasSuffix(o, obsSep+spawnedMark) {
-		return obsSep + spawnedMark
-	}
-	if strings.HasSuffix(o, obsSep+settledMark) {
-		return obsSep + settledMark
+	for _, m := range markSuffixes {
+		if strings.HasSuffix(o, m) {
+			return m
+		}
 	}
 	return ""
 }
