@@ -34,8 +34,9 @@ import (
 //
 // An access made only where a test of a field found it zero (Access.Guards,
 // zeroMark) is ordered with the accesses of a goroutine whose spawner set
-// the field to another value on every path to the spawn (Access.Seen,
-// nonZeroMark), when nothing sets it back to zero. Either the guarded
+// the field to another value on every path to the spawn (nonZeroMark in
+// the spawner's state, spawnedMark in the goroutine's Access.Seen), when
+// nothing sets it back to zero. Either the guarded
 // access ran first, in the goroutine that then starts the other one, or
 // its test found the field set and it did not run; a guarded call beside
 // the spawner races on the field itself, the report to look at. The
@@ -52,7 +53,8 @@ import (
 // return (settledMark): run one after the other, the second finds the
 // field set; run together, their tests race with that setting. The
 // field's own accesses are not ordered by this: the test that reads it
-// is made before the branch, where nothing guards it.
+// is made before the branch, where nothing guards it, and two guarded
+// writes of it (two lazy initialisers that both found it nil) race.
 //
 // A field qualifies (zeroFlagFields) when some branch of the package
 // tests it against its zero value, its address is only used to load and
@@ -66,7 +68,9 @@ import (
 // zeroMark and nonZeroMark end a guard of an access made only while a
 // field was zero, and an observation that the field was set to another
 // value; spawnedMark an observation of a goroutine's access that its
-// spawner had set the field before the spawn. Only the last orders: an
+// spawner had set the field before the spawn, and settledMark a guard of
+// an access whose entry point returns only with the field set. Of the
+// observations, only spawnedMark orders: an
 // entry point that sets the field itself, or finds it set, may do so
 // while another call that found it zero still makes its guarded
 // accesses (double-checked locking), but a spawner's setting happens
