@@ -431,7 +431,7 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 					return
 				}
 				a.Before = union(union(a.Before, closing[instr]), sending[instr])
-				a.Seen = fi.cappedSeen(union(a.Seen, st.seen), a.Path)
+				a.Seen = fi.cappedSeen(withoutNonZero(union(a.Seen, st.seen)), a.Path)
 				if a.Write {
 					a.Guards = union(a.Guards, c.writeGuards(fi, st, instr, a.Path, a.Held))
 				}

@@ -262,6 +262,18 @@ func (c *checker) zeroSet(st *state, instr *ssa.Store) {
 	}
 }
 
+// withoutNonZero returns obs without its nonZeroMark observations, obs
+// itself if it has none: an access need not carry them (zeroOrdered reads
+// the spawner's state and the summaries), and every access after a
+// setting would otherwise hold a set of its own.
+func withoutNonZero(obs []string) []string {
+	isNonZero := func(o string) bool { return strings.HasSuffix(o, obsSep+nonZeroMark) }
+	if !slices.ContainsFunc(obs, isNonZero) {
+		return obs
+	}
+	return slices.DeleteFunc(slices.Clone(obs), isNonZero)
+}
+
 // nonZeroEdge returns the observation the i'th successor of b makes: that
 // the field b tests is not zero there; nil if b tests none.
 func (c *checker) nonZeroEdge(b *ssa.BasicBlock, i int) []string {
