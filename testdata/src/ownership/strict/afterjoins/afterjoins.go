@@ -42,8 +42,9 @@ func Collect(n int) []*Item {
 	return <-c.out
 }
 
-// Grouped is as Item, gathered by workers a WaitGroup joins, each asked
-// for its items with a request that carries the reply channel.
+// Grouped is as Item, gathered by workers a WaitGroup joins and by a
+// server asked for its items with a request, boxed in an interface, that
+// carries the reply channel.
 type Grouped struct{ N int }
 
 type grouper struct {
@@ -53,14 +54,18 @@ type grouper struct {
 
 type request struct{ reply chan []*Grouped }
 
-func (g *grouper) serve(inbox chan *request, n int) {
+func (g *grouper) serve(inbox chan any, n int) {
 	for i := range n {
 		g.items = append(g.items, &Grouped{N: i})
 	}
 	g.out <- slices.Clone(g.items) // quiet: as in collector.run
 	_ = g.items[0].N
-	req := <-inbox
-	req.reply <- slices.Clone(g.items) // quiet: as above
+	for msg := range inbox {
+		if req, ok := msg.(*request); ok {
+			req.reply <- slices.Clone(g.items) // quiet: as above
+			return
+		}
+	}
 }
 
 // Gather runs two workers, joined by a WaitGroup, and a server asked for
@@ -80,7 +85,7 @@ func Gather(n int) []*Grouped {
 	}
 	wg.Wait()
 	g := &grouper{out: make(chan []*Grouped, 1)}
-	inbox := make(chan *request)
+	inbox := make(chan any)
 	go g.serve(inbox, n)
 	reply := make(chan []*Grouped)
 	inbox <- &request{reply: reply}
