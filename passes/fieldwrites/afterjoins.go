@@ -38,7 +38,9 @@ import (
 //   - every goroutine Collect starts is joined on every path from its
 //     start to a return (the suite's one join rule, model.IsJoin, on
 //     values derived from what the goroutine was given, or sent along a
-//     request on a channel of it: the reply idiom);
+//     request on a channel of it: the reply idiom; of goroutines started
+//     in a loop, only a Join row such as wg.Wait, and never a Join on a
+//     counter the goroutine adds itself to);
 //   - neither Collect's callees nor the goroutines it starts (nor their
 //     callees) start goroutines of their own, which the join would not
 //     wait for.
@@ -188,16 +190,34 @@ func (b *boundary) globalsRef() bool {
 // joinedBeforeReturn reports whether every path from the go statement g
 // to a return of its function passes a join of the goroutine
 // (model.IsJoin). A path that loops back to g starts another goroutine,
-// whose own paths are the same: it must be joined as well.
+// whose own paths are the same: it must be joined as well. A go statement
+// in a loop starts any number of goroutines, which one receive does not
+// wait for: only a Join row (wg.Wait) joins them. A Join on a counter the
+// goroutine adds itself to does not wait for it (model.SelfCounted).
 func (b *boundary) joinedBeforeReturn(g *ssa.Go) bool {
 	related := b.relatedTo(g)
+	selfCounted := b.model.SelfCounted(g)
+	inLoop := reachesItself(g.Block())
+	isJoin := func(instr ssa.Instruction) bool {
+		if call, ok := instr.(*ssa.Call); ok {
+			if rc, ok := b.model.Resolve(call.Common()); ok && rc.Recv != nil && rc.Joins() {
+				if _, self := selfCounted.Adds(rc.Recv); self {
+					return false
+				}
+				if inLoop {
+					return related(rc.Recv)
+				}
+			}
+		}
+		return !inLoop && b.model.IsJoin(instr, related)
+	}
 	seen := make(map[*ssa.BasicBlock]bool)
 	var queue []*ssa.BasicBlock
 	// scan walks instrs and reports whether it reaches a return before
 	// a join; it queues blk's successors if it falls off the end.
 	scan := func(blk *ssa.BasicBlock, instrs []ssa.Instruction) bool {
 		for _, instr := range instrs {
-			if b.model.IsJoin(instr, related) {
+			if isJoin(instr) {
 				return false
 			}
 			if _, ok := instr.(*ssa.Return); ok {
@@ -229,6 +249,24 @@ func (b *boundary) joinedBeforeReturn(g *ssa.Go) bool {
 		}
 	}
 	return true
+}
+
+// reachesItself reports whether a path leads from blk back to blk.
+func reachesItself(blk *ssa.BasicBlock) bool {
+	seen := make(map[*ssa.BasicBlock]bool)
+	queue := append([]*ssa.BasicBlock(nil), blk.Succs...)
+	for len(queue) > 0 {
+		s := queue[0]
+		queue = queue[1:]
+		if s == blk {
+			return true
+		}
+		if !seen[s] {
+			seen[s] = true
+			queue = append(queue, s.Succs...)
+		}
+	}
+	return false
 }
 
 // relatedTo returns the relatedness of values to the goroutine g starts,

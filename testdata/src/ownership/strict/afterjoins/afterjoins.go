@@ -188,3 +188,65 @@ func KeptCollect(n int) []*Kept {
 	<-done
 	return <-c.out
 }
+
+// Fanned is as Item, but FannedCollect starts its workers in a loop and
+// receives once: it waits for one of them.
+type Fanned struct{ N int }
+
+type fannedCollector struct {
+	items []*Fanned
+	out   chan []*Fanned
+}
+
+func (c *fannedCollector) run(n int, done chan struct{}) {
+	c.items = append(c.items, &Fanned{N: n})
+	c.out <- slices.Clone(c.items) // want `slices.Clone\(c.items\) is sent on c.out but stays reachable from c.items`
+	_ = c.items[0].N               // want `c.items\[…\].N is read after slices.Clone\(c.items\), which shares memory with it, was sent on c.out`
+	done <- struct{}{}
+}
+
+// FannedCollect returns after the first worker is done.
+func FannedCollect(n int) []*Fanned {
+	done := make(chan struct{}, n)
+	var all []*Fanned
+	for i := range n {
+		c := &fannedCollector{out: make(chan []*Fanned, 1)}
+		go c.run(i, done)
+		all = append(all, <-c.out...)
+	}
+	<-done
+	return all
+}
+
+// Counted is as Item, but its worker adds itself to the WaitGroup that
+// CountedCollect waits on, which may return before the worker ran.
+type Counted struct{ N int }
+
+type countedCollector struct {
+	items []*Counted
+	out   chan []*Counted
+}
+
+func (c *countedCollector) run(n int) {
+	c.items = append(c.items, &Counted{N: n})
+	c.out <- slices.Clone(c.items) // want `slices.Clone\(c.items\) is sent on c.out but stays reachable from c.items`
+	_ = c.items[0].N               // want `c.items\[…\].N is read after slices.Clone\(c.items\), which shares memory with it, was sent on c.out`
+}
+
+// CountedCollect waits on a counter its worker adds itself to.
+func CountedCollect(n int) []*Counted {
+	var wg sync.WaitGroup
+	c := &countedCollector{out: make(chan []*Counted, 1)}
+	go func() {
+		wg.Add(1)
+		defer wg.Done()
+		c.run(n)
+	}()
+	wg.Wait()
+	select {
+	case items := <-c.out:
+		return items
+	default:
+		return nil
+	}
+}
