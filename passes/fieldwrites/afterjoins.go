@@ -272,17 +272,22 @@ func reachesItself(blk *ssa.BasicBlock) bool {
 // relatedTo returns the relatedness of values to the goroutine g starts,
 // for model.IsJoin: a value is related when it is, or is loaded out of,
 // an operand of the go statement (its arguments, its receiver, what its
-// closure binds), or is a channel stored into a request that a related
+// closure binds; a directional channel's original), or is a channel stored into a request that a related
 // channel is sent (the reply idiom: m.inbox <- &drain{reply: reply};
 // <-reply).
 func (b *boundary) relatedTo(g *ssa.Go) func(ssa.Value) bool {
 	roots := make(map[ssa.Value]bool)
-	for _, v := range g.Call.Args {
-		roots[v] = true
-	}
 	_, bindings := ssaops.FuncValue(g.Call.Value)
-	for _, v := range bindings {
-		roots[v] = true
+	for _, v := range append(append([]ssa.Value(nil), g.Call.Args...), bindings...) {
+		// A channel given as chan<- is the channel it was made as.
+		for {
+			roots[v] = true
+			ct, ok := v.(*ssa.ChangeType)
+			if !ok {
+				break
+			}
+			v = ct.X
+		}
 	}
 	var related func(v ssa.Value, depth int) bool
 	related = func(v ssa.Value, depth int) bool {
