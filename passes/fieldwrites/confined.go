@@ -34,7 +34,9 @@ import (
 // declares, their literals and the package initialiser):
 //   - the parameters and results of its exported functions and of every
 //     method with an exported name (a value of an unexported type may
-//     leave as an interface), and such a method's receiver, which code
+//     leave as an interface; but not the results of a function that
+//     returns only after joining every goroutine its call started, see
+//     afterjoins.go), and such a method's receiver, which code
 //     outside may have made itself, setting the exported fields; a
 //     parameter that is a *T, and the receiver of a method of an
 //     exported T, which code outside may make (&pkg.T{}), count as long
@@ -310,7 +312,9 @@ func (b *boundary) signatureCrosses(fn *ssa.Function) bool {
 		}
 		return true
 	}
-	return b.refs(sig.Results())
+	// Results handed over only after every goroutine the call started
+	// was joined reach no code of the package any more (afterjoins.go).
+	return b.refs(sig.Results()) && !b.returnsAfterJoins(fn)
 }
 
 // madeOutside reports whether a receiver of type t that code outside the
