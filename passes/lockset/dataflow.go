@@ -368,6 +368,7 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 		c.overBudget[fn] = true // stopped before it settled
 	}
 	fi.detached = c.detachedLoads(fi, in)
+	c.indexZeroBranches(fi, in) // zeroguard.go
 
 	// Final pass: record accesses and the exit state.
 	sum := &Summary{}

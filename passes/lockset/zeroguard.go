@@ -61,9 +61,11 @@ import (
 // store it, and no store of the package writes it a zero constant or a
 // whole value of its struct. What the rule trades: a value stored that
 // is zero at run time (c.Process, err = os.StartProcess(…) with an error)
-// counts as set; an importer may reset an exported field; and a call of
-// the guarded method beside the spawner is reported on the field only if
-// that pair is.
+// counts as set; an importer may reset an exported field; a call of the
+// guarded method beside the spawner is reported on the field only if that
+// pair is; and a synchronisation between an unlocked test and the access
+// (a lock taken and released, a send) is not looked at. A test made
+// under a lock guards nothing (indexZeroBranches).
 
 // zeroMark and nonZeroMark end a guard of an access made only while a
 // field was zero, and an observation that the field was set to another
@@ -283,20 +285,43 @@ func (c *checker) nonZeroEdge(b *ssa.BasicBlock, i int) []string {
 	return nil
 }
 
-// zeroGuards returns the guards of an access in block b of fi's
-// function: the fields that a test dominating b found zero, where only
-// that test leads to the branch.
-func (c *checker) zeroGuards(fi *funcInfo, b *ssa.BasicBlock) []string {
-	if len(c.zeroFlags) == 0 || b == nil {
-		return nil
+// indexZeroBranches records, before fi's final pass, the branches its
+// zero tests take when the field is zero, for the tests made holding no
+// lock (in holds the blocks' entry states). A test under a lock orders
+// nothing: a setter that takes the same lock does not race with it, and
+// what the tester does after releasing the lock may run beside what the
+// setter does after setting (a Write that checked closed under the lock
+// appends while Close, which set it, drops the buffer).
+func (c *checker) indexZeroBranches(fi *funcInfo, in []*state) {
+	fi.zeroBranches = nil
+	if len(c.zeroFlags) == 0 {
+		return
 	}
-	if fi.zeroBranches == nil {
-		fi.zeroBranches = make(map[*ssa.BasicBlock][]string)
-		for _, t := range fi.fn.Blocks {
-			if g, zero, _ := c.zeroTest(t); g != "" && len(zero.Preds) == 1 {
-				fi.zeroBranches[zero] = union(fi.zeroBranches[zero], []string{observation(g, "") + obsSep + zeroMark})
-			}
+	for _, t := range fi.fn.Blocks {
+		g, zero, _ := c.zeroTest(t)
+		if g == "" || len(zero.Preds) != 1 || in[t.Index] == nil {
+			continue
 		}
+		st := in[t.Index].clone()
+		for _, instr := range t.Instrs[:len(t.Instrs)-1] {
+			c.step(fi, st, instr, nil)
+		}
+		if len(st.held) > 0 {
+			continue
+		}
+		if fi.zeroBranches == nil {
+			fi.zeroBranches = make(map[*ssa.BasicBlock][]string)
+		}
+		fi.zeroBranches[zero] = union(fi.zeroBranches[zero], []string{observation(g, "") + obsSep + zeroMark})
+	}
+}
+
+// zeroGuards returns the guards of an access in block b of fi's
+// function: the fields that an unlocked test dominating b found zero,
+// where only that test leads to the branch (indexZeroBranches).
+func (c *checker) zeroGuards(fi *funcInfo, b *ssa.BasicBlock) []string {
+	if len(fi.zeroBranches) == 0 || b == nil {
+		return nil
 	}
 	var out []string
 	for zero, gs := range fi.zeroBranches {

@@ -3,6 +3,7 @@ package zeroguard
 import (
 	"errors"
 	"io"
+	"sync"
 )
 
 // This package pins the zero guard (zeroguard.go): an access made only
@@ -144,4 +145,38 @@ func (u *Unchecked) watch() {
 	for _, p := range u.pipes {
 		p.Close()
 	}
+}
+
+// Stream tests its closed flag under the lock, then appends to the
+// buffer once it released the lock; Close sets the flag and drops the
+// buffer under the lock. Nothing races on the flag, but a Write that
+// passed its test before Close took the lock appends while Close drops:
+// racy. A test made under a lock guards nothing.
+type Stream struct {
+	mu     sync.Mutex
+	closed bool
+	buf    []byte
+}
+
+// Write appends unless closed.
+func (s *Stream) Write(p []byte) error {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return errors.New("closed")
+	}
+	s.mu.Unlock()
+	s.buf = append(s.buf, p...) // want `s.buf is written in \(\*Stream\).Write without a lock and written in \(\*Stream\).Close holding s.mu`
+	return nil
+}
+
+// Close sets the flag and drops the buffer.
+func (s *Stream) Close() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return
+	}
+	s.closed = true
+	s.buf = nil
 }
