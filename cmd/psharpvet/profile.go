@@ -61,6 +61,13 @@ func profileUnit(args []string, analyzers []*analysis.Analyzer) {
 					pprof.StopCPUProfile()
 					cpu.Close()
 					if f, err := os.Create(base + ".alloc.pprof"); err == nil {
+						// The profile is as of the last collection:
+						// without one here, what the unit allocated
+						// since then is missing, as much as a heap's
+						// growth, and two runs of the same unit differ
+						// by as much. The in-use figures become what is
+						// live at the end.
+						runtime.GC()
 						pprof.Lookup("allocs").WriteTo(f, 0)
 						f.Close()
 					}
