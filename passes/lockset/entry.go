@@ -496,12 +496,7 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 		if fi := c.full(e.fn); fi != nil {
 			for _, s := range fi.sites {
 				n := len(e.accs)
-				a := &s.acc
-				if settled := settledGuards(fi, a); len(settled) > 0 {
-					with := *a
-					with.Guards = union(slices.Clip(a.Guards), settled) // zeroguard.go
-					a = &with
-				}
+				a := withZeroObservations(&s.acc, nil, settledGuards(fi, &s.acc)) // zeroguard.go
 				e.accs = c.canonAppend(e.accs, e.fn, a)
 				if e.actor && len(e.accs) > n && !c.model.Strict {
 					a := e.accs[n]
@@ -524,13 +519,7 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 		body := c.sharedBody(sp)
 		set := c.spawnNonZero(sp) // zeroguard.go
 		for i := range body {
-			a := &body[i]
-			if len(set) > 0 {
-				with := *a
-				with.Seen = union(slices.Clip(a.Seen), set)
-				a = &with
-			}
-			e.accs = c.goCanonAppend(e.accs, p, a)
+			e.accs = c.goCanonAppend(e.accs, p, withZeroObservations(&body[i], set, nil))
 		}
 		if !c.model.Strict {
 			e.spawnerName, e.ordered = c.funcName(p), c.orderedWith(sp)

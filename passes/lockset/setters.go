@@ -9,6 +9,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
 // This file holds the setter rule of the default reading: an inferred
@@ -59,7 +61,7 @@ func (c *checker) newSetterRule(funcs []*ssa.Function) *setterRule {
 				if !ok {
 					continue
 				}
-				if f := fieldOf(fa); settable(fa, f) {
+				if f := ssaops.FieldVar(fa); settable(fa, f) {
 					r.fieldAt[accessPos(fa, st)] = f
 				}
 			}
@@ -84,14 +86,11 @@ func (c *checker) newSetterRule(funcs []*ssa.Function) *setterRule {
 // settable reports whether f, the field fa addresses, is one an importer
 // can set directly: exported, of an exported named struct type.
 func settable(fa *ssa.FieldAddr, f *types.Var) bool {
+	if f == nil {
+		return false // an operand of a type parameter's type
+	}
 	n, ok := types.Unalias(fa.X.Type().Underlying().(*types.Pointer).Elem()).(*types.Named)
 	return ok && f.Exported() && n.Obj().Exported()
-}
-
-// fieldOf returns the field fa addresses.
-func fieldOf(fa *ssa.FieldAddr) *types.Var {
-	st := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
-	return st.Field(fa.Field)
 }
 
 // exempt reports whether a, an access of entry e, is a setter's write

@@ -9,7 +9,6 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
-	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -98,17 +97,17 @@ func (c *checker) zeroFlagFields(funcs []*ssa.Function) map[*types.Var]bool {
 				switch instr := instr.(type) {
 				case *ssa.If:
 					if load, _ := zeroTestLoad(instr); load != nil {
-						if f := fieldVar(load.X.(*ssa.FieldAddr)); f != nil {
+						if f := ssaops.FieldVar(load.X.(*ssa.FieldAddr)); f != nil {
 							tested[f] = true
 						}
 					}
 				case *ssa.FieldAddr:
-					if f := fieldVar(instr); f != nil && !onlyLoadedAndStored(instr) {
+					if f := ssaops.FieldVar(instr); f != nil && !onlyLoadedAndStored(instr) {
 						excluded[f] = true
 					}
 				case *ssa.Store:
 					if fa, ok := instr.Addr.(*ssa.FieldAddr); ok && isZeroConst(instr.Val) {
-						if f := fieldVar(fa); f != nil {
+						if f := ssaops.FieldVar(fa); f != nil {
 							excluded[f] = true
 						}
 					}
@@ -128,19 +127,6 @@ func (c *checker) zeroFlagFields(funcs []*ssa.Function) map[*types.Var]bool {
 		}
 	}
 	return out
-}
-
-// fieldVar returns the field fa addresses, or nil.
-func fieldVar(fa *ssa.FieldAddr) *types.Var {
-	p, ok := ssaops.CoreType(fa.X.Type()).(*types.Pointer)
-	if !ok {
-		return nil
-	}
-	st, ok := ssaops.CoreType(p.Elem()).(*types.Struct)
-	if !ok || fa.Field >= st.NumFields() {
-		return nil
-	}
-	return st.Field(fa.Field)
 }
 
 // onlyLoadedAndStored reports whether the address fa is only loaded from
@@ -239,7 +225,7 @@ func (c *checker) zeroTest(b *ssa.BasicBlock) (g string, zero, nonZero *ssa.Basi
 		return "", nil, nil
 	}
 	load, onZero := zeroTestLoad(i)
-	if load == nil || !c.zeroFlags[fieldVar(load.X.(*ssa.FieldAddr))] {
+	if load == nil || !c.zeroFlags[ssaops.FieldVar(load.X.(*ssa.FieldAddr))] {
 		return "", nil, nil
 	}
 	if g = c.locOf(load.X); g == "" || isLocal(g) {
@@ -249,14 +235,18 @@ func (c *checker) zeroTest(b *ssa.BasicBlock) (g string, zero, nonZero *ssa.Basi
 }
 
 // nonZeroObservation is the observation that g was set to, or found, a
-// value other than its zero value.
+// value other than its zero value; zeroObservation the guard of an
+// access made while g was zero, and spawnedObservation the observation
+// of a goroutine's access that its spawner had set g.
 func nonZeroObservation(g string) string { return observation(g, "") + obsSep + nonZeroMark }
+func zeroObservation(g string) string    { return observation(g, "") + obsSep + zeroMark }
+func spawnedObservation(g string) string { return observation(g, "") + obsSep + spawnedMark }
 
 // zeroSet records in st that the store instr sets a field of zeroFlags
 // to a value other than a zero constant.
 func (c *checker) zeroSet(st *state, instr *ssa.Store) {
 	fa, ok := instr.Addr.(*ssa.FieldAddr)
-	if !ok || len(c.zeroFlags) == 0 || !c.zeroFlags[fieldVar(fa)] || isZeroConst(instr.Val) {
+	if !ok || len(c.zeroFlags) == 0 || !c.zeroFlags[ssaops.FieldVar(fa)] || isZeroConst(instr.Val) {
 		return
 	}
 	if g := c.locOf(fa); g != "" && !isLocal(g) {
@@ -269,7 +259,7 @@ func (c *checker) zeroSet(st *state, instr *ssa.Store) {
 // the spawner's state and the summaries), and every access after a
 // setting would otherwise hold a set of its own.
 func withoutNonZero(obs []string) []string {
-	isNonZero := func(o string) bool { return strings.HasSuffix(o, obsSep+nonZeroMark) }
+	isNonZero := func(o string) bool { return markOf(o) == obsSep+nonZeroMark }
 	if !slices.ContainsFunc(obs, isNonZero) {
 		return obs
 	}
@@ -312,7 +302,7 @@ func (c *checker) indexZeroBranches(fi *funcInfo, in []*state) {
 		if fi.zeroBranches == nil {
 			fi.zeroBranches = make(map[*ssa.BasicBlock][]string)
 		}
-		fi.zeroBranches[zero] = union(fi.zeroBranches[zero], []string{observation(g, "") + obsSep + zeroMark})
+		fi.zeroBranches[zero] = union(fi.zeroBranches[zero], []string{zeroObservation(g)})
 	}
 }
 
@@ -337,7 +327,7 @@ func (c *checker) zeroGuards(fi *funcInfo, b *ssa.BasicBlock) []string {
 func (fi *funcInfo) recordNonZero(instr ssa.CallInstruction, st *state) {
 	var set []string
 	for _, o := range st.seen {
-		if strings.HasSuffix(o, obsSep+nonZeroMark) {
+		if markOf(o) == obsSep+nonZeroMark {
 			set = append(set, o)
 		}
 	}
@@ -378,7 +368,7 @@ func (c *checker) spawnNonZero(sp *spawn) []string {
 		for _, o := range fi.nonZeroAt[site] {
 			g, _ := splitObservation(o)
 			if p := c.intoCallee(g, site); p != "" {
-				mine = append(mine, observation(p, "")+obsSep+spawnedMark)
+				mine = append(mine, spawnedObservation(p))
 			}
 		}
 		slices.Sort(mine)
@@ -394,13 +384,25 @@ func (c *checker) spawnNonZero(sp *spawn) []string {
 	return union(own, inherited)
 }
 
+// withZeroObservations returns a, or a copy of it with more seen and
+// guards, for an entry point's view of it (entries).
+func withZeroObservations(a *Access, seen, guards []string) *Access {
+	if len(seen) == 0 && len(guards) == 0 {
+		return a
+	}
+	with := *a
+	with.Seen = union(slices.Clip(a.Seen), seen)
+	with.Guards = union(slices.Clip(a.Guards), guards)
+	return &with
+}
+
 // spawned returns the observations nonZero, of fields set before a
 // spawn, as its goroutine's.
 func spawned(nonZero []string) []string {
 	var out []string
 	for _, o := range nonZero {
 		g, _ := splitObservation(o)
-		out = append(out, observation(g, "")+obsSep+spawnedMark)
+		out = append(out, spawnedObservation(g))
 	}
 	return out
 }
@@ -438,14 +440,14 @@ func zeroOrdered(a, b *epAccess) bool {
 		g, _ := splitObservation(o)
 		switch markOf(o) {
 		case obsSep + zeroMark:
-			if slices.Contains(b.seen, observation(g, "")+obsSep+spawnedMark) {
+			if slices.Contains(b.seen, spawnedObservation(g)) {
 				return true
 			}
 		case obsSep + settledMark:
 			if a.key == g || b.key == g {
 				continue // the field's own guarded writes (two lazy initialisers) may race
 			}
-			if slices.Contains(b.guards, observation(g, "")+obsSep+zeroMark) {
+			if slices.Contains(b.guards, zeroObservation(g)) {
 				return true
 			}
 		}
