@@ -492,7 +492,9 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 		testHandler := !c.model.Strict && c.inTestFile(fn)
 		add(&entry{name: c.funcName(fn), fn: fn, pos: fn.Pos(), self: true, inferred: testHandler, byTest: testHandler})
 	}
+	aliases := c.actorAliases(funcs) // actorfields.go
 	for _, e := range out {
+		from := len(e.accs)
 		if fi := c.full(e.fn); fi != nil {
 			for _, s := range fi.sites {
 				n := len(e.accs)
@@ -506,6 +508,9 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 					}
 				}
 			}
+		}
+		if n := recvNamed(e.fn); e.actor && n != nil {
+			e.accs = withActorAliases(e.accs, from, n, aliases[n])
 		}
 	}
 	for _, sp := range spawns {

@@ -57,6 +57,9 @@ type epAccess struct {
 	// runs that instruction, or 0 (startmsgs.go).
 	site       ssa.Instruction
 	startPlace int
+	// spawnedAlias marks the copy of an actor's access named after the
+	// location its spawner keeps the same object in (actorfields.go).
+	spawnedAlias bool
 }
 
 type lockRef struct {
@@ -546,6 +549,12 @@ func checkEntries(fset *token.FileSet, entries []*entry, setters *setterRule, se
 			if entries[r.e].inferred && entries[s.e].inferred &&
 				(setters.exempt(entries[r.e], r.a) || setters.exempt(entries[s.e], s.a)) {
 				return false // a setter's configuration (setters.go)
+			}
+			if r.a.spawnedAlias && s.a.spawnedAlias {
+				// Two actors, each on what its own spawn captured:
+				// the alias names where the spawner keeps it, not
+				// that two spawns captured the same object.
+				return false
 			}
 			if !strict && r.a.fresh && s.a.fresh {
 				// Two goroutines, each on an object its own

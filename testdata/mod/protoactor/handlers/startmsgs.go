@@ -1,4 +1,4 @@
-package handlers // want package:"lockset summaries"
+package handlers
 
 // For the lockset pass: protoactor-go delivers *actor.Started to each new
 // actor before any other message.
