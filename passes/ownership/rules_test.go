@@ -39,6 +39,7 @@ var rulePackages = []string{
 	"ownership/rules/capturedvars",
 	"ownership/rules/constslots",
 	"ownership/rules/chanlock",
+	"ownership/rules/nilguard",
 }
 
 // ruleStdPackages import sync (and the errgroup stand-in), so they are

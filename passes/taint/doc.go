@@ -19,8 +19,11 @@
 // field paths to locations, with strong updates for objects that stand for
 // one concrete object; a struct copied into such an object (c := *l) is
 // copied field by field, so that a later store to one of its fields (a
-// clone replacing its slice) replaces what that field held. Two values
-// may overlap when the objects reachable from them intersect.
+// clone replacing its slice) replaces what that field held. On the branch
+// where a test found a loaded location nil (if s.cur != nil { … }), that
+// location points to nothing, by the same strong update, when nothing
+// between the load and the test may write memory. Two values may overlap
+// when the objects reachable from them intersect.
 //
 // A call applies its callee's summary: which ports' memory becomes
 // reachable from which, and which ports the results reach, each at the

@@ -219,6 +219,10 @@ func (f *Flow) blockEntry(b *ssa.BasicBlock) Heap {
 		if !x.valid() {
 			continue
 		}
+		if l, ok := f.nilOnEdge(p, b); ok {
+			x = x.clone() // nilguard.go
+			x.write(l, nil, true)
+		}
 		switch {
 		case !in.valid():
 			in, shared = x, true
