@@ -163,17 +163,7 @@ func (c *checker) producedFields(mc *ssa.MakeClosure) []producedField {
 // unboxed returns the value v views: v itself, or what it converts or
 // boxes (return &Account{} as an actor.Actor).
 func unboxed(v ssa.Value) ssa.Value {
-	for range 8 {
-		instr, ok := v.(ssa.Instruction)
-		if !ok {
-			break
-		}
-		x, ok := ssaops.Alias(instr)
-		if !ok {
-			break
-		}
-		v = x
-	}
+	ssaops.Forward(v, 8, func(x ssa.Value) bool { v = x; return true })
 	return v
 }
 

@@ -213,7 +213,7 @@ func (lf *lifter) live(k ownership.Kept) (*analysis.RelatedInformation, bool) {
 // returns with the slot in state e: in the handler that runs next, in the
 // callers of a helper, or anywhere in the package.
 func (lf *lifter) afterExit(fn *ssa.Function, sl slot, e exit, seen map[string]bool) (*analysis.RelatedInformation, bool) {
-	key := fmt.Sprint(fn.String(), "|", strings.Join(e.pending, ","), "|", e.became, "|", strings.Join(e.latched, ","))
+	key := fmt.Sprint(fn.String(), "|", strings.Join(e.pending, ","), "|", e.became, "|", strings.Join(e.latched, ","), "|", e.result)
 	if seen[key] {
 		return nil, false
 	}
@@ -265,7 +265,7 @@ func (lf *lifter) afterExit(fn *ssa.Function, sl slot, e exit, seen map[string]b
 		for _, call := range lf.calls[fn] {
 			caller := call.Parent()
 			base := call.Call.Args[0]
-			out := lf.scan(caller, call, slot{base: base, pending: e.pending, latched: e.latched}, nil)
+			out := lf.scan(caller, call, slot{base: base, pending: e.pending, latched: e.latched, known: e.result.of(call)}, nil)
 			if out.read != nil {
 				return out.read, true
 			}

@@ -26,6 +26,10 @@ type slot struct {
 	pending []string
 	// latched are the machine's latches known set (latch.go).
 	latched []string
+	// known are values of the scanned function whose boolean value is
+	// known on every path the scan follows: a helper's result on the
+	// exit the scan continues from (results.go).
+	known map[ssa.Value]bool
 }
 
 // An exit is the state of a path that returns: the fields still pending
@@ -34,6 +38,9 @@ type exit struct {
 	pending []string
 	became  []*types.Func
 	latched []string
+	// result is the constant boolean the path returns, if it returns
+	// one (results.go).
+	result boolResult
 }
 
 // An outcome is what a scan found: a read of a pending field, or else the
@@ -100,7 +107,7 @@ func (lf *lifter) scan(fn *ssa.Function, start ssa.Instruction, sl slot, kills f
 		for _, instr := range p.block.Instrs[p.from:] {
 			switch instr.(type) {
 			case *ssa.Return:
-				out.exits = append(out.exits, exit{pending: p.pending, became: p.became, latched: p.latched})
+				out.exits = append(out.exits, exit{pending: p.pending, became: p.became, latched: p.latched, result: returnedBool(instr.(*ssa.Return))})
 				ended = true
 			case *ssa.Panic:
 				ended = true
@@ -130,6 +137,9 @@ func (lf *lifter) scan(fn *ssa.Function, start ssa.Instruction, sl slot, kills f
 		succs := p.block.Succs
 		if !sl.cell {
 			succs = lf.successors(p.block, sl.base, p.latched)
+		}
+		if taken, ok := knownBranch(p.block, sl.known); ok {
+			succs = taken
 		}
 		for _, s := range succs {
 			queue = append(queue, path{block: s, pending: p.pending, became: p.became, latched: p.latched})
