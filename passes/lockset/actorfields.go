@@ -147,9 +147,13 @@ func (c *checker) producedFields(mc *ssa.MakeClosure) []producedField {
 				if fv == nil {
 					continue
 				}
+				i := slices.Index(fn.FreeVars, fv)
+				if i < 0 || i >= len(mc.Bindings) {
+					continue
+				}
 				r, sel := splitPath(c.pathOf(st.Addr))
 				for _, above := range c.copiedBelow(fn, root, r, 0) {
-					f := producedField{named: n, sel: above + sel, free: slices.Index(fn.FreeVars, fv)}
+					f := producedField{named: n, sel: above + sel, free: i}
 					if f.sel != "" && !slices.Contains(out, f) {
 						out = append(out, f)
 					}
