@@ -21,6 +21,10 @@ type Framework struct {
 	// what a handler does on them happens before whatever it does on a
 	// later message. A restart makes a new actor, which gets them again.
 	Start [][2]string
+	// Final are the messages the framework delivers to an actor that a
+	// StopsActor row stopped and that has no children to wait for: after
+	// them it delivers nothing more.
+	Final [][2]string
 }
 
 // startOrder gives each framework's start messages their place in its
@@ -44,6 +48,24 @@ func StartOrder(t types.Type) int {
 		return 0
 	}
 	return startOrder[[2]string{path, name}]
+}
+
+// finalMessages holds the Final messages of every framework.
+var finalMessages = func() map[[2]string]bool {
+	out := make(map[[2]string]bool)
+	for _, f := range Frameworks {
+		for _, key := range f.Final {
+			out[key] = true
+		}
+	}
+	return out
+}()
+
+// FinalMessage reports whether t, or what t points to, is one of the
+// Final messages of its framework.
+func FinalMessage(t types.Type) bool {
+	path, name, ok := typeName(derefNamed(t))
+	return ok && finalMessages[[2]string{path, name}]
 }
 
 // Frameworks are the actor frameworks the model knows, taken from their
@@ -176,6 +198,13 @@ var protoactor = Framework{
 		// what m.behavior.Become installed; NewBehavior makes an empty
 		// stack of handlers.
 		{Func: "(*" + protoActor + ".Behavior).Receive", Kind: Dispatches, Args: []int{0}},
+		// Stop and StopFuture send the actor a system message, served
+		// before its mailbox's user messages: it gets Stopping, waits
+		// for its children, gets Stopped and drops the rest (Poison, a
+		// user message, lets the queued messages through first).
+		{Func: "(" + protoActor + ".stopperPart).Stop", Kind: StopsActor, Args: []int{0}},
+		{Func: "(" + protoActor + ".stopperPart).StopFuture", Kind: StopsActor, Args: []int{0}},
+		{Func: "(" + protoActor + ".infoPart).Self", Kind: SelfAddress},
 		{Func: protoActor + ".NewBehavior", Kind: Makes},
 
 		// A receive func runs on the actor for every message; a
@@ -199,6 +228,9 @@ var protoactor = Framework{
 	// Spawning posts Started to the new actor's system mailbox, which
 	// the dispatcher empties before it takes a user message.
 	Start: [][2]string{{protoActor, "Started"}},
+	// handleStop hands the actor Stopping, then, once its children
+	// stopped, Stopped, and sets the state that drops what is left.
+	Final: [][2]string{{protoActor, "Stopping"}, {protoActor, "Stopped"}},
 }
 
 const (

@@ -41,6 +41,11 @@ var stdRows = []Row{
 	// writes for the trace have completed".
 	{Func: "runtime/pprof.StopCPUProfile", Kind: Join, Of: "runtime/pprof.StartCPUProfile"},
 	{Func: "runtime/trace.Stop", Kind: Join, Of: "runtime/trace.Start"},
+	// "The synctest.Wait function establishes a happens-before
+	// relationship between all activity in a bubble and the Wait call
+	// returning" (go.dev/issue/74352): what a goroutine did with a message
+	// before it blocked precedes what the test does after Wait.
+	{Func: "testing/synctest.Wait", Kind: Join, Of: AnyActivity},
 
 	// Containers that hand every caller the value they hold: what one
 	// caller writes through it, another reads.

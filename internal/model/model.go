@@ -172,6 +172,14 @@ const (
 	// (protoactor's Behavior.Receive): an actor whose Receive does only
 	// that is handled by its Become targets.
 	Dispatches
+	// StopsActor stops the actor addressed by Args[0] before its next
+	// message: the framework then hands it only its Final messages
+	// (protoactor's Context.Stop, a system message served before the
+	// mailbox's user messages).
+	StopsActor
+	// SelfAddress returns the address of the actor whose handler holds
+	// the receiver, its context (protoactor's Context.Self).
+	SelfAddress
 )
 
 var kindNames = [...]string{
@@ -183,7 +191,8 @@ var kindNames = [...]string{
 	WritesElems: "writeselems", Done: "done", Counts: "counts", Opaque: "opaque", Copies: "copies",
 	Serialises: "serialises", Element: "element", Makes: "makes", Subtest: "subtest",
 	Invokes: "invokes", SpawnsActor: "spawnsactor", Recipient: "recipient",
-	ActorProps: "actorprops", Dispatches: "dispatches",
+	ActorProps: "actorprops", Dispatches: "dispatches", StopsActor: "stopsactor",
+	SelfAddress: "selfaddress",
 }
 
 func (k Kind) String() string {
@@ -221,7 +230,8 @@ type Row struct {
 	// receiver, that the row is about: given up, run, or run once.
 	Args []int
 	// Of, for a Join row of a function without a receiver, names the
-	// function (as Func does) whose goroutines the call waits for.
+	// function (as Func does) whose goroutines the call waits for, or is
+	// AnyActivity.
 	Of string
 	// Capacity, for a Join row of a method, names the constructor (as
 	// Func does) whose first argument is the receiver's capacity: the
@@ -436,7 +446,7 @@ func (c Call) Row(k Kind) (Row, bool) { return rowOf(c.Rows, k) }
 func (c Call) Modelled() bool {
 	for _, r := range c.Rows {
 		switch r.Kind {
-		case Recipient, SpawnsActor, ActorProps, Dispatches, Invokes:
+		case Recipient, SpawnsActor, ActorProps, Dispatches, Invokes, StopsActor, SelfAddress:
 		default:
 			return true
 		}

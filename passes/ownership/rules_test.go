@@ -59,6 +59,7 @@ var ruleStdPackages = []string{
 	"ownership/rules/callwrites",
 	"ownership/rules/joinedworkers",
 	"ownership/rules/semaphorewait",
+	"ownership/rules/synctestwait",
 }
 
 func TestRules(t *testing.T) {

@@ -46,6 +46,8 @@ type lifter struct {
 	owned     map[*ssa.Function]map[*ssa.Function]bool
 	// latches are the package's latch fields (latch.go).
 	latches map[latchKey]bool
+	// childlessMemo memoises childless (stops.go).
+	childlessMemo map[*types.Named]bool
 }
 
 func newLifter(pass *analysis.Pass, m *model.Model, pkg *buildssa.SSA, flows *taint.Flows, gu *givesup.Result) *lifter {
@@ -59,6 +61,8 @@ func newLifter(pass *analysis.Pass, m *model.Model, pkg *buildssa.SSA, flows *ta
 		readers:   make(map[readerKey]reader),
 		owned:     make(map[*ssa.Function]map[*ssa.Function]bool),
 		latches:   findLatches(pass.Pkg, pkg.SrcFuncs),
+
+		childlessMemo: make(map[*types.Named]bool),
 	}
 	for _, fn := range lf.funcs {
 		for _, b := range fn.Blocks {
@@ -213,15 +217,18 @@ func (lf *lifter) live(k ownership.Kept) (*analysis.RelatedInformation, bool) {
 // returns with the slot in state e: in the handler that runs next, in the
 // callers of a helper, or anywhere in the package.
 func (lf *lifter) afterExit(fn *ssa.Function, sl slot, e exit, seen map[string]bool) (*analysis.RelatedInformation, bool) {
-	key := fmt.Sprint(fn.String(), "|", strings.Join(e.pending, ","), "|", e.became, "|", strings.Join(e.latched, ","), "|", e.result)
+	key := fmt.Sprint(fn.String(), "|", strings.Join(e.pending, ","), "|", e.became, "|", strings.Join(e.latched, ","), "|", e.result, "|", e.stopped)
 	if seen[key] {
 		return nil, false
 	}
 	seen[key] = true
-	next := func(h *ssa.Function, base ssa.Value, cell bool) (*analysis.RelatedInformation, bool) {
-		out := lf.scan(h, nil, slot{base: base, cell: cell, pending: e.pending, latched: e.latched}, nil)
+	next := func(h *ssa.Function, base ssa.Value, cell, final bool) (*analysis.RelatedInformation, bool) {
+		out := lf.scan(h, nil, slot{base: base, cell: cell, pending: e.pending, latched: e.latched, final: final}, nil)
 		if out.read != nil {
 			return out.read, true
+		}
+		if final {
+			return nil, false // nothing is delivered after the final messages (stops.go)
 		}
 		for _, e2 := range out.exits {
 			if read, ok := lf.afterExit(h, slot{base: base, cell: cell, pending: e2.pending, latched: e2.latched}, e2, seen); ok {
@@ -237,7 +244,7 @@ func (lf *lifter) afterExit(fn *ssa.Function, sl slot, e exit, seen map[string]b
 		if lf.cellShared(fn, sl.base) {
 			return nil, true
 		}
-		return next(fn, sl.base, true)
+		return next(fn, sl.base, true, false)
 	case lf.isHandler(fn) && sl.base == fn.Params[0]:
 		// The actor handles its next message with the handler a Become
 		// on the path installed, or with the same one.
@@ -245,12 +252,15 @@ func (lf *lifter) afterExit(fn *ssa.Function, sl slot, e exit, seen map[string]b
 		if len(targets) == 0 {
 			targets = []*types.Func{fn.Object().(*types.Func).Origin()}
 		}
+		// An actor that stopped itself, with no children to wait for,
+		// gets only the framework's final messages (stops.go).
+		final := e.stopped && lf.childless(fn)
 		for _, t := range targets {
 			h := lf.prog.FuncValue(t)
 			if h == nil || len(h.Blocks) == 0 || len(h.Params) == 0 {
 				return nil, true
 			}
-			if read, ok := next(h, h.Params[0], false); ok {
+			if read, ok := next(h, h.Params[0], false, final); ok {
 				return read, true
 			}
 		}
@@ -265,7 +275,7 @@ func (lf *lifter) afterExit(fn *ssa.Function, sl slot, e exit, seen map[string]b
 		for _, call := range lf.calls[fn] {
 			caller := call.Parent()
 			base := call.Call.Args[0]
-			out := lf.scan(caller, call, slot{base: base, pending: e.pending, latched: e.latched, known: e.result.of(call)}, nil)
+			out := lf.scan(caller, call, slot{base: base, pending: e.pending, latched: e.latched, known: e.result.of(call), stopped: e.stopped}, nil)
 			if out.read != nil {
 				return out.read, true
 			}

@@ -30,6 +30,10 @@ type slot struct {
 	// known on every path the scan follows: a helper's result on the
 	// exit the scan continues from (results.go).
 	known map[ssa.Value]bool
+	// stopped says the actor stopped itself on the path before the scan
+	// starts; final, that the scan is of a handler run on the framework's
+	// final messages only (stops.go).
+	stopped, final bool
 }
 
 // An exit is the state of a path that returns: the fields still pending
@@ -41,6 +45,8 @@ type exit struct {
 	// result is the constant boolean the path returns, if it returns
 	// one (results.go).
 	result boolResult
+	// stopped says the path stopped the actor (stops.go).
+	stopped bool
 }
 
 // An outcome is what a scan found: a read of a pending field, or else the
@@ -74,6 +80,7 @@ type path struct {
 	pending []string
 	became  []*types.Func
 	latched []string
+	stopped bool
 }
 
 // scan follows every path of fn from after start (nil: from the entry)
@@ -87,7 +94,7 @@ func (lf *lifter) scan(fn *ssa.Function, start ssa.Instruction, sl slot, kills f
 	if kills == nil {
 		kills = func(ssa.Instruction, ssa.Value) bool { return true }
 	}
-	first := path{block: fn.Blocks[0], pending: sl.pending, latched: sl.latched}
+	first := path{block: fn.Blocks[0], pending: sl.pending, latched: sl.latched, stopped: sl.stopped}
 	if start != nil {
 		first.block = start.Block()
 		first.from = slices.Index(start.Block().Instrs, start) + 1
@@ -98,7 +105,7 @@ func (lf *lifter) scan(fn *ssa.Function, start ssa.Instruction, sl slot, kills f
 	for len(queue) > 0 {
 		p := queue[0]
 		queue = queue[1:]
-		key := fmt.Sprint(p.block.Index, "|", p.from, "|", strings.Join(p.pending, ","), "|", p.became, "|", strings.Join(p.latched, ","))
+		key := fmt.Sprint(p.block.Index, "|", p.from, "|", strings.Join(p.pending, ","), "|", p.became, "|", strings.Join(p.latched, ","), "|", p.stopped)
 		if seen[key] {
 			continue
 		}
@@ -107,7 +114,7 @@ func (lf *lifter) scan(fn *ssa.Function, start ssa.Instruction, sl slot, kills f
 		for _, instr := range p.block.Instrs[p.from:] {
 			switch instr.(type) {
 			case *ssa.Return:
-				out.exits = append(out.exits, exit{pending: p.pending, became: p.became, latched: p.latched, result: returnedBool(instr.(*ssa.Return))})
+				out.exits = append(out.exits, exit{pending: p.pending, became: p.became, latched: p.latched, result: returnedBool(instr.(*ssa.Return)), stopped: p.stopped})
 				ended = true
 			case *ssa.Panic:
 				ended = true
@@ -122,6 +129,9 @@ func (lf *lifter) scan(fn *ssa.Function, start ssa.Instruction, sl slot, kills f
 			}
 			p.pending = eff.pending
 			p.became = union(p.became, eff.became)
+			if !p.stopped && !sl.cell && lf.stopsSelf(instr) {
+				p.stopped = true
+			}
 			if f, ok := lf.setsLatch(instr, sl.base); ok && !sl.cell {
 				p.latched = union(p.latched, []string{f})
 				slices.Sort(p.latched)
@@ -141,8 +151,13 @@ func (lf *lifter) scan(fn *ssa.Function, start ssa.Instruction, sl slot, kills f
 		if taken, ok := knownBranch(p.block, sl.known); ok {
 			succs = taken
 		}
+		if sl.final {
+			if taken, ok := lf.finalBranch(p.block); ok {
+				succs = taken
+			}
+		}
 		for _, s := range succs {
-			queue = append(queue, path{block: s, pending: p.pending, became: p.became, latched: p.latched})
+			queue = append(queue, path{block: s, pending: p.pending, became: p.became, latched: p.latched, stopped: p.stopped})
 		}
 	}
 	return out
