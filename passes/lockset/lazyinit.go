@@ -910,7 +910,12 @@ func ofPath(o, path string) bool {
 // meetDuplicate merges acc into prev, the same access (Access.key) on
 // another path: it has seen, and is guarded by, only what both have.
 func meetDuplicate(prev *Access, acc Access) {
-	prev.Seen, prev.Guards = intersect(prev.Seen, acc.Seen), intersect(prev.Guards, acc.Guards)
+	seen, guards := intersect(prev.Seen, acc.Seen), intersect(prev.Guards, acc.Guards)
+	if !sameArray(seen, prev.Seen) || !sameArray(guards, prev.Guards) {
+		sets := *prev.Sets
+		sets.Seen, sets.Guards = seen, guards
+		prev.Sets = &sets
+	}
 }
 
 // interned returns the set equal to obs that fi's accesses share: most

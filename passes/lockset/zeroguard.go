@@ -390,9 +390,11 @@ func withZeroObservations(a *Access, seen, guards []string) *Access {
 	if len(seen) == 0 && len(guards) == 0 {
 		return a
 	}
+	sets := *a.Sets // shared with other accesses: never written
+	sets.Seen = union(slices.Clip(a.Seen), seen)
+	sets.Guards = union(slices.Clip(a.Guards), guards)
 	with := *a
-	with.Seen = union(slices.Clip(a.Seen), seen)
-	with.Guards = union(slices.Clip(a.Guards), guards)
+	with.Sets = &sets
 	return &with
 }
 
