@@ -70,11 +70,18 @@ var markSuffixes = [...]string{
 }
 
 // markOf returns the mark that ends o with its separator, or "".
+//
+// A mark holds no separator, so the mark that ends o, if any, is all
+// of o from its last separator: one backward scan of the end of o
+// rather than a suffix test for every mark (markOf runs on every
+// observation of every access that is capped or filtered).
 func markOf(o string) string {
-	for _, m := range markSuffixes {
-		if strings.HasSuffix(o, m) {
-			return m
-		}
+	i := strings.LastIndexByte(o, obsSep[0])
+	if i < 0 {
+		return ""
+	}
+	if m := o[i:]; slices.Contains(markSuffixes[:], m) {
+		return m
 	}
 	return ""
 }
