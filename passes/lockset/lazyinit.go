@@ -86,6 +86,13 @@ func markOf(o string) string {
 	return ""
 }
 
+// hasMark reports whether o ends with the mark m after its separator,
+// markOf(o) == obsSep+m, by comparing the end of o alone.
+func hasMark(o, m string) bool {
+	n := len(o) - len(m)
+	return n > 0 && o[n-1] == obsSep[0] && o[n:] == m
+}
+
 // splitObservation is the inverse of observation; a mark
 // (flagSetMark, flagUnsetMark) after the lock is dropped.
 func splitObservation(o string) (g, lock string) {
@@ -865,7 +872,7 @@ func onceRank(o string) int {
 	if strings.HasPrefix(o, oncePrefix) {
 		return 0
 	}
-	if markOf(o) == obsSep+nonZeroMark {
+	if hasMark(o, nonZeroMark) {
 		return 2
 	}
 	return 1
@@ -880,7 +887,7 @@ func capAccessObservations(obs []string, path string) []string {
 		return obs
 	}
 	return keepFirst(obs, maxObservations, func(o string) int {
-		if markOf(o) == obsSep+nonZeroMark {
+		if hasMark(o, nonZeroMark) {
 			return 3 // last (onceRank)
 		}
 		if ofPath(o, path) {

@@ -70,3 +70,22 @@ func TestMarkOf(t *testing.T) {
 		}
 	}
 }
+
+// TestHasMark checks hasMark against markOf for every mark, on the
+// observations of TestMarkOf's kinds and on the marks alone.
+func TestHasMark(t *testing.T) {
+	obs := []string{"", obsSep}
+	for _, m := range markSuffixes {
+		bare := strings.TrimPrefix(m, obsSep)
+		obs = append(obs, m, bare, bare+m, observation("p0.done", "p0.mu")+m, observation("p0.done", bare),
+			"p0.done"+obsSep+"x"+bare, observation("p0.done", "")+m)
+	}
+	for _, o := range obs {
+		for _, m := range markSuffixes {
+			bare := strings.TrimPrefix(m, obsSep)
+			if got, want := hasMark(o, bare), markOf(o) == m; got != want {
+				t.Errorf("hasMark(%q, %q) = %v, want %v", o, bare, got, want)
+			}
+		}
+	}
+}
