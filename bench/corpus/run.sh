@@ -33,7 +33,8 @@
 # Outputs in $OUT: <name>.default.txt, <name>.strict.txt (psharpvet's
 # diagnostics, the stderr of go vet, sorted by position so that two runs
 # compare byte for byte), <name>.plain.txt (plain go vet),
-# <name>.times, and table.md.
+# <name>.times (wall seconds of each run, then a "peak-kb" line with
+# the peak resident memory of each run's largest process), and table.md.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -104,13 +105,15 @@ else
 fi
 
 # timed dir name log go-vet-arguments...: runs go vet ./... in dir, its
-# stderr and stdout into log, and prints "seconds exit-status".
+# stderr and stdout into log, and prints "seconds exit-status peak-KB"
+# (the peak resident memory of its largest process: a unit's).
 timed() {
 	local dir=$1 name=$2 log=$3 rc=0
 	shift 3
 	(cd "$dir" && /usr/bin/time -f "%e %M" -o "$tmp/$name.time" \
 		timeout "$timeout_s" go vet "$@" ./... >"$log" 2>&1) || rc=$?
-	echo "$(tail -n 1 "$tmp/$name.time" | cut -d' ' -f1) $rc"
+	read -r secs kb < <(tail -n 1 "$tmp/$name.time")
+	echo "$secs $rc $kb"
 }
 
 tab=$'\t'
@@ -182,8 +185,8 @@ while read -r name mod ver tag _; do
 		continue
 	fi
 
-	read -r tvet _ < <(timed "$dir" vet "$out/$name.plain.txt" "-printf.funcs=benchNoSuchFunc$RANDOM$RANDOM")
-	read -r tdef rdef < <(timed "$dir" default "$out/$name.default.txt" -vettool="$(fresh default)")
+	read -r tvet _ mvet < <(timed "$dir" vet "$out/$name.plain.txt" "-printf.funcs=benchNoSuchFunc$RANDOM$RANDOM")
+	read -r tdef rdef mdef < <(timed "$dir" default "$out/$name.default.txt" -vettool="$(fresh default)")
 	ndef=$(reports "$out/$name.default.txt")
 	errs=$(crashes "$out/$name.default.txt")
 	[ "$errs" != 0 ] || canonical "$out/$name.default.txt"
@@ -191,7 +194,7 @@ while read -r name mod ver tag _; do
 	[ "$rdef" = 124 ] && notes="default: timeout after ${timeout_s}s"
 	nstr=n/a
 	if [ "$strict" = 1 ]; then
-		read -r tstr rstr < <(timed "$dir" strict "$out/$name.strict.txt" -vettool="$(fresh strict)" "${strict_args[@]}")
+		read -r tstr rstr mstr < <(timed "$dir" strict "$out/$name.strict.txt" -vettool="$(fresh strict)" "${strict_args[@]}")
 		nstr=$(reports "$out/$name.strict.txt")
 		nerr=$(crashes "$out/$name.strict.txt")
 		[ "$nerr" != 0 ] || canonical "$out/$name.strict.txt"
@@ -201,6 +204,7 @@ while read -r name mod ver tag _; do
 	else
 		echo "plain $tvet default $tdef" >"$out/$name.times"
 	fi
+	echo "peak-kb plain $mvet default $mdef${mstr:+ strict $mstr}" >>"$out/$name.times"
 	if [ "$errs" -gt 0 ]; then
 		failed=1
 		notes="${notes:+$notes; }psharpvet crashed, see $name.default.txt"

@@ -150,6 +150,8 @@ type funcInfo struct {
 	// capped memoises cappedSeen for the sets it caps alike whatever
 	// the access's path.
 	capped map[obsSlice][]string
+	// sets are the Sets its accesses last made, for the next to share.
+	sets setsCache
 	// seenIfNil maps a call whose callee has a Summary.SeenIfNil to
 	// those observations in fn's frame, for the branch where the call's
 	// error is nil (edge).
@@ -431,17 +433,19 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 					}
 					return
 				}
-				a.Before = union(union(a.Before, closing[instr]), sending[instr])
-				a.Seen = fi.cappedSeen(withoutNonZero(union(a.Seen, st.seen)), a.Path)
+				sets := *a.Sets
+				sets.Before = union(union(a.Before, closing[instr]), sending[instr])
+				sets.Seen = fi.cappedSeen(withoutNonZero(union(a.Seen, st.seen)), a.Path)
 				if a.Write {
-					a.Guards = union(a.Guards, c.writeGuards(fi, st, instr, a.Path, a.Held))
+					sets.Guards = union(a.Guards, c.writeGuards(fi, st, instr, a.Path, a.Held))
 				}
 				if pubs := c.publishedAfter(fi.fn, instr); len(pubs) > 0 {
-					a.Guards = union(a.Guards, publishGuards(pubs)) // publish.go
+					sets.Guards = union(sets.Guards, publishGuards(pubs)) // publish.go
 				}
 				if zs := c.zeroGuards(fi, instr.Block()); len(zs) > 0 {
-					a.Guards = union(a.Guards, zs) // zeroguard.go
+					sets.Guards = union(sets.Guards, zs) // zeroguard.go
 				}
+				a.Sets = fi.sets.share(sets, a.Sets)
 				record(site{a, instr})
 			})
 			if withSites {
@@ -503,6 +507,7 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 // and drops.
 func (fi *funcInfo) dropAnalysisMemos() {
 	fi.seenSets, fi.seenByID, fi.capped = nil, nil, nil
+	fi.sets = setsCache{}
 	fi.order, fi.deferHeld, fi.detached = nil, nil, nil
 	fi.seenIfNil, fi.acquireIfNil = nil, nil
 }
@@ -680,8 +685,7 @@ func (c *checker) direct(fi *funcInfo, st *state, addr ssa.Value, write bool, in
 	if p == "" {
 		return
 	}
-	a := c.frameAccess(fi.fn, st, p, write, false, accessPos(addr, instr))
-	a.Held = fi.withDetached(a.Held, addr)
+	a := c.frameAccess(fi, st, fi.withDetached(st.held, addr), p, write, false, accessPos(addr, instr))
 	a.Elem = constElem(addr)
 	emit(a)
 	fields := wholeStruct(addr.Type())
@@ -749,13 +753,15 @@ func (c *checker) element(fi *funcInfo, st *state, v ssa.Value, write bool, inst
 	if p == "" {
 		return
 	}
-	a := c.frameAccess(fi.fn, st, p, write, false, accessPos(v, instr))
-	a.Held = fi.withDetached(a.Held, v)
+	a := c.frameAccess(fi, st, fi.withDetached(st.held, v), p, write, false, accessPos(v, instr))
 	emit(a)
 }
 
-func (c *checker) frameAccess(fn *ssa.Function, st *state, p string, write, atomic bool, pos token.Pos) Access {
-	return Access{Path: p, Write: write, Atomic: atomic, Held: st.held, Released: st.released, After: st.recvd, Func: c.funcName(fn), Pos: pos}
+// frameAccess makes an access of fi's own at the state st, holding held
+// (st.held, or more).
+func (c *checker) frameAccess(fi *funcInfo, st *state, held lockset, p string, write, atomic bool, pos token.Pos) Access {
+	sets := fi.sets.share(Sets{Held: held, Released: st.released, After: st.recvd}, nil)
+	return Access{Path: p, Write: write, Atomic: atomic, Sets: sets, Func: c.funcName(fi.fn), Pos: pos}
 }
 
 // accessPos prefers the position of the selector that names the location.
@@ -795,7 +801,6 @@ func accessPos(addr ssa.Value, instr ssa.Instruction) token.Pos {
 // sync/atomic calls are atomic accesses; other static callees contribute
 // their summaries.
 func (c *checker) call(fi *funcInfo, st *state, call *ssa.CallCommon, instr ssa.Instruction, emit func(Access)) {
-	fn := fi.fn
 	if b, ok := call.Value.(*ssa.Builtin); ok {
 		if emit == nil || len(call.Args) == 0 {
 			return
@@ -856,7 +861,7 @@ func (c *checker) call(fi *funcInfo, st *state, call *ssa.CallCommon, instr ssa.
 		if write, ok := model.AtomicAccess(obj); ok {
 			if emit != nil && len(args) > 0 {
 				if p := c.locOf(args[0]); p != "" {
-					emit(c.frameAccess(fn, st, p, write, true, instr.Pos()))
+					emit(c.frameAccess(fi, st, st.held, p, write, true, instr.Pos()))
 				}
 			}
 			return
@@ -982,6 +987,11 @@ func (c *checker) apply(fi *funcInfo, st *state, sum *Summary, callee *ssa.Funct
 		var locks rebasedLocks
 		var chans rebasedChans
 		ownState := !local && c.safeMethod(callee)
+		// What an access's sets become depends on its Sets alone,
+		// which runs of the callee's accesses share: fromSets is the
+		// last callee Sets rebased, toSets what it became, for the
+		// run to share. noSets is the Sets of accesses only counted.
+		var fromSets, toSets, noSets *Sets
 		var assumed map[string]bool
 		if len(st.held) == 0 {
 			assumed = c.assumedLocks(fi, callee) // docheld.go
@@ -998,28 +1008,42 @@ func (c *checker) apply(fi *funcInfo, st *state, sum *Summary, callee *ssa.Funct
 				continue
 			}
 			if !fi.wants(p) {
-				emit(Access{Path: p}) // local to a caller that keeps no sites: counted only
+				if noSets == nil {
+					noSets = &Sets{}
+				}
+				emit(Access{Path: p, Sets: noSets}) // local to a caller that keeps no sites: counted only
 				continue
 			}
-			if !locks.of(a) {
-				released := rebaseAll(a.Released)
-				held := st.held
-				for _, r := range released {
-					held = held.remove(r)
-				}
-				for _, h := range a.Held {
-					if assumed[h.Lock] {
-						continue // the caller's own locks say
+			if a.Sets != fromSets {
+				if !locks.of(a) {
+					released := rebaseAll(a.Released)
+					held := st.held
+					for _, r := range released {
+						held = held.remove(r)
 					}
-					if l := c.rebaseLock(h.Lock, args, bindings); l != "" {
-						held = held.add(Held{Lock: l, Read: h.Read})
+					for _, h := range a.Held {
+						if assumed[h.Lock] {
+							continue // the caller's own locks say
+						}
+						if l := c.rebaseLock(h.Lock, args, bindings); l != "" {
+							held = held.add(Held{Lock: l, Read: h.Read})
+						}
 					}
+					locks.held, locks.released = held, union(st.released, released)
 				}
-				locks.held, locks.released = held, union(st.released, released)
-			}
-			if !chans.of(a) {
-				chans.after = union(st.recvd, c.rebaseChans(a.After, args, bindings))
-				chans.before = c.rebaseBefore(a.Before, args, bindings, instr)
+				if !chans.of(a) {
+					chans.after = union(st.recvd, c.rebaseChans(a.After, args, bindings))
+					chans.before = c.rebaseBefore(a.Before, args, bindings, instr)
+				}
+				if id := idOf(a.Seen); id != lastSeen || id.n == 0 {
+					lastSeen, seen = id, union(st.seen, obs.expand(a.Seen, false))
+				}
+				if id := idOf(a.Guards); id != lastGuards || id.n == 0 {
+					lastGuards, guards = id, obs.expand(a.Guards, true)
+				}
+				fromSets = a.Sets
+				toSets = &Sets{Held: locks.held, Released: locks.released,
+					After: chans.after, Before: chans.before, Seen: seen, Guards: guards}
 			}
 			pos, name := a.Pos, a.Func
 			var calls *callChain
@@ -1047,18 +1071,8 @@ func (c *checker) apply(fi *funcInfo, st *state, sum *Summary, callee *ssa.Funct
 			if sameIndices(a.Path, args, bindings) {
 				elem = a.Elem
 			}
-			if id := idOf(a.Seen); id != lastSeen || id.n == 0 {
-				lastSeen, seen = id, union(st.seen, obs.expand(a.Seen, false))
-			}
-			if id := idOf(a.Guards); id != lastGuards || id.n == 0 {
-				lastGuards, guards = id, obs.expand(a.Guards, true)
-			}
-			emit(Access{Path: p, Write: a.Write, Atomic: a.Atomic, Held: locks.held, Elem: elem,
-				Released: locks.released,
-				After:    chans.after, Before: chans.before,
-				Seen:   seen,
-				Guards: guards,
-				Func:   name, Pos: pos, calls: calls})
+			emit(Access{Path: p, Write: a.Write, Atomic: a.Atomic, Sets: toSets, Elem: elem,
+				Func: name, Pos: pos, calls: calls})
 		}
 		memo = obs.memo
 	}

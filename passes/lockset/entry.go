@@ -149,12 +149,14 @@ func (c *checker) goAccesses(sp *spawn, held lockset, sum *Summary) []Access {
 			continue
 		}
 		a.Path = slot + sel
-		a.Held = slices.Clone(a.Held)
-		for i, h := range a.Held {
+		sets := *a.Sets
+		sets.Held = slices.Clone(a.Held)
+		for i, h := range sets.Held {
 			if r, hs := splitPath(h.Lock); r == root {
-				a.Held[i].Lock = slot + hs
+				sets.Held[i].Lock = slot + hs
 			}
 		}
+		a.Sets = &sets
 		also = append(also, a)
 	}
 	return append(out, also...)

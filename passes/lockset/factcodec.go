@@ -175,8 +175,10 @@ func (d decoder) summary() *Summary {
 	s := &Summary{Acquire: d.helds(), Release: d.Strings()}
 	if n := d.Len(11); n > 0 { // an access takes 11 bytes at least
 		s.Accesses = make([]Access, n)
+		var prev *Sets
 		for i := range s.Accesses {
-			d.access(&s.Accesses[i])
+			d.access(&s.Accesses[i], prev)
+			prev = s.Accesses[i].Sets
 		}
 	}
 	s.Received = d.Strings()
@@ -194,16 +196,25 @@ func (d decoder) summary() *Summary {
 	return s
 }
 
-func (d decoder) access(a *Access) {
+// access decodes an access into a; it shares prev, the Sets of the
+// access before it, when they are equal, as they were when encoded.
+func (d decoder) access(a *Access, prev *Sets) {
 	a.Path = d.String()
 	flags := d.Byte()
 	a.Write, a.Atomic = flags&1 != 0, flags&2 != 0
-	a.Held = d.helds()
-	a.Released = d.Strings()
-	a.After = d.Strings()
-	a.Before = d.Strings()
-	a.Seen = d.Strings()
-	a.Guards = d.Strings()
+	var sets Sets
+	sets.Held = d.helds()
+	sets.Released = d.Strings()
+	sets.After = d.Strings()
+	sets.Before = d.Strings()
+	sets.Seen = d.Strings()
+	sets.Guards = d.Strings()
+	if prev != nil && equalSets(&sets, prev) {
+		a.Sets = prev
+	} else {
+		made := sets
+		a.Sets = &made
+	}
 	a.Elem = d.Int()
 	a.Func = d.String()
 	a.Pos = token.Pos(d.Int())

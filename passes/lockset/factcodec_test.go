@@ -38,18 +38,20 @@ func randomHelds(r *rand.Rand) []Held {
 
 func randomAccess(r *rand.Rand) Access {
 	return Access{
-		Path:     []string{"", "p0.n", "g:pkg.count", "p1>[]"}[r.IntN(4)],
-		Write:    r.IntN(2) == 0,
-		Atomic:   r.IntN(3) == 0,
-		Held:     randomHelds(r),
-		Released: factcodectest.RandomStrings(r, "", "p0.mu", "g:pkg.v", "c>items>[]", "é"),
-		After:    factcodectest.RandomStrings(r, "", "p0.mu", "g:pkg.v", "c>items>[]", "é"),
-		Before:   factcodectest.RandomStrings(r, "", "p0.mu", "g:pkg.v", "c>items>[]", "é"),
-		Seen:     factcodectest.RandomStrings(r, "", "p0.mu", "g:pkg.v", "c>items>[]", "é"),
-		Guards:   factcodectest.RandomStrings(r, "", "p0.mu", "g:pkg.v", "c>items>[]", "é"),
-		Elem:     []int64{0, 1, 7, -3, 1 << 40}[r.IntN(5)],
-		Func:     []string{"", "pkg.F", "(*pkg.T).M"}[r.IntN(3)],
-		Pos:      token.Pos([]int{0, 0, 1, 123456}[r.IntN(4)]),
+		Path:   []string{"", "p0.n", "g:pkg.count", "p1>[]"}[r.IntN(4)],
+		Write:  r.IntN(2) == 0,
+		Atomic: r.IntN(3) == 0,
+		Sets: &Sets{
+			Held:     randomHelds(r),
+			Released: factcodectest.RandomStrings(r, "", "p0.mu", "g:pkg.v", "c>items>[]", "é"),
+			After:    factcodectest.RandomStrings(r, "", "p0.mu", "g:pkg.v", "c>items>[]", "é"),
+			Before:   factcodectest.RandomStrings(r, "", "p0.mu", "g:pkg.v", "c>items>[]", "é"),
+			Seen:     factcodectest.RandomStrings(r, "", "p0.mu", "g:pkg.v", "c>items>[]", "é"),
+			Guards:   factcodectest.RandomStrings(r, "", "p0.mu", "g:pkg.v", "c>items>[]", "é"),
+		},
+		Elem: []int64{0, 1, 7, -3, 1 << 40}[r.IntN(5)],
+		Func: []string{"", "pkg.F", "(*pkg.T).M"}[r.IntN(3)],
+		Pos:  token.Pos([]int{0, 0, 1, 123456}[r.IntN(4)]),
 	}
 }
 
@@ -145,7 +147,8 @@ func TestSummariesCodecFields(t *testing.T) {
 		factcodectest.Fields{Type: reflect.TypeFor[Summaries](), Fields: 2},
 		factcodectest.Fields{Type: reflect.TypeFor[FuncSummary](), Fields: 2},
 		factcodectest.Fields{Type: reflect.TypeFor[Summary](), Fields: 10},
-		factcodectest.Fields{Type: reflect.TypeFor[Access](), Fields: 13},
+		factcodectest.Fields{Type: reflect.TypeFor[Access](), Fields: 8},
+		factcodectest.Fields{Type: reflect.TypeFor[Sets](), Fields: 6},
 		factcodectest.Fields{Type: reflect.TypeFor[Held](), Fields: 2},
 		factcodectest.Fields{Type: reflect.TypeFor[Invoke](), Fields: 2},
 	)

@@ -138,6 +138,32 @@ type Access struct {
 	Path   string
 	Write  bool
 	Atomic bool // through sync/atomic; two atomic accesses never race
+	// Sets holds the access's locks, channels and observations. Runs
+	// of accesses (those of one block under one state, or those a call
+	// site rebases from one callee) share them, so they are kept
+	// behind one pointer that the run shares rather than as six slice
+	// headers in every access: a large package's summaries hold
+	// millions of accesses. A Sets is never written once an access
+	// holds it; a change makes a new one. Never nil.
+	*Sets
+	// Elem is k+1 for an element of a slice or array at the constant
+	// index k, the last element selector of Path; 0 for any other access.
+	// Two accesses at different constant indices never overlap.
+	Elem int64
+	// Func names the function containing the access, for reports.
+	Func string
+	// Pos locates the access. It is meaningful only within the package
+	// being analysed and is cleared before a summary is exported.
+	Pos token.Pos
+	// calls are the call sites from the summarised function down to the
+	// one containing the access, outermost first, for reports; within
+	// the package only (not in facts).
+	calls *callChain
+}
+
+// Sets are the sets of an Access that runs of accesses share (see
+// Access.Sets).
+type Sets struct {
 	// Held is the must-lockset acquired by the function itself at the
 	// access; the caller's lockset is added at the call site.
 	Held []Held
@@ -157,19 +183,68 @@ type Access struct {
 	// initialises, lists that guard and lock. A read that has seen a
 	// write's guard is ordered after the write.
 	Seen, Guards []string
-	// Elem is k+1 for an element of a slice or array at the constant
-	// index k, the last element selector of Path; 0 for any other access.
-	// Two accesses at different constant indices never overlap.
-	Elem int64
-	// Func names the function containing the access, for reports.
-	Func string
-	// Pos locates the access. It is meaningful only within the package
-	// being analysed and is cleared before a summary is exported.
-	Pos token.Pos
-	// calls are the call sites from the summarised function down to the
-	// one containing the access, outermost first, for reports; within
-	// the package only (not in facts).
-	calls *callChain
+}
+
+// identical reports whether s and o hold the same slices (the same
+// arrays and lengths, and nil where the other is nil): the sets are
+// never written once made, so an identical Sets may stand for a new
+// one, and comparing identities costs less than comparing contents.
+func (s *Sets) identical(o *Sets) bool {
+	return s == o || s != nil && o != nil &&
+		sameArray(s.Held, o.Held) && sameArray(s.Released, o.Released) &&
+		sameArray(s.After, o.After) && sameArray(s.Before, o.Before) &&
+		sameArray(s.Seen, o.Seen) && sameArray(s.Guards, o.Guards)
+}
+
+// sameArray reports whether a and b are the same slice of the same
+// array, or both nil, or both empty and not nil.
+func sameArray[T any](a, b []T) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	if len(a) == 0 {
+		return (a == nil) == (b == nil)
+	}
+	return &a[0] == &b[0]
+}
+
+// equalSets reports whether s and o hold equal sets, nil differing
+// from empty as in sameSummary.
+func equalSets(s, o *Sets) bool {
+	return s == o || s != nil && o != nil &&
+		sameSlice(s.Held, o.Held, equal[Held]) &&
+		sameSlice(s.Released, o.Released, equal[string]) &&
+		sameSlice(s.After, o.After, equal[string]) &&
+		sameSlice(s.Before, o.Before, equal[string]) &&
+		sameSlice(s.Seen, o.Seen, equal[string]) &&
+		sameSlice(s.Guards, o.Guards, equal[string])
+}
+
+// setsCache remembers the last few Sets made, so that the accesses of a
+// run share one (share). A map of every Sets made, by the identity of
+// their slices, found few more to share and cost more in its growth
+// than it saved.
+type setsCache struct {
+	recent [4]*Sets
+	next   int
+}
+
+// share returns a Sets holding the slices of s: old if it holds them,
+// else one of the last few made, else a new one, which it remembers.
+func (sc *setsCache) share(s Sets, old *Sets) *Sets {
+	if old.identical(&s) {
+		return old
+	}
+	for _, r := range sc.recent {
+		if r.identical(&s) {
+			return r
+		}
+	}
+	p := new(Sets) // not &s, which would move every s to the heap
+	*p = s
+	sc.recent[sc.next] = p
+	sc.next = (sc.next + 1) % len(sc.recent)
+	return p
 }
 
 // A callChain is a list of calls on the way from an entry point to an

@@ -70,13 +70,27 @@ var markSuffixes = [...]string{
 }
 
 // markOf returns the mark that ends o with its separator, or "".
+//
+// A mark holds no separator, so the mark that ends o, if any, is all
+// of o from its last separator: one backward scan of the end of o
+// rather than a suffix test for every mark (markOf runs on every
+// observation of every access that is capped or filtered).
 func markOf(o string) string {
-	for _, m := range markSuffixes {
-		if strings.HasSuffix(o, m) {
-			return m
-		}
+	i := strings.LastIndexByte(o, obsSep[0])
+	if i < 0 {
+		return ""
+	}
+	if m := o[i:]; slices.Contains(markSuffixes[:], m) {
+		return m
 	}
 	return ""
+}
+
+// hasMark reports whether o ends with the mark m after its separator,
+// markOf(o) == obsSep+m, by comparing the end of o alone.
+func hasMark(o, m string) bool {
+	n := len(o) - len(m)
+	return n > 0 && o[n-1] == obsSep[0] && o[n:] == m
 }
 
 // splitObservation is the inverse of observation; a mark
@@ -858,7 +872,7 @@ func onceRank(o string) int {
 	if strings.HasPrefix(o, oncePrefix) {
 		return 0
 	}
-	if markOf(o) == obsSep+nonZeroMark {
+	if hasMark(o, nonZeroMark) {
 		return 2
 	}
 	return 1
@@ -873,7 +887,7 @@ func capAccessObservations(obs []string, path string) []string {
 		return obs
 	}
 	return keepFirst(obs, maxObservations, func(o string) int {
-		if markOf(o) == obsSep+nonZeroMark {
+		if hasMark(o, nonZeroMark) {
 			return 3 // last (onceRank)
 		}
 		if ofPath(o, path) {
@@ -910,7 +924,12 @@ func ofPath(o, path string) bool {
 // meetDuplicate merges acc into prev, the same access (Access.key) on
 // another path: it has seen, and is guarded by, only what both have.
 func meetDuplicate(prev *Access, acc Access) {
-	prev.Seen, prev.Guards = intersect(prev.Seen, acc.Seen), intersect(prev.Guards, acc.Guards)
+	seen, guards := intersect(prev.Seen, acc.Seen), intersect(prev.Guards, acc.Guards)
+	if !sameArray(seen, prev.Seen) || !sameArray(guards, prev.Guards) {
+		sets := *prev.Sets
+		sets.Seen, sets.Guards = seen, guards
+		prev.Sets = &sets
+	}
 }
 
 // interned returns the set equal to obs that fi's accesses share: most

@@ -79,7 +79,7 @@ func publishOrdered(a, b *epAccess) bool {
 		return false
 	}
 	for _, o := range a.guards {
-		if markOf(o) == obsSep+publishMark {
+		if hasMark(o, publishMark) {
 			g, _ := splitObservation(o)
 			if slices.Contains(b.seen, observation(g, "")) {
 				return true
@@ -97,7 +97,7 @@ func withoutPublished(guards []string) []string {
 	return slices.DeleteFunc(slices.Clone(guards), isPublished)
 }
 
-func isPublished(o string) bool { return markOf(o) == obsSep+publishMark }
+func isPublished(o string) bool { return hasMark(o, publishMark) }
 
 // maxPublishDepth bounds the callees followed for their atomic writes.
 const maxPublishDepth = 2

@@ -86,9 +86,9 @@ func TestKeepValidSuspects(t *testing.T) {
 // objects, not by different ones, and an analysis is never the same as a
 // missing one (in progress).
 func TestSameResult(t *testing.T) {
-	a := &funcInfo{sum: &Summary{Accesses: []Access{{Path: "p:0|.x", Write: true, Held: []Held{{Lock: "p:0|.mu"}}}}}}
-	same := &funcInfo{sum: &Summary{Accesses: []Access{{Path: "p:0|.x", Write: true, Held: []Held{{Lock: "p:0|.mu"}}}}}}
-	unlocked := &funcInfo{sum: &Summary{Accesses: []Access{{Path: "p:0|.x", Write: true}}}}
+	a := &funcInfo{sum: &Summary{Accesses: []Access{{Path: "p:0|.x", Write: true, Sets: &Sets{Held: []Held{{Lock: "p:0|.mu"}}}}}}}
+	same := &funcInfo{sum: &Summary{Accesses: []Access{{Path: "p:0|.x", Write: true, Sets: &Sets{Held: []Held{{Lock: "p:0|.mu"}}}}}}}
+	unlocked := &funcInfo{sum: &Summary{Accesses: []Access{{Path: "p:0|.x", Write: true, Sets: &Sets{}}}}}
 	for _, tc := range []struct {
 		name     string
 		old, now any

@@ -31,12 +31,7 @@ func sameSummary(a, b *Summary) bool {
 func sameAccess(a, b Access) bool {
 	return a.Path == b.Path && a.Write == b.Write && a.Atomic == b.Atomic &&
 		a.Elem == b.Elem && a.Func == b.Func && a.Pos == b.Pos &&
-		sameSlice(a.Held, b.Held, equal[Held]) &&
-		sameSlice(a.Released, b.Released, equal[string]) &&
-		sameSlice(a.After, b.After, equal[string]) &&
-		sameSlice(a.Before, b.Before, equal[string]) &&
-		sameSlice(a.Seen, b.Seen, equal[string]) &&
-		sameSlice(a.Guards, b.Guards, equal[string]) &&
+		equalSets(a.Sets, b.Sets) &&
 		sameChain(a.calls, b.calls)
 }
 

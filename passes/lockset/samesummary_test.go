@@ -20,7 +20,8 @@ func TestSameSummaryFields(t *testing.T) {
 		fields []string
 	}{
 		{Summary{}, []string{"Acquire", "Release", "Accesses", "Received", "Closes", "Seen", "SeenIfNil", "AcquireIfNil", "Starts", "Invokes"}},
-		{Access{}, []string{"Path", "Write", "Atomic", "Held", "Released", "After", "Before", "Seen", "Guards", "Elem", "Func", "Pos", "calls"}},
+		{Access{}, []string{"Path", "Write", "Atomic", "Sets", "Elem", "Func", "Pos", "calls"}},
+		{Sets{}, []string{"Held", "Released", "After", "Before", "Seen", "Guards"}},
 		{Held{}, []string{"Lock", "Read"}},
 		{Invoke{}, []string{"Param", "Methods"}},
 		{callChain{}, []string{"pos", "callee", "next", "depth"}},
@@ -73,7 +74,7 @@ func TestSameSummary(t *testing.T) {
 	shared := strs()
 	access := func() Access {
 		a := Access{Path: []string{"p:0|.x", "p:0|.y"}[r.Intn(2)], Write: r.Intn(2) == 0, Atomic: r.Intn(4) == 0,
-			Held: helds(), Released: strs(), After: strs(), Before: strs(), Seen: strs(), Guards: strs(),
+			Sets: &Sets{Held: helds(), Released: strs(), After: strs(), Before: strs(), Seen: strs(), Guards: strs()},
 			Elem: int64(r.Intn(2)), Func: []string{"f", "g"}[r.Intn(2)], Pos: token.Pos(r.Intn(2)), calls: chain()}
 		if r.Intn(3) == 0 {
 			a.Seen = shared
@@ -130,6 +131,8 @@ func TestSameSummary(t *testing.T) {
 		case 9, 10:
 			if len(c.Accesses) > 0 {
 				a := &c.Accesses[r.Intn(len(c.Accesses))]
+				sets := *a.Sets // shared with s's access: never written
+				a.Sets = &sets
 				o := access()
 				switch r.Intn(13) {
 				case 0:

@@ -63,7 +63,9 @@ func (c *checker) withoutSelfCounted(sp *spawn, body []Access) []Access {
 	out := slices.Clone(body)
 	for i := range out {
 		if a := &out[i]; slices.ContainsFunc(a.Before, counted) {
-			a.Before = slices.DeleteFunc(slices.Clone(a.Before), counted)
+			sets := *a.Sets
+			sets.Before = slices.DeleteFunc(slices.Clone(a.Before), counted)
+			a.Sets = &sets
 		}
 	}
 	return out

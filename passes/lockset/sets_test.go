@@ -51,8 +51,8 @@ func TestUnion(t *testing.T) {
 }
 
 func TestAccessKey(t *testing.T) {
-	a := Access{Path: "p:0|.x", Write: true, Atomic: true, Held: []Held{{Lock: "p:0|.mu"}, {Lock: "p:0|.rw", Read: true}},
-		Released: []string{"g:p.mu|"}, Elem: 3, After: []string{"p:0|.c"}, Before: []string{"p:0|.d", "p:0|.e"}}
+	a := Access{Path: "p:0|.x", Write: true, Atomic: true, Sets: &Sets{Held: []Held{{Lock: "p:0|.mu"}, {Lock: "p:0|.rw", Read: true}},
+		Released: []string{"g:p.mu|"}, After: []string{"p:0|.c"}, Before: []string{"p:0|.d", "p:0|.e"}}, Elem: 3}
 	// The key as it was built with fmt.
 	want := "p:0|.x w atomic +p:0|.mu +rp:0|.rw -g:p.mu|" + fmt.Sprintf(" #%d", a.Elem-1) + " <p:0|.c >p:0|.d >p:0|.e"
 	if got := a.key(); got != want {
@@ -100,10 +100,10 @@ func TestIntersect(t *testing.T) {
 // ones meet, whichever came first.
 func TestAccessIndex(t *testing.T) {
 	accs := []Access{
-		{Path: "p:0|.x"},
-		{Path: "p:0|.x", Write: true},
-		{Path: "p:0|.y"},
-		{Path: "p:0|.x", Held: []Held{{Lock: "p:0|.mu"}}},
+		{Path: "p:0|.x", Sets: &Sets{}},
+		{Path: "p:0|.x", Write: true, Sets: &Sets{}},
+		{Path: "p:0|.y", Sets: &Sets{}},
+		{Path: "p:0|.x", Sets: &Sets{Held: []Held{{Lock: "p:0|.mu"}}}},
 	}
 	for name, x := range map[string]*accessIndex{
 		"maphash":  newAccessIndex(),

@@ -259,7 +259,7 @@ func (c *checker) zeroSet(st *state, instr *ssa.Store) {
 // the spawner's state and the summaries), and every access after a
 // setting would otherwise hold a set of its own.
 func withoutNonZero(obs []string) []string {
-	isNonZero := func(o string) bool { return markOf(o) == obsSep+nonZeroMark }
+	isNonZero := func(o string) bool { return hasMark(o, nonZeroMark) }
 	if !slices.ContainsFunc(obs, isNonZero) {
 		return obs
 	}
@@ -327,7 +327,7 @@ func (c *checker) zeroGuards(fi *funcInfo, b *ssa.BasicBlock) []string {
 func (fi *funcInfo) recordNonZero(instr ssa.CallInstruction, st *state) {
 	var set []string
 	for _, o := range st.seen {
-		if markOf(o) == obsSep+nonZeroMark {
+		if hasMark(o, nonZeroMark) {
 			set = append(set, o)
 		}
 	}
@@ -390,9 +390,11 @@ func withZeroObservations(a *Access, seen, guards []string) *Access {
 	if len(seen) == 0 && len(guards) == 0 {
 		return a
 	}
+	sets := *a.Sets // shared with other accesses: never written
+	sets.Seen = union(slices.Clip(a.Seen), seen)
+	sets.Guards = union(slices.Clip(a.Guards), guards)
 	with := *a
-	with.Seen = union(slices.Clip(a.Seen), seen)
-	with.Guards = union(slices.Clip(a.Guards), guards)
+	with.Sets = &sets
 	return &with
 }
 
@@ -417,7 +419,7 @@ func settledGuards(fi *funcInfo, a *Access) []string {
 	}
 	var out []string
 	for _, o := range a.Guards {
-		if markOf(o) != obsSep+zeroMark {
+		if !hasMark(o, zeroMark) {
 			continue
 		}
 		g, _ := splitObservation(o)
