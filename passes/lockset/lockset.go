@@ -173,6 +173,9 @@ type checker struct {
 	// setOnce memoises setOnceWrites, sentinels sentinel (setonce.go).
 	setOnce   map[token.Pos]setOnceWrite
 	sentinels map[*ssa.Global]bool
+	// closeGuards are the read-write locks taken for writing only by a
+	// close (closeguard.go); nil in the strict reading.
+	closeGuards map[*types.Var]bool
 	// pathMemo memoises pathOfDepth at depth 0 once what it reads no
 	// longer changes (after inferShared); nil before.
 	pathMemo map[pathKey]string
@@ -240,6 +243,7 @@ func run(pass *analysis.Pass) (any, error) {
 	c.oneShot = c.oneShotFlags(funcs)
 	c.guardNames = c.guardFieldNames(funcs)
 	c.zeroFlags = c.zeroFlagFields(funcs)
+	c.closeGuards = c.closeGuardFields(funcs)
 	c.ownedFields = c.ownedFieldNames()
 	c.calledLocking = c.calledByLockers(funcs)
 	c.analyzeAll(funcs)

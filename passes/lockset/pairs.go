@@ -79,6 +79,9 @@ type lockRef struct {
 	// belowPointer marks a lock held by another object than the one
 	// the access's location lies in (lockowner.go): no evidence.
 	belowPointer bool
+	// closeGuard marks the read side of a close guard (closeguard.go):
+	// it excludes the close, but is no evidence of sharing.
+	closeGuard bool
 }
 
 // canonical rewrites a path of frame fn into an entry-independent
@@ -240,7 +243,7 @@ func (c *checker) epAccess(key string, fn *ssa.Function, a *Access, lockKey func
 		// goroutine's own conns[idx].mu is the conns[i].mu its spawner
 		// takes when both reach conns[idx].buf.
 		key := strings.ReplaceAll(lockKey(h.Lock), allSel, partSel)
-		e.locks = append(e.locks, lockRef{key: key, alias: c.lockAlias(key), disp: disp, read: h.Read, once: once, cas: cas, winOp: winOp, belowPointer: c.lockBelowPointer(fn, a.Path, h.Lock)})
+		e.locks = append(e.locks, lockRef{key: key, alias: c.lockAlias(key), disp: disp, read: h.Read, once: once, cas: cas, winOp: winOp, belowPointer: c.lockBelowPointer(fn, a.Path, h.Lock), closeGuard: c.closeGuardHeld(fn, h.Lock, h.Read)})
 	}
 	canon := func(ps []string) []string {
 		var out []string
@@ -328,8 +331,8 @@ func expectsShared(a *epAccess) bool {
 	}
 	root := keyRoot(a.key)
 	for _, l := range a.locks {
-		if l.cas {
-			continue // it orders only (casonce.go)
+		if l.cas || l.closeGuard {
+			continue // it orders only (casonce.go, closeguard.go)
 		}
 		if l.once || ownLock(l, root) {
 			return true

@@ -110,7 +110,7 @@ func (r *selfRule) evidence(refs []ref, e int, a, b *epAccess) bool {
 		return true
 	}
 	readLocked := func(x *epAccess) bool {
-		return slices.ContainsFunc(x.locks, func(l lockRef) bool { return l.read && ownLock(l, keyRoot(x.key)) })
+		return slices.ContainsFunc(x.locks, func(l lockRef) bool { return l.read && !l.closeGuard && ownLock(l, keyRoot(x.key)) })
 	}
 	if readLocked(a) || readLocked(b) {
 		return true
