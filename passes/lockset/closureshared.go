@@ -115,7 +115,7 @@ func signalledFields(fn *ssa.Function) []*types.Var {
 func (c *checker) awaitedFields() map[*types.Var]bool {
 	out := make(map[*types.Var]bool)
 	for _, fn := range c.srcFuncs {
-		if recvNamed(fn) == nil {
+		if ssaops.RecvNamed(fn) == nil {
 			continue
 		}
 		for _, b := range fn.Blocks {

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/psharpvet/psharpvet/internal/model"
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
 // This file reads the "caller must hold mu" convention where the code
@@ -99,7 +100,7 @@ func docOwner(fn *ssa.Function, owner string) int {
 		}
 	}
 	if hasRecv {
-		if n := recvNamed(fn); n != nil && strings.EqualFold(n.Obj().Name(), owner) {
+		if n := ssaops.RecvNamed(fn); n != nil && strings.EqualFold(n.Obj().Name(), owner) {
 			return 0
 		}
 	}

@@ -270,23 +270,6 @@ func (c *checker) sharedByAtomicsOnly(n *types.Named, shared map[*types.Named]bo
 	return !shared[n] && !model.HoldsLock(n) && !c.holdsToken(n) && c.accessedAtomically(n)
 }
 
-// recvNamed returns the named type (origin) of a method's receiver.
-func recvNamed(fn *ssa.Function) *types.Named {
-	recv := fn.Signature.Recv()
-	if recv == nil {
-		return nil
-	}
-	t := recv.Type()
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, _ := types.Unalias(t).(*types.Named)
-	if n == nil {
-		return nil
-	}
-	return n.Origin()
-}
-
 func typeKey(n *types.Named) string {
 	if n.Obj().Pkg() == nil {
 		return n.Obj().Name()
@@ -404,7 +387,7 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 		}
 		if m := startedMethod(sp); m != nil {
 			started[m] = true
-			if n := recvNamed(sp.callee); n != nil {
+			if n := ssaops.RecvNamed(sp.callee); n != nil {
 				goShared[n] = true
 			}
 		}
@@ -439,7 +422,7 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 			add(e)
 			continue
 		}
-		n := recvNamed(fn)
+		n := ssaops.RecvNamed(fn)
 		if n == nil || started[obj] || n.Obj().Pkg() != c.pkg {
 			continue
 		}
@@ -511,7 +494,7 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 				}
 			}
 		}
-		if n := recvNamed(e.fn); e.actor && n != nil {
+		if n := ssaops.RecvNamed(e.fn); e.actor && n != nil {
 			e.accs = withActorAliases(e.accs, from, n, aliases[n])
 		}
 	}

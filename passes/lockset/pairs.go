@@ -94,7 +94,7 @@ func canonical(p string, fn *ssa.Function) string {
 		return prefix + p
 	case root == "p:0|":
 		// The receiver, also when a literal captures it (spilledParam).
-		if n := recvNamed(fn); n != nil {
+		if n := ssaops.RecvNamed(fn); n != nil {
 			return prefix + "t:" + typeKey(n) + "|" + sel
 		}
 	case strings.HasPrefix(root, "f:"):

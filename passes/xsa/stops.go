@@ -64,19 +64,10 @@ func (lf *lifter) stopsSelf(instr ssa.Instruction) bool {
 // childless reports whether the actor whose handler is fn spawns no
 // children: no method of its type calls a SpawnsActor row.
 func (lf *lifter) childless(fn *ssa.Function) bool {
-	recv := fn.Signature.Recv()
-	if recv == nil {
+	n := ssaops.RecvNamed(fn)
+	if n == nil {
 		return false
 	}
-	t := recv.Type()
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok {
-		return false
-	}
-	n = n.Origin()
 	if c, ok := lf.childlessMemo[n]; ok {
 		return c
 	}
