@@ -46,47 +46,37 @@ type actorAlias struct {
 	sel, key string
 }
 
-// actorAliases returns, for each actor type of the package that a
-// producer makes, the aliases of its fields (see the file comment).
-func (c *checker) actorAliases(funcs []*ssa.Function) map[*types.Named][]actorAlias {
+// actorAliases returns, for each actor type of the package that one of
+// the producers makes, the aliases of its fields (see the file comment).
+func (c *checker) actorAliases(producers []*ssa.MakeClosure) map[*types.Named][]actorAlias {
 	var out map[*types.Named][]actorAlias
-	for _, fn := range funcs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				call, ok := instr.(*ssa.Call)
-				if !ok {
-					continue
+	for _, mc := range producers {
+		for _, f := range c.producedFields(mc) {
+			for _, key := range c.keptSlots(mc.Parent(), capturedValues(mc.Bindings[f.free])) {
+				a := actorAlias{sel: f.sel, key: key}
+				if out == nil {
+					out = make(map[*types.Named][]actorAlias)
 				}
-				rc, ok := c.model.Resolve(call.Common())
-				if !ok {
-					continue
-				}
-				row, ok := rc.Row(model.ActorProps)
-				if !ok {
-					row, ok = rc.Row(model.SpawnsActor)
-				}
-				if !ok || len(row.Args) == 0 {
-					continue
-				}
-				mc := makeClosureOf(rc.Arg(row.Args[0]))
-				if mc == nil {
-					continue
-				}
-				for _, f := range c.producedFields(mc) {
-					for _, key := range c.keptSlots(mc.Parent(), capturedValues(mc.Bindings[f.free])) {
-						a := actorAlias{sel: f.sel, key: key}
-						if out == nil {
-							out = make(map[*types.Named][]actorAlias)
-						}
-						if !slices.Contains(out[f.named], a) {
-							out[f.named] = append(out[f.named], a)
-						}
-					}
+				if !slices.Contains(out[f.named], a) {
+					out[f.named] = append(out[f.named], a)
 				}
 			}
 		}
 	}
 	return out
+}
+
+// producerOf returns the function literal a call of an ActorProps or
+// SpawnsActor row is handed as the producer of its actor, or nil.
+func producerOf(call model.Call) *ssa.MakeClosure {
+	row, ok := call.Row(model.ActorProps)
+	if !ok {
+		row, ok = call.Row(model.SpawnsActor)
+	}
+	if !ok || len(row.Args) == 0 {
+		return nil
+	}
+	return makeClosureOf(call.Arg(row.Args[0]))
 }
 
 // makeClosureOf returns the function literal v is, looking through

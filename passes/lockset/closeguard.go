@@ -9,8 +9,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
-
-	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
 // This file finds close guards: read-write locks held for reading by a
@@ -34,7 +32,8 @@ import (
 // no lock are. It still orders: a write under the guard's write side
 // (the close) excludes every reader.
 //
-// A field qualifies when its address is used only as the receiver of the
+// A field (unexported, of the package's own type) qualifies when its
+// address is used only as the receiver of the
 // lock type's own methods (never stored, passed on or turned into a
 // Locker whose Lock would be exclusive: RLocker's is a read lock), it is
 // acquired for reading somewhere, and every exclusive acquisition (Lock,
@@ -51,43 +50,35 @@ import (
 // reports them.
 
 // closeGuardFields returns the package's close guards (see above), by
-// field; nil in the strict reading.
-func (c *checker) closeGuardFields(funcs []*ssa.Function) map[*types.Var]bool {
+// field; nil in the strict reading. Only unexported fields of the
+// package's own types qualify: another package could take an exported
+// one for writing.
+func (c *checker) closeGuardFields() map[*types.Var]bool {
 	if c.model.Strict {
 		return nil
 	}
 	read := make(map[*types.Var]bool)
 	closing := make(map[*types.Var]bool)
 	bad := make(map[*types.Var]bool)
-	for _, fn := range funcs {
-		inClose := closeNamed(fn)
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				fa, ok := instr.(*ssa.FieldAddr)
-				if !ok {
-					continue
+	c.ownFieldAddrs(func(fa *ssa.FieldAddr, f *types.Var) {
+		if bad[f] {
+			return
+		}
+		for _, u := range *fa.Referrers() {
+			switch c.guardUse(fa, u) {
+			case lockUseRead:
+				read[f] = true
+			case lockUseWrite:
+				if closeNamed(fa.Parent()) {
+					closing[f] = true
+				} else {
+					bad[f] = true
 				}
-				f := ssaops.FieldVar(fa)
-				if f == nil || bad[f] {
-					continue
-				}
-				for _, u := range *fa.Referrers() {
-					switch c.guardUse(fa, u) {
-					case lockUseRead:
-						read[f] = true
-					case lockUseWrite:
-						if inClose {
-							closing[f] = true
-						} else {
-							bad[f] = true
-						}
-					case lockUseOther:
-						bad[f] = true
-					}
-				}
+			case lockUseOther:
+				bad[f] = true
 			}
 		}
-	}
+	})
 	var out map[*types.Var]bool
 	for f := range closing {
 		if read[f] && !bad[f] {

@@ -294,9 +294,10 @@ func (c *checker) isHandlerFunc(fn *ssa.Function) bool { return c.handlers.IsFun
 // concurrently: the arguments of Handler rows (http.HandleFunc), function
 // conversions to a handler type (http.HandlerFunc(f)), and gRPC service
 // implementations. It returns the handler function values and the service
-// types, and notes in c.handlers the methods made an actor's next
-// handler with a Become row (before isActorMethod is first asked).
-func (c *checker) registrations(funcs []*ssa.Function) (handlers []ssa.Value, services map[*types.Named]bool) {
+// types, and the producers handed to an ActorProps or SpawnsActor row
+// (actorfields.go), and notes in c.handlers the methods made an actor's
+// next handler with a Become row (before isActorMethod is first asked).
+func (c *checker) registrations(funcs []*ssa.Function) (handlers []ssa.Value, services map[*types.Named]bool, producers []*ssa.MakeClosure) {
 	services = make(map[*types.Named]bool)
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
@@ -308,6 +309,9 @@ func (c *checker) registrations(funcs []*ssa.Function) (handlers []ssa.Value, se
 							if h := call.Arg(row.Args[0]); h != nil {
 								handlers = append(handlers, h)
 							}
+						}
+						if mc := producerOf(call); mc != nil {
+							producers = append(producers, mc)
 						}
 						// ctx.Become(a.busy) makes a method of the actor's
 						// own type its next handler, run one message at a
@@ -325,7 +329,7 @@ func (c *checker) registrations(funcs []*ssa.Function) (handlers []ssa.Value, se
 			}
 		}
 	}
-	return handlers, services
+	return handlers, services, producers
 }
 
 // grpcService returns the service type a call of generated gRPC code
@@ -395,7 +399,7 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 	for n := range c.awaitedClosures(spawns) {
 		goShared[n] = true
 	}
-	handlers, services := c.registrations(funcs)
+	handlers, services, producers := c.registrations(funcs)
 	for n := range services {
 		shared[n] = true
 	}
@@ -477,7 +481,7 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 		testHandler := !c.model.Strict && c.inTestFile(fn)
 		add(&entry{name: c.funcName(fn), fn: fn, pos: fn.Pos(), self: true, inferred: testHandler, byTest: testHandler})
 	}
-	aliases := c.actorAliases(funcs) // actorfields.go
+	aliases := c.actorAliases(producers) // actorfields.go
 	for _, e := range out {
 		from := len(e.accs)
 		if fi := c.full(e.fn); fi != nil {

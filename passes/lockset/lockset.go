@@ -243,7 +243,7 @@ func run(pass *analysis.Pass) (any, error) {
 	c.oneShot = c.oneShotFlags(funcs)
 	c.guardNames = c.guardFieldNames(funcs)
 	c.zeroFlags = c.zeroFlagFields(funcs)
-	c.closeGuards = c.closeGuardFields(funcs)
+	c.closeGuards = c.closeGuardFields()
 	c.ownedFields = c.ownedFieldNames()
 	c.calledLocking = c.calledByLockers(funcs)
 	c.analyzeAll(funcs)
