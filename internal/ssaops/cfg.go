@@ -125,18 +125,23 @@ func (s blockSet) add(i int) bool {
 	return true
 }
 
+// IfCond returns the condition b branches on as its last instruction (an
+// If: its first successor runs when the condition holds), or nil.
+func IfCond(b *ssa.BasicBlock) ssa.Value {
+	if len(b.Instrs) == 0 || len(b.Succs) != 2 {
+		return nil
+	}
+	if iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
+		return iff.Cond
+	}
+	return nil
+}
+
 // OkTested returns the comma-ok operation (a receive, a type assertion, a
 // map lookup) whose ok b branches on as its last instruction (if v, ok :=
 // …; ok), or nil: b's first successor runs when ok is true.
 func OkTested(b *ssa.BasicBlock) ssa.Value {
-	if len(b.Instrs) == 0 || len(b.Succs) != 2 {
-		return nil
-	}
-	iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-	if !ok {
-		return nil
-	}
-	ext, ok := iff.Cond.(*ssa.Extract)
+	ext, ok := IfCond(b).(*ssa.Extract)
 	if !ok || ext.Index != 1 {
 		return nil
 	}

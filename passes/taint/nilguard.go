@@ -8,6 +8,8 @@ import (
 	"go/token"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
 // This file refines the heap on the branch of a nil test of a location:
@@ -29,14 +31,11 @@ import (
 // nilOnEdge returns the location that the test ending block p found nil
 // on its edge to b, if p ends in such a test (see the file comment).
 func (f *Flow) nilOnEdge(p, b *ssa.BasicBlock) (Loc, bool) {
-	if len(p.Instrs) == 0 || len(p.Succs) != 2 || p.Succs[0] == p.Succs[1] {
+	cmp, ok := ssaops.IfCond(p).(*ssa.BinOp)
+	if !ok || p.Succs[0] == p.Succs[1] {
 		return Loc{}, false
 	}
-	cond, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
-	if !ok {
-		return Loc{}, false
-	}
-	cmp, ok := cond.Cond.(*ssa.BinOp)
+	cond := p.Instrs[len(p.Instrs)-1]
 	if !ok || (cmp.Op != token.EQL && cmp.Op != token.NEQ) {
 		return Loc{}, false
 	}

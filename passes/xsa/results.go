@@ -9,6 +9,8 @@ import (
 	"go/token"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
 // This file carries a helper's constant boolean result back to its
@@ -62,14 +64,11 @@ func (r boolResult) of(call *ssa.Call) map[ssa.Value]bool {
 // knownBranch returns the successor of b that its test of a known value
 // (or of its negation) takes, if b ends in one.
 func knownBranch(b *ssa.BasicBlock, known map[ssa.Value]bool) ([]*ssa.BasicBlock, bool) {
-	if len(known) == 0 || len(b.Instrs) == 0 || len(b.Succs) != 2 {
+	v := ssaops.IfCond(b)
+	if len(known) == 0 || v == nil {
 		return nil, false
 	}
-	cond, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-	if !ok {
-		return nil, false
-	}
-	v, negated := cond.Cond, false
+	negated := false
 	if not, ok := v.(*ssa.UnOp); ok && not.Op == token.NOT {
 		v, negated = not.X, true
 	}

@@ -109,22 +109,8 @@ func (lf *lifter) spawnsNone(fn *ssa.Function) bool {
 // b ends in a test of the message's dynamic type that no final message
 // passes: the test fails.
 func (lf *lifter) finalBranch(b *ssa.BasicBlock) ([]*ssa.BasicBlock, bool) {
-	if len(b.Instrs) == 0 || len(b.Succs) != 2 {
-		return nil, false
-	}
-	cond, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-	if !ok {
-		return nil, false
-	}
-	ex, ok := cond.Cond.(*ssa.Extract)
-	if !ok || ex.Index != 1 {
-		return nil, false
-	}
-	ta, ok := ex.Tuple.(*ssa.TypeAssert)
-	if !ok || !ta.CommaOk || types.IsInterface(ta.AssertedType) || model.FinalMessage(ta.AssertedType) {
-		return nil, false
-	}
-	if !lf.isMessage(ta.X) {
+	ta, ok := ssaops.OkTested(b).(*ssa.TypeAssert)
+	if !ok || types.IsInterface(ta.AssertedType) || model.FinalMessage(ta.AssertedType) || !lf.isMessage(ta.X) {
 		return nil, false
 	}
 	return b.Succs[1:], true
