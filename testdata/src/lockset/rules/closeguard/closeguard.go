@@ -139,3 +139,22 @@ func withLock(l sync.Locker, f func()) {
 	defer l.Unlock()
 	f()
 }
+
+// Feed's guard is exported, so an importer may take it for writing
+// anywhere: not a close guard, and its read side stays evidence. Reported.
+type Feed struct {
+	Closemu sync.RWMutex
+	row     []byte
+}
+
+func (f *Feed) Next() {
+	f.Closemu.RLock()
+	f.row = append(f.row[:0], 'x') // want `f.row is written in \(\*Feed\).Next holding f.Closemu \(read\) and written in another call of \(\*Feed\).Next holding f.Closemu \(read\)`
+	f.Closemu.RUnlock()
+}
+
+func (f *Feed) Close() {
+	f.Closemu.Lock()
+	f.row = nil
+	f.Closemu.Unlock()
+}
