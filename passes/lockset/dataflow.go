@@ -575,6 +575,11 @@ func (c *checker) edge(fi *funcInfo, st *state, b *ssa.BasicBlock, i int) *state
 		out.held = out.held.add(Held{Lock: lock}) // casonce.go
 		return out
 	}
+	if lock := c.lastRefEdge(ifi, i); lock != "" {
+		out := st.clone()
+		out.held = out.held.add(Held{Lock: lock}) // lastref.go
+		return out
+	}
 	cond, want := ifi.Cond, 0
 	if u, ok := cond.(*ssa.UnOp); ok && u.Op == token.NOT {
 		cond, want = u.X, 1

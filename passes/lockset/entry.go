@@ -52,6 +52,11 @@ type entry struct {
 	// actor marks an actor's handler: the framework runs it again for
 	// the next message while goroutines it started still run.
 	actor bool
+	// served marks a handler a framework calls for each request
+	// ((http.Handler).ServeHTTP, a function handed to http.HandleFunc):
+	// concurrent with itself, but by default with an inferred entry only
+	// on evidence (see evidence in pairs.go).
+	served bool
 	// outlives marks a goroutine that its spawner may not have joined
 	// when it returns.
 	outlives bool
@@ -438,6 +443,7 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 			e.self, e.group, e.actor = false, "actor "+typeKey(n), true
 			add(e)
 		case c.isEntryMethod(obj):
+			e.served = true
 			add(e)
 		case (isShared || goShared[n]) && (obj.Exported() || ifaceMethods[obj.Name()]):
 			if !shared[n] && !c.model.Strict && c.inTestFile(fn) {
@@ -479,7 +485,7 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 		// mostly one after another: by default it needs the evidence of
 		// an inferred entry (a synchronised access) to race.
 		testHandler := !c.model.Strict && c.inTestFile(fn)
-		add(&entry{name: c.funcName(fn), fn: fn, pos: fn.Pos(), self: true, inferred: testHandler, byTest: testHandler})
+		add(&entry{name: c.funcName(fn), fn: fn, pos: fn.Pos(), self: true, served: true, inferred: testHandler, byTest: testHandler})
 	}
 	aliases := c.actorAliases(producers) // actorfields.go
 	for _, e := range out {

@@ -60,6 +60,9 @@ type epAccess struct {
 	// spawnedAlias marks the copy of an actor's access named after the
 	// location its spawner keeps the same object in (actorfields.go).
 	spawnedAlias bool
+	// ownedAtZero marks an access made where a reference count of its
+	// object reached zero (lastref.go).
+	ownedAtZero bool
 }
 
 type lockRef struct {
@@ -82,6 +85,9 @@ type lockRef struct {
 	// closeGuard marks the read side of a close guard (closeguard.go):
 	// it excludes the close, but is no evidence of sharing.
 	closeGuard bool
+	// lastRef marks the pseudo-lock of a reference count that reached
+	// zero (lastref.go): it orders, but is no evidence of sharing.
+	lastRef bool
 }
 
 // canonical rewrites a path of frame fn into an entry-independent
@@ -243,7 +249,8 @@ func (c *checker) epAccess(key string, fn *ssa.Function, a *Access, lockKey func
 		// goroutine's own conns[idx].mu is the conns[i].mu its spawner
 		// takes when both reach conns[idx].buf.
 		key := strings.ReplaceAll(lockKey(h.Lock), allSel, partSel)
-		e.locks = append(e.locks, lockRef{key: key, alias: c.lockAlias(key), disp: disp, read: h.Read, once: once, cas: cas, winOp: winOp, belowPointer: c.lockBelowPointer(fn, a.Path, h.Lock), closeGuard: c.closeGuardHeld(fn, h.Lock, h.Read)})
+		e.ownedAtZero = e.ownedAtZero || c.ownedAtZero(fn, a.Path, h.Lock)
+		e.locks = append(e.locks, lockRef{key: key, alias: c.lockAlias(key), disp: disp, read: h.Read, once: once, cas: cas, winOp: winOp, belowPointer: c.lockBelowPointer(fn, a.Path, h.Lock), closeGuard: c.closeGuardHeld(fn, h.Lock, h.Read), lastRef: prefix == lastRefPrefix})
 	}
 	canon := func(ps []string) []string {
 		var out []string
@@ -312,7 +319,7 @@ func protected(a, b *epAccess) bool {
 // synchronized reports whether a is made under a lock or a once.Do, or
 // atomically: evidence that the code expects its location to be shared.
 func synchronized(a *epAccess) bool {
-	return a.atomic || slices.ContainsFunc(a.locks, func(l lockRef) bool { return !l.cas })
+	return a.atomic || slices.ContainsFunc(a.locks, func(l lockRef) bool { return !l.cas && !l.lastRef })
 }
 
 // expectsShared reports whether a shows that the code expects its
@@ -331,8 +338,8 @@ func expectsShared(a *epAccess) bool {
 	}
 	root := keyRoot(a.key)
 	for _, l := range a.locks {
-		if l.cas || l.closeGuard {
-			continue // it orders only (casonce.go, closeguard.go)
+		if l.cas || l.closeGuard || l.lastRef {
+			continue // it orders only (casonce.go, closeguard.go, lastref.go)
 		}
 		if l.once || ownLock(l, root) {
 			return true
@@ -546,6 +553,9 @@ func checkEntries(fset *token.FileSet, entries []*entry, setters *setterRule, se
 			if !strict && !evidence(entries[r.e], entries[s.e], r.a, s.a) {
 				return false
 			}
+			if r.a.ownedAtZero || s.a.ownedAtZero {
+				return false // after the last reference was dropped (lastref.go)
+			}
 			if r.e == s.e && entries[r.e].inferred && !self.evidence(refs, r.e, r.a, s.a) {
 				return false // one writer, locking for other readers (selfpairs.go)
 			}
@@ -596,7 +606,10 @@ func checkEntries(fset *token.FileSet, entries []*entry, setters *setterRule, se
 //     to be shared with the other (RacerD's evidence for code that is not
 //     declared thread-safe). Two unsynchronised accesses in methods
 //     nothing declares concurrent are the owner's sequence of calls
-//     (configure, then use; trim, then release);
+//     (configure, then use; trim, then release). So does an inferred
+//     entry beside a handler a framework serves (servedBeside): the
+//     handler is concurrent with itself, the owner's configuration of it
+//     (e.Use(mw) before http.ListenAndServe(addr, e)) only on evidence;
 //   - an access of a goroutine's spawner, in its own body, that the go
 //     statement or a join orders with the goroutine (before the go
 //     statement), reached through another entry point that holds a lock
@@ -622,7 +635,7 @@ func evidence(ea, eb *entry, a, b *epAccess) bool {
 	// started it (rerun) races with it only as two inferred entries do:
 	// that the entry runs again while the goroutine still runs is itself
 	// inferred.
-	if (ea.inferred && eb.inferred || rerun(ea, eb)) && !expectsShared(a) && !expectsShared(b) {
+	if (ea.inferred && eb.inferred || rerun(ea, eb) || servedBeside(ea, eb)) && !expectsShared(a) && !expectsShared(b) {
 		return false
 	}
 	orderedBy := func(g, e *entry, x, gx *epAccess) bool {
@@ -632,6 +645,16 @@ func evidence(ea, eb *entry, a, b *epAccess) bool {
 		return e.goOnly || synchronized(x) && !gx.write
 	}
 	return !orderedBy(ea, eb, b, a) && !orderedBy(eb, ea, a, b) && !startedAfter(ea, a, eb) && !startedAfter(eb, b, ea)
+}
+
+// servedBeside reports whether one of a and b is a handler a framework
+// serves requests with and the other an inferred entry. The framework
+// runs the handler concurrently with itself, but that the owner calls its
+// other methods while it serves (e.Use(mw) beside e.ServeHTTP) is itself
+// inferred: configuration made before serving, unless an access shows
+// that the code expects it to be shared.
+func servedBeside(a, b *entry) bool {
+	return a.served && !a.inferred && b.inferred || b.served && !b.inferred && a.inferred
 }
 
 // keyRoot returns the root of the location key k.

@@ -54,14 +54,14 @@ const (
 )
 
 // pseudoPrefix splits the prefix of a pseudo-lock (oncePrefix, casPrefix,
-// swapPrefix)
+// swapPrefix, lastRefPrefix)
 // or of a channel's mark (sendPrefix, sentPrefix, nilPrefix: chansend.go)
 // off p; prefix is "" for a lock or a location.
 func pseudoPrefix(p string) (prefix, rest string) {
 	if len(p) > 1 && p[1] == ':' {
 		return "", p // a root ("p:0|"), which no pseudo-prefix begins with
 	}
-	for _, pre := range []string{oncePrefix, casPrefix, swapPrefix, sendPrefix, sentPrefix, nilPrefix} {
+	for _, pre := range []string{oncePrefix, casPrefix, swapPrefix, lastRefPrefix, sendPrefix, sentPrefix, nilPrefix} {
 		if strings.HasPrefix(p, pre) {
 			return pre, p[len(pre):]
 		}

@@ -168,6 +168,8 @@ func held(a *epAccess) string {
 			within = append(within, "inside "+l.disp+".Do")
 		case l.cas:
 			within = append(within, "after winning "+l.disp+"."+l.winOp)
+		case l.lastRef:
+			within = append(within, "after "+l.disp+" reached zero")
 		case l.read:
 			locks = append(locks, l.disp+" (read)")
 		default:
