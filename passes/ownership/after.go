@@ -7,6 +7,7 @@ package ownership
 import (
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -52,6 +53,10 @@ type walker struct {
 	// reach may be an earlier iteration's instance of an allocation the
 	// path made anew (see renewed).
 	stale map[ssa.Value]bool
+	// entry is the state on the edge into the block being walked, which
+	// its phis read: they are assigned together on entering the block
+	// (t7 = phi [1: t6, 5: t22, 7: t7] keeps t7's age on the edge from 7).
+	entry fresh
 }
 
 // places are the places of a heap an instruction may read and write.
@@ -160,6 +165,12 @@ func (w *walker) block(b, pred *ssa.BasicBlock, cur fresh) bool {
 	if started && w.joins.EntersJoin(pred, b) {
 		return false
 	}
+	w.entry = nil
+	if len(b.Instrs) > 0 && started {
+		if _, ok := b.Instrs[0].(*ssa.Phi); ok {
+			w.entry = maps.Clone(cur)
+		}
+	}
 	w.fl.Walk(b, func(instr ssa.Instruction, h taint.Heap) bool {
 		if !started {
 			started = instr == w.p.Instr
@@ -267,7 +278,7 @@ func (w *walker) renew(instr ssa.Instruction, predIndex int, cur fresh) {
 		cur[v] = madeMemory
 	case *ssa.Phi:
 		if predIndex >= 0 && predIndex < len(i.Edges) {
-			cur[v] = w.ageOf(i.Edges[predIndex], cur)
+			cur[v] = w.ageOf(i.Edges[predIndex], w.entry)
 		} else {
 			all := visitedMemory
 			for _, e := range i.Edges {

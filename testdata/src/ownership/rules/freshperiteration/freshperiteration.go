@@ -142,3 +142,42 @@ func BatchesSharedFlag(out chan<- []*Entry, stop <-chan struct{}, n, max int) {
 	*done = true // want `is written after`
 	_ = batch
 }
+
+// Batcher collects what arrives until stopped, then hands the batch on.
+type Batcher struct {
+	in   chan *Msg
+	out  chan []*Msg
+	stop chan struct{}
+}
+
+// Batches declares its batch inside the loop, so each iteration appends
+// to a new one, also on the select case that leaves the batch as it was
+// (a phi that takes its own value around the inner loop): quiet.
+func (b *Batcher) Batches() {
+	for {
+		var batch []*Msg
+		for done := false; !done; {
+			select {
+			case m := <-b.in:
+				batch = append(batch, m)
+			case <-b.stop:
+				done = true
+			}
+		}
+		b.out <- batch
+	}
+}
+
+// Accumulate keeps one batch across iterations and sends it each time it
+// is stopped, then appends to it again: reported.
+func (b *Batcher) Accumulate() {
+	var batch []*Msg
+	for {
+		select {
+		case m := <-b.in:
+			batch = append(batch, m) // want `batch is written after it was sent on b.out`
+		case <-b.stop:
+			b.out <- batch
+		}
+	}
+}
