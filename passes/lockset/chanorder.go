@@ -145,7 +145,11 @@ func (c *checker) liveness(sp *spawn, siblings []*spawn) *liveness {
 	lv := &liveness{level: make(map[ssa.Instruction]uint8)}
 	tail := make(map[int]bool)
 	out := make([]uint8, len(fn.Blocks))
+	feasible := c.edgesAfter(sp.instr)
 	edge := func(p, b *ssa.BasicBlock) uint8 {
+		if feasible != nil && !feasible[ssaops.Edge{From: p, To: b}] {
+			return joined // no path from the spawn takes it (afterspawn.go)
+		}
 		if e := caseEffects[cfgEdge{p, b}]; e != nil && out[p.Index] > e.level {
 			for i := range e.tail {
 				tail[i] = true

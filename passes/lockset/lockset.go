@@ -179,6 +179,9 @@ type checker struct {
 	// pathMemo memoises pathOfDepth at depth 0 once what it reads no
 	// longer changes (after inferShared); nil before.
 	pathMemo map[pathKey]string
+	// branchFacts memoizes, per spawner, the facts its branches
+	// establish (afterspawn.go).
+	branchFacts ssaops.BranchFactsMemo
 	// prog is the program of the package's SSA; concrete resolves the
 	// dynamic types of interface values (ifacecalls.go), made on first
 	// use; ifaceCallees memoises what it resolves calls to.

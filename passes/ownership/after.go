@@ -100,6 +100,9 @@ func (w *walker) run() {
 	in := make(map[edge]fresh)
 	queue := []edge{{nil, w.p.Instr.Block()}}
 	in[queue[0]] = fresh{}
+	// A branch that the tests which led to the transfer, or came after
+	// it, decided is not taken the other way (ssaops.BranchFacts).
+	feasible := w.c.branchFacts.EdgesAfter(w.p.Instr)
 	for len(queue) > 0 {
 		e := queue[0]
 		queue = queue[1:]
@@ -111,7 +114,7 @@ func (w *walker) run() {
 			continue
 		}
 		for _, s := range w.p.Successors(e.to) {
-			if w.skipsBody(e.from, e.to, s) {
+			if w.skipsBody(e.from, e.to, s) || feasible != nil && !feasible[ssaops.Edge{From: e.to, To: s}] {
 				continue
 			}
 			next := edge{e.to, s}

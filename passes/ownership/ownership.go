@@ -17,6 +17,7 @@ import (
 	"github.com/psharpvet/psharpvet/internal/analysisdoc"
 	"github.com/psharpvet/psharpvet/internal/directive"
 	"github.com/psharpvet/psharpvet/internal/model"
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 	"github.com/psharpvet/psharpvet/internal/transfer"
 	"github.com/psharpvet/psharpvet/passes/fieldwrites"
 	"github.com/psharpvet/psharpvet/passes/givesup"
@@ -109,6 +110,10 @@ type checker struct {
 	holds map[[2]types.Type]bool
 	// detachedLoops memoises detachedLoop by transfer point (detached.go).
 	detachedLoops map[ssa.Instruction]bool
+	// branchFacts memoises, per function, the facts its branches
+	// establish: the walk after a transfer takes only the edges a path
+	// from it can (ssaops.BranchFacts).
+	branchFacts ssaops.BranchFactsMemo
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -129,6 +134,7 @@ func run(pass *analysis.Pass) (any, error) {
 		leaveKept: leaveKept,
 
 		detachedLoops: make(map[ssa.Instruction]bool),
+		branchFacts:   make(ssaops.BranchFactsMemo),
 	}
 	contexts := model.SeesHandlerContexts(pass.Pkg)
 	for _, fn := range tr.Funcs {
