@@ -299,11 +299,12 @@ func (c *checker) isHandlerFunc(fn *ssa.Function) bool { return c.handlers.IsFun
 // concurrently: the arguments of Handler rows (http.HandleFunc), function
 // conversions to a handler type (http.HandlerFunc(f)), and gRPC service
 // implementations. It returns the handler function values and the service
-// types, and the producers handed to an ActorProps or SpawnsActor row
+// types, each with the service interface it is registered as, and the
+// producers handed to an ActorProps or SpawnsActor row
 // (actorfields.go), and notes in c.handlers the methods made an actor's
 // next handler with a Become row (before isActorMethod is first asked).
-func (c *checker) registrations(funcs []*ssa.Function) (handlers []ssa.Value, services map[*types.Named]bool, producers []*ssa.MakeClosure) {
-	services = make(map[*types.Named]bool)
+func (c *checker) registrations(funcs []*ssa.Function) (handlers []ssa.Value, services map[*types.Named]*types.Interface, producers []*ssa.MakeClosure) {
+	services = make(map[*types.Named]*types.Interface)
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -323,8 +324,8 @@ func (c *checker) registrations(funcs []*ssa.Function) (handlers []ssa.Value, se
 						// time like Receive.
 						c.handlers.Note(call)
 					}
-					if n := grpcService(instr); n != nil {
-						services[n] = true
+					if n, iface := grpcService(instr); n != nil {
+						services[n] = iface
 					}
 				case *ssa.ChangeType:
 					if model.IsHandlerFunc(instr.Type()) {
@@ -343,31 +344,44 @@ func (c *checker) registrations(funcs []*ssa.Function) (handlers []ssa.Value, se
 //	func RegisterFooServer(s grpc.ServiceRegistrar, srv FooServer)
 //
 // in the user's own package, so no row can name it: the pattern is
-// matched by shape, and the concrete type boxed into srv is the service.
-func grpcService(call *ssa.Call) *types.Named {
+// matched by shape, and the concrete type boxed into srv is the service,
+// registered as FooServer (iface).
+func grpcService(call *ssa.Call) (n *types.Named, iface *types.Interface) {
 	callee := call.Call.StaticCallee()
 	if callee == nil || call.Call.IsInvoke() {
-		return nil
+		return nil, nil
 	}
 	name, args := callee.Name(), call.Call.Args
 	if !strings.HasPrefix(name, "Register") || !strings.HasSuffix(name, "Server") || len(args) != 2 {
-		return nil
+		return nil, nil
 	}
 	if !isNamed(args[0].Type(), "google.golang.org/grpc", "ServiceRegistrar") && !isNamed(args[0].Type(), "google.golang.org/grpc", "Server") {
-		return nil
+		return nil, nil
 	}
 	mi, ok := args[1].(*ssa.MakeInterface)
 	if !ok {
-		return nil
+		return nil, nil
 	}
+	iface, _ = mi.Type().Underlying().(*types.Interface)
 	t := mi.X.Type()
 	if p, ok := types.Unalias(t).(*types.Pointer); ok {
 		t = p.Elem()
 	}
-	if n, ok := types.Unalias(t).(*types.Named); ok {
-		return n.Origin()
+	if n, ok := types.Unalias(t).(*types.Named); ok && iface != nil {
+		return n.Origin(), iface
 	}
-	return nil
+	return nil, nil
+}
+
+// serves reports whether the method name is one of the service
+// interface's: the framework calls it for each request.
+func serves(iface *types.Interface, name string) bool {
+	for i := range iface.NumMethods() {
+		if iface.Method(i).Name() == name {
+			return true
+		}
+	}
+	return false
 }
 
 // isNamed reports whether t, or the type t points to, is the named type
@@ -467,6 +481,13 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 				e.self = false // atomictypes.go
 			}
 			e.inferred = !shared[n]
+			if iface := services[n]; iface != nil {
+				// The framework serves requests with the service's
+				// methods; its other methods are its owner's (Start,
+				// Stop), concurrent with them only on evidence.
+				e.served = serves(iface, obj.Name())
+				e.inferred = !e.served
+			}
 			add(e)
 		}
 	}
