@@ -52,6 +52,10 @@ type walker struct {
 	// reach may be an earlier iteration's instance of an allocation the
 	// path made anew (see renewed).
 	stale map[ssa.Value]bool
+	// element is the address of an array element the transfer gave up
+	// that, computed again later on a path, is another element
+	// (elementPerIteration), or nil.
+	element ssa.Value
 }
 
 // places are the places of a heap an instruction may read and write.
@@ -84,7 +88,7 @@ const (
 func (c *checker) checkAfter(fl *taint.Flow, h taint.Heap, p transfer.Point, given []givenValue, all, written taint.ObjSet, other *places, keptSafe bool) {
 	w := &walker{c: c, fl: fl, p: p, given: given, all: all, joins: c.gu.Joiner(fl, h, p), written: written,
 		delayed: c.gu.Model.Delayed(p.Instr), defers: hasDefers(p.Instr.Parent()), other: other, keptSafe: keptSafe,
-		stale: make(map[ssa.Value]bool)}
+		stale: make(map[ssa.Value]bool), element: elementPerIteration(p)}
 	w.run()
 }
 
@@ -261,6 +265,10 @@ func (w *walker) renew(instr ssa.Instruction, predIndex int, cur fresh) {
 		cur[v] = cur[i.X]
 	case *ssa.IndexAddr:
 		cur[v] = cur[i.X]
+		if v == w.element {
+			// The next element, which holds no pointers (elements.go).
+			cur[v] = cleanMemory
+		}
 	case *ssa.Convert:
 		cur[v] = cur[i.X]
 	case *ssa.Select:
