@@ -40,6 +40,7 @@ var rulePackages = []string{
 	"ownership/rules/constslots",
 	"ownership/rules/chanlock",
 	"ownership/rules/nilguard",
+	"ownership/rules/elementsperiteration",
 }
 
 // ruleStdPackages import sync (and the errgroup stand-in), so they are
