@@ -57,6 +57,10 @@ type walker struct {
 	// its phis read: they are assigned together on entering the block
 	// (t7 = phi [1: t6, 5: t22, 7: t7] keeps t7's age on the edge from 7).
 	entry fresh
+	// element is the address of an array element the transfer gave up
+	// that, computed again later on a path, is another element
+	// (elementPerIteration), or nil.
+	element ssa.Value
 }
 
 // places are the places of a heap an instruction may read and write.
@@ -89,7 +93,7 @@ const (
 func (c *checker) checkAfter(fl *taint.Flow, h taint.Heap, p transfer.Point, given []givenValue, all, written taint.ObjSet, other *places, keptSafe bool) {
 	w := &walker{c: c, fl: fl, p: p, given: given, all: all, joins: c.gu.Joiner(fl, h, p), written: written,
 		delayed: c.gu.Model.Delayed(p.Instr), defers: hasDefers(p.Instr.Parent()), other: other, keptSafe: keptSafe,
-		stale: make(map[ssa.Value]bool)}
+		stale: make(map[ssa.Value]bool), element: elementPerIteration(p)}
 	w.run()
 }
 
@@ -275,6 +279,10 @@ func (w *walker) renew(instr ssa.Instruction, predIndex int, cur fresh) {
 		cur[v] = cur[i.X]
 	case *ssa.IndexAddr:
 		cur[v] = cur[i.X]
+		if v == w.element {
+			// The next element, which holds no pointers (elements.go).
+			cur[v] = cleanMemory
+		}
 	case *ssa.Convert:
 		cur[v] = cur[i.X]
 	case *ssa.Select:

@@ -41,6 +41,7 @@ var rulePackages = []string{
 	"ownership/rules/chanlock",
 	"ownership/rules/nilguard",
 	"ownership/rules/decidedbranches",
+	"ownership/rules/elementsperiteration",
 }
 
 // ruleStdPackages import sync (and the errgroup stand-in), so they are

@@ -34,11 +34,101 @@ func (c *checker) typedLocs(fl *taint.Flow, addr ssa.Value) []taint.ObjID {
 	out := make([]taint.ObjID, 0, len(locs))
 	fa, ok := addr.(*ssa.FieldAddr)
 	for _, l := range locs {
-		if !ok || c.strict || c.mayHold(fl.Object(l.Obj).Type, fa.X.Type()) {
-			out = append(out, l.Obj)
+		switch {
+		case !ok:
+		case !c.strict && !c.mayHold(fl.Object(l.Obj).Type, fa.X.Type()):
+			continue
+		case c.strict && pointerWord(fieldType(fa)) && !mayHoldPointers(fl, l.Obj):
+			// Kept even by the strict reading: a pointer never lies in
+			// memory whose type holds none (see pointerWord).
+			continue
 		}
+		out = append(out, l.Obj)
 	}
 	return out
+}
+
+// The strict reading keeps the aliases that only a conversion through
+// unsafe.Pointer could make, but one of them no valid program makes: the
+// garbage collector finds pointers by the types memory was allocated
+// with, so a word that holds a pointer never lies in memory whose type
+// holds none, and the rules of unsafe.Pointer allow a conversion of *T1
+// to *T2 only between types of an equivalent memory layout. A field
+// address &x.f whose field is one pointer word (a pointer, map, channel,
+// function or unsafe.Pointer) therefore points into no object of a type
+// without pointers (PiCompute's system.Root, read after &jobs[i] of a
+// []Compute was sent, where a deferred closure over system made the heap
+// link the actor system to the requests).
+
+// fieldType returns the type of the field fa addresses.
+func fieldType(fa *ssa.FieldAddr) types.Type {
+	return fa.Type().Underlying().(*types.Pointer).Elem()
+}
+
+// pointerWord reports whether values of t are one word that holds a
+// pointer.
+func pointerWord(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Pointer, *types.Map, *types.Chan, *types.Signature:
+		return true
+	case *types.Basic:
+		return u.Kind() == types.UnsafePointer
+	}
+	return false
+}
+
+// mayHoldPointers reports whether the memory of abstract object o may
+// hold a pointer word. The object a parameter of slice type points to is
+// the slice's array; any other object of a slice type may be a slice
+// header (the memory of a variable). An object of unknown type may hold
+// anything.
+func mayHoldPointers(fl *taint.Flow, o taint.ObjID) bool {
+	obj := fl.Object(o)
+	t := obj.Type
+	if t == nil {
+		return true
+	}
+	if s, ok := t.Underlying().(*types.Slice); ok {
+		if !isSliceParamArray(fl, o) {
+			return true
+		}
+		t = s.Elem()
+	}
+	return !pointerFreeMemory(t)
+}
+
+// isSliceParamArray reports whether o is the root object of a parameter
+// of slice type: the array the slice points to on entry.
+func isSliceParamArray(fl *taint.Flow, o taint.ObjID) bool {
+	obj := fl.Object(o)
+	if obj.Kind != taint.Root || obj.Port < 0 || obj.Port >= len(fl.Fn.Params) {
+		return false
+	}
+	if root, ok := fl.Root(obj.Port); !ok || root != o {
+		return false
+	}
+	_, isSlice := fl.Fn.Params[obj.Port].Type().Underlying().(*types.Slice)
+	return isSlice
+}
+
+// pointerFreeMemory reports whether memory of type t holds no pointer
+// words: numbers and booleans, and arrays and structs of them (a string
+// holds a pointer to its bytes).
+func pointerFreeMemory(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&(types.IsNumeric|types.IsBoolean) != 0
+	case *types.Array:
+		return pointerFreeMemory(u.Elem())
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if !pointerFreeMemory(u.Field(i).Type()) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // mayHold memoises the function mayHold for the pass.
