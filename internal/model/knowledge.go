@@ -77,6 +77,14 @@ var stdRows = []Row{
 	{Func: "(*net/http.ServeMux).Handle", Kind: Handler, Args: []int{1}},
 	{Func: "(net/http.Handler).ServeHTTP", Kind: Entry},
 
+	// A reader's side: one consumer calls these methods one at a time.
+	{Func: "(io.Reader).Read", Kind: OneReader},
+	{Func: "(io.ByteReader).ReadByte", Kind: OneReader},
+	{Func: "(io.ByteScanner).UnreadByte", Kind: OneReader},
+	{Func: "(io.RuneReader).ReadRune", Kind: OneReader},
+	{Func: "(io.RuneScanner).UnreadRune", Kind: OneReader},
+	{Func: "(io.WriterTo).WriteTo", Kind: OneReader},
+
 	// Tests.
 	{Func: "(*testing.T).Parallel", Kind: Parallel},
 	{Func: "(*testing.T).Run", Kind: Subtest, Args: []int{1}},

@@ -180,6 +180,13 @@ const (
 	// SelfAddress returns the address of the actor whose handler holds
 	// the receiver, its context (protoactor's Context.Self).
 	SelfAddress
+	// OneReader is an interface method of a reader's side
+	// ((io.Reader).Read, (io.WriterTo).WriteTo): a reader has one
+	// consumer, which calls these methods one at a time, so that two
+	// calls of them on one object do not run concurrently unless its
+	// type says it is safe for concurrent use (io.ReaderAt, which allows
+	// parallel calls, is not such a row).
+	OneReader
 )
 
 var kindNames = [...]string{
@@ -192,7 +199,7 @@ var kindNames = [...]string{
 	Serialises: "serialises", Element: "element", Makes: "makes", Subtest: "subtest",
 	Invokes: "invokes", SpawnsActor: "spawnsactor", Recipient: "recipient",
 	ActorProps: "actorprops", Dispatches: "dispatches", StopsActor: "stopsactor",
-	SelfAddress: "selfaddress",
+	SelfAddress: "selfaddress", OneReader: "onereader",
 }
 
 func (k Kind) String() string {

@@ -30,6 +30,10 @@ func (m *Model) Shareable(t types.Type) bool {
 	return SelfSynchronizing(t) || ConventionallySafe(t) || isHandle(t) || IsHandlerContext(t) || m.marked(t) || m.lockedType(t)
 }
 
+// DeclaredShared reports whether t, or the type t points to, is
+// documented safe for concurrent use or declared so (MarkShared).
+func (m *Model) DeclaredShared(t types.Type) bool { return m.marked(t) }
+
 // marked reports whether t, or the type t points to, is marked shared
 // (MarkShared).
 func (m *Model) marked(t types.Type) bool {

@@ -288,6 +288,12 @@ func (c *checker) isEntryMethod(fn *types.Func) bool {
 	return slices.ContainsFunc(c.entryMethods, func(im *types.Func) bool { return model.ImplementsMethod(fn, im) })
 }
 
+// isReaderSide reports whether fn implements a method of a reader's side,
+// which its one consumer calls one at a time (model.OneReader).
+func (c *checker) isReaderSide(fn *types.Func) bool {
+	return slices.ContainsFunc(c.readerSide, func(im *types.Func) bool { return model.ImplementsMethod(fn, im) })
+}
+
 // isActorMethod reports whether fn is an actor's message handler.
 func (c *checker) isActorMethod(fn *types.Func) bool { return c.handlers.IsMethod(fn) }
 
@@ -481,6 +487,11 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 				e.self = false // atomictypes.go
 			}
 			e.inferred = !shared[n]
+			if e.group == "" && !shared[n] && !c.model.Strict && !c.model.DeclaredShared(n) && c.isReaderSide(obj) {
+				// One consumer reads: its calls are serialised
+				// (model.OneReader).
+				e.group = "reader " + typeKey(n)
+			}
 			if iface := services[n]; iface != nil {
 				// The framework serves requests with the service's
 				// methods; its other methods are its owner's (Start,

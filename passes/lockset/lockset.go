@@ -78,6 +78,9 @@ type checker struct {
 	// entryMethods are the interface methods whose implementations are
 	// entry points ((http.Handler).ServeHTTP), as pkg sees them.
 	entryMethods []*types.Func
+	// readerSide are the interface methods of a reader's one consumer
+	// ((io.Reader).Read), as pkg sees them (model.OneReader).
+	readerSide []*types.Func
 	// handlers are the package's actor message handlers.
 	handlers *model.Handlers
 	allocs   map[*ssa.Alloc]string
@@ -218,6 +221,7 @@ func run(pass *analysis.Pass) (any, error) {
 		pkg:          pass.Pkg,
 		model:        m,
 		entryMethods: m.InterfaceMethods(pass.Pkg, model.Entry),
+		readerSide:   m.InterfaceMethods(pass.Pkg, model.OneReader),
 		handlers:     m.Handlers(pass.Pkg),
 		allocs:       make(map[*ssa.Alloc]string),
 		params:       make(map[*ssa.Alloc]int),
