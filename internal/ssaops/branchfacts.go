@@ -273,40 +273,42 @@ func loadedCell(v ssa.Value) *ssa.Alloc {
 // its address is only loaded from and stored into there, and captured by
 // closures whose functions only load it.
 func ownCell(a *ssa.Alloc) bool {
-	for _, r := range *a.Referrers() {
+	return onlyUses(a, true, func(mc *ssa.MakeClosure) bool {
+		fn, ok := mc.Fn.(*ssa.Function)
+		if !ok {
+			return false
+		}
+		for i, b := range mc.Bindings {
+			if b == ssa.Value(a) && !OnlyLoaded(fn.FreeVars[i]) {
+				return false
+			}
+		}
+		return true
+	})
+}
+
+// OnlyLoaded reports whether the address addr is only loaded from.
+func OnlyLoaded(addr ssa.Value) bool { return onlyUses(addr, false, nil) }
+
+// OnlyLoadedAndStored reports whether the address addr is only loaded
+// from and stored to (never stored itself, passed on or offset).
+func OnlyLoadedAndStored(addr ssa.Value) bool { return onlyUses(addr, true, nil) }
+
+// onlyUses reports whether the address addr is only loaded from, stored
+// to if stores, and captured by closures that captured accepts.
+func onlyUses(addr ssa.Value, stores bool, captured func(*ssa.MakeClosure) bool) bool {
+	for _, r := range *addr.Referrers() {
 		switch r := r.(type) {
 		case *ssa.UnOp:
 			if r.Op != token.MUL {
 				return false
 			}
 		case *ssa.Store:
-			if r.Addr != a || r.Val == ssa.Value(a) {
+			if !stores || r.Addr != addr || r.Val == addr {
 				return false
 			}
 		case *ssa.MakeClosure:
-			fn, ok := r.Fn.(*ssa.Function)
-			if !ok {
-				return false
-			}
-			for i, b := range r.Bindings {
-				if b == ssa.Value(a) && !onlyLoaded(fn.FreeVars[i]) {
-					return false
-				}
-			}
-		case *ssa.DebugRef:
-		default:
-			return false
-		}
-	}
-	return true
-}
-
-// onlyLoaded reports whether v, a captured cell, is only loaded from.
-func onlyLoaded(v ssa.Value) bool {
-	for _, r := range *v.Referrers() {
-		switch r := r.(type) {
-		case *ssa.UnOp:
-			if r.Op != token.MUL {
+			if captured == nil || !captured(r) {
 				return false
 			}
 		case *ssa.DebugRef:

@@ -102,7 +102,7 @@ func (c *checker) zeroFlagFields(funcs []*ssa.Function) map[*types.Var]bool {
 						}
 					}
 				case *ssa.FieldAddr:
-					if f := ssaops.FieldVar(instr); f != nil && !onlyLoadedAndStored(instr) {
+					if f := ssaops.FieldVar(instr); f != nil && !ssaops.OnlyLoadedAndStored(instr) {
 						excluded[f] = true
 					}
 				case *ssa.Store:
@@ -127,27 +127,6 @@ func (c *checker) zeroFlagFields(funcs []*ssa.Function) map[*types.Var]bool {
 		}
 	}
 	return out
-}
-
-// onlyLoadedAndStored reports whether the address fa is only loaded from
-// and stored to.
-func onlyLoadedAndStored(fa *ssa.FieldAddr) bool {
-	for _, r := range *fa.Referrers() {
-		switch r := r.(type) {
-		case *ssa.UnOp:
-			if r.Op != token.MUL {
-				return false
-			}
-		case *ssa.Store:
-			if r.Addr != fa || r.Val == ssa.Value(fa) {
-				return false
-			}
-		case *ssa.DebugRef:
-		default:
-			return false
-		}
-	}
-	return true
 }
 
 // isZeroConst reports whether v is the constant zero value of its type.
