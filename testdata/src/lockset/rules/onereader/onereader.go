@@ -66,7 +66,7 @@ func (p *Pipe) Write(b []byte) (int, error) {
 // Reset is not a reader's method: it runs beside Read, and writes the
 // reader's offset without the lock that next holds. Reported.
 func (p *Pipe) Reset() {
-	p.offset = 0 // want `p.offset is written in \(\*Pipe\).Reset without a lock and written in \(\*Pipe\).Read via \(\*Pipe\).next holding p.mu`
+	p.offset = 0 // want `p\.(Pipe\.)?offset is written in \(\*(Pipe|Buffered)\)\.Reset (via \(\*Pipe\)\.Reset )?without a lock and written in \(\*(Pipe|Buffered)\)\.Read via \(\*Pipe\)\.next holding p\.(Pipe\.)?mu`
 }
 
 // Shared says it may be read by many: "Shared is safe for concurrent use
@@ -88,4 +88,17 @@ func (s *Shared) Read(b []byte) (int, error) {
 	n := copy(b, s.buf[s.pos:]) // want `s.buf is read in \(\*Shared\).Read without a lock and written in another call of \(\*Shared\).Read via \(\*Shared\).fill holding s.mu`
 	s.pos += n
 	return n, nil
+}
+
+// Buffered embeds a pipe: its promoted Read and WriteTo are the reader's
+// side of Buffered too. Quiet.
+type Buffered struct {
+	Pipe
+	name string
+}
+
+func (b *Buffered) Name() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.name
 }
