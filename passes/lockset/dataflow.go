@@ -140,7 +140,7 @@ type funcInfo struct {
 	// (lazyinit.go), or nil; seenSets interns the Seen sets of its
 	// accesses, so that a caller rebases each once (obsRebaser).
 	guards   *initGuards
-	seenSets map[string][]string
+	seenSets obsSetTable
 	// zeroBranches maps the first block of the branch a zero test of a
 	// field takes when it is zero to that guard, and nonZeroAt the calls
 	// to the fields set before them (zeroguard.go).
@@ -506,7 +506,7 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 // entry points read only its summary, sites, exits, callHeld, callKeeps
 // and drops.
 func (fi *funcInfo) dropAnalysisMemos() {
-	fi.seenSets, fi.seenByID, fi.capped = nil, nil, nil
+	fi.seenSets, fi.seenByID, fi.capped = obsSetTable{}, nil, nil
 	fi.sets = setsCache{}
 	fi.order, fi.deferHeld, fi.detached = nil, nil, nil
 	fi.seenIfNil, fi.acquireIfNil = nil, nil

@@ -945,17 +945,9 @@ func (fi *funcInfo) interned(obs []string) []string {
 	if fi.seenByID == nil {
 		fi.seenByID = make(map[obsSlice][]string)
 	}
-	k := strings.Join(obs, "\x1e")
-	if s, ok := fi.seenSets[k]; ok {
-		fi.seenByID[id] = s
-		return s
-	}
-	fi.seenByID[id] = obs
-	if fi.seenSets == nil {
-		fi.seenSets = make(map[string][]string)
-	}
-	fi.seenSets[k] = obs
-	return obs
+	s := fi.seenSets.findOrAdd(obs)
+	fi.seenByID[id] = s
+	return s
 }
 
 // An obsRebaser rebases observations onto one call site's frame,
