@@ -30,8 +30,5 @@ import (
 // edgesAfter returns the edges of the spawner that a path from instr
 // may take (ssaops.BranchFacts.EdgesAfter); nil if every edge may be.
 func (c *checker) edgesAfter(instr ssa.Instruction) map[ssaops.Edge]bool {
-	if c.branchFacts == nil {
-		c.branchFacts = make(ssaops.BranchFactsMemo)
-	}
 	return c.branchFacts.EdgesAfter(instr)
 }

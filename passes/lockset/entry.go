@@ -288,10 +288,16 @@ func (c *checker) isEntryMethod(fn *types.Func) bool {
 	return slices.ContainsFunc(c.entryMethods, func(im *types.Func) bool { return model.ImplementsMethod(fn, im) })
 }
 
-// isReaderSide reports whether fn implements a method of a reader's side,
-// which its one consumer calls one at a time (model.OneReader).
-func (c *checker) isReaderSide(fn *types.Func) bool {
-	return slices.ContainsFunc(c.readerSide, func(im *types.Func) bool { return model.ImplementsMethod(fn, im) })
+// readerGroup returns, in the default reading, the serialisation group of
+// m, a method of n, when it implements a method of a reader's side, which
+// its one consumer calls one at a time (model.OneReader), and n is not
+// documented or declared safe for concurrent use; else "".
+func (c *checker) readerGroup(n *types.Named, m *types.Func) string {
+	if c.model.Strict || c.model.DeclaredShared(n) ||
+		!slices.ContainsFunc(c.readerSide, func(im *types.Func) bool { return model.ImplementsMethod(m, im) }) {
+		return ""
+	}
+	return "reader " + typeKey(n)
 }
 
 // isActorMethod reports whether fn is an actor's message handler.
@@ -487,10 +493,8 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 				e.self = false // atomictypes.go
 			}
 			e.inferred = !shared[n]
-			if e.group == "" && !shared[n] && !c.model.Strict && !c.model.DeclaredShared(n) && c.isReaderSide(obj) {
-				// One consumer reads: its calls are serialised
-				// (model.OneReader).
-				e.group = "reader " + typeKey(n)
+			if e.group == "" && !shared[n] {
+				e.group = c.readerGroup(n, obj)
 			}
 			if iface := services[n]; iface != nil {
 				// The framework serves requests with the service's

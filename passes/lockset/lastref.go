@@ -6,11 +6,12 @@ package lockset
 
 import (
 	"go/token"
-	"go/types"
 	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
 // This file treats the code that runs after dropping the last reference
@@ -80,15 +81,8 @@ func (c *checker) lastRefEdge(ifi *ssa.If, i int) string {
 // countsReferences reports whether the field fa addresses is named as a
 // reference count.
 func countsReferences(fa *ssa.FieldAddr) bool {
-	st, ok := fa.X.Type().Underlying().(*types.Pointer)
-	if !ok {
-		return false
-	}
-	s, ok := st.Elem().Underlying().(*types.Struct)
-	if !ok {
-		return false
-	}
-	return strings.Contains(strings.ToLower(s.Field(fa.Field).Name()), "ref")
+	f := ssaops.FieldVar(fa)
+	return f != nil && strings.Contains(strings.ToLower(f.Name()), "ref")
 }
 
 // ownedAtZero reports whether the access of the location loc, made

@@ -222,6 +222,7 @@ func run(pass *analysis.Pass) (any, error) {
 		model:        m,
 		entryMethods: m.InterfaceMethods(pass.Pkg, model.Entry),
 		readerSide:   m.InterfaceMethods(pass.Pkg, model.OneReader),
+		branchFacts:  make(ssaops.BranchFactsMemo),
 		handlers:     m.Handlers(pass.Pkg),
 		allocs:       make(map[*ssa.Alloc]string),
 		params:       make(map[*ssa.Alloc]int),

@@ -60,8 +60,8 @@ func (c *checker) promotedEntries(shared, goShared map[*types.Named]bool) []*ent
 			if !isShared {
 				e.goOnly, e.self = true, false
 			}
-			if !shared[n] && !c.model.Strict && !c.model.DeclaredShared(n) && c.isReaderSide(m) {
-				e.group = "reader " + typeKey(n) // model.OneReader, as in entries
+			if !shared[n] {
+				e.group = c.readerGroup(n, m)
 			}
 			out = append(out, e)
 		}

@@ -7,7 +7,6 @@ package ownership
 import (
 	"go/token"
 	"go/types"
-	"maps"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -53,10 +52,10 @@ type walker struct {
 	// reach may be an earlier iteration's instance of an allocation the
 	// path made anew (see renewed).
 	stale map[ssa.Value]bool
-	// entry is the state on the edge into the block being walked, which
-	// its phis read: they are assigned together on entering the block
+	// phiAges are the ages the phis of the block being walked take on the
+	// edge the path came along, computed together on entering the block
 	// (t7 = phi [1: t6, 5: t22, 7: t7] keeps t7's age on the edge from 7).
-	entry fresh
+	phiAges fresh
 	// element is the address of an array element the transfer gave up
 	// that, computed again later on a path, is another element
 	// (elementPerIteration), or nil.
@@ -172,10 +171,17 @@ func (w *walker) block(b, pred *ssa.BasicBlock, cur fresh) bool {
 	if started && w.joins.EntersJoin(pred, b) {
 		return false
 	}
-	w.entry = nil
-	if len(b.Instrs) > 0 && started {
-		if _, ok := b.Instrs[0].(*ssa.Phi); ok {
-			w.entry = maps.Clone(cur)
+	w.phiAges = nil
+	if predIndex >= 0 {
+		for _, instr := range b.Instrs {
+			phi, ok := instr.(*ssa.Phi)
+			if !ok || predIndex >= len(phi.Edges) {
+				break
+			}
+			if w.phiAges == nil {
+				w.phiAges = fresh{}
+			}
+			w.phiAges[phi] = w.ageOf(phi.Edges[predIndex], cur)
 		}
 	}
 	w.fl.Walk(b, func(instr ssa.Instruction, h taint.Heap) bool {
@@ -289,7 +295,7 @@ func (w *walker) renew(instr ssa.Instruction, predIndex int, cur fresh) {
 		cur[v] = madeMemory
 	case *ssa.Phi:
 		if predIndex >= 0 && predIndex < len(i.Edges) {
-			cur[v] = w.ageOf(i.Edges[predIndex], w.entry)
+			cur[v] = w.phiAges[v]
 		} else {
 			all := visitedMemory
 			for _, e := range i.Edges {

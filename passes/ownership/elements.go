@@ -6,6 +6,7 @@ package ownership
 
 import (
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -109,49 +110,23 @@ func definedIn(v ssa.Value, loop *model.CountedLoop) bool {
 // reachesWithin reports whether a path from the end of from reaches to
 // without passing through loop's header.
 func reachesWithin(from, to *ssa.BasicBlock, loop *model.CountedLoop) bool {
-	seen := make(map[*ssa.BasicBlock]bool)
-	work := append([]*ssa.BasicBlock(nil), from.Succs...)
-	for len(work) > 0 {
-		b := work[len(work)-1]
-		work = work[:len(work)-1]
-		if b == loop.Header || seen[b] {
-			continue
-		}
-		if b == to {
-			return true
-		}
-		seen[b] = true
-		work = append(work, b.Succs...)
-	}
-	return false
+	return to != loop.Header && slices.ContainsFunc(from.Succs, func(s *ssa.BasicBlock) bool {
+		return ssaops.ReachesWithout(s, to, loop.Header)
+	})
 }
 
 // reentered reports whether a path that leaves loop can come back to its
 // header.
 func reentered(loop *model.CountedLoop) bool {
-	seen := make(map[*ssa.BasicBlock]bool)
-	var work []*ssa.BasicBlock
 	for _, b := range loop.Header.Parent().Blocks {
 		if b != loop.Header && !loop.Contains(b) {
 			continue
 		}
 		for _, s := range b.Succs {
-			if s != loop.Header && !loop.Contains(s) {
-				work = append(work, s)
+			if s != loop.Header && !loop.Contains(s) && ssaops.Reaches(s, loop.Header) {
+				return true
 			}
 		}
-	}
-	for len(work) > 0 {
-		b := work[len(work)-1]
-		work = work[:len(work)-1]
-		if b == loop.Header {
-			return true
-		}
-		if seen[b] {
-			continue
-		}
-		seen[b] = true
-		work = append(work, b.Succs...)
 	}
 	return false
 }
