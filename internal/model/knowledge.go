@@ -85,6 +85,14 @@ var stdRows = []Row{
 	{Func: "(io.RuneScanner).UnreadRune", Kind: OneReader},
 	{Func: "(io.WriterTo).WriteTo", Kind: OneReader},
 
+	// The response side of a request: its handler calls these methods
+	// one at a time.
+	{Func: "(net/http.ResponseWriter).Header", Kind: OneResponder},
+	{Func: "(net/http.ResponseWriter).Write", Kind: OneResponder},
+	{Func: "(net/http.ResponseWriter).WriteHeader", Kind: OneResponder},
+	{Func: "(net/http.Hijacker).Hijack", Kind: OneResponder},
+	{Func: "(net/http.Pusher).Push", Kind: OneResponder},
+
 	// Tests.
 	{Func: "(*testing.T).Parallel", Kind: Parallel},
 	{Func: "(*testing.T).Run", Kind: Subtest, Args: []int{1}},

@@ -187,6 +187,14 @@ const (
 	// type says it is safe for concurrent use (io.ReaderAt, which allows
 	// parallel calls, is not such a row).
 	OneReader
+	// OneResponder is an interface method of the response side of a
+	// request ((net/http.ResponseWriter).Write, WriteHeader, Header,
+	// (net/http.Hijacker).Hijack): the handler it was handed to calls
+	// these methods, one at a time, so that two calls of them on one
+	// object do not run concurrently unless its type says it is safe
+	// for concurrent use. (net/http.Flusher).Flush is no such row: many
+	// types that are no response writer have a Flush of its signature.
+	OneResponder
 )
 
 var kindNames = [...]string{
@@ -199,7 +207,7 @@ var kindNames = [...]string{
 	Serialises: "serialises", Element: "element", Makes: "makes", Subtest: "subtest",
 	Invokes: "invokes", SpawnsActor: "spawnsactor", Recipient: "recipient",
 	ActorProps: "actorprops", Dispatches: "dispatches", StopsActor: "stopsactor",
-	SelfAddress: "selfaddress", OneReader: "onereader",
+	SelfAddress: "selfaddress", OneReader: "onereader", OneResponder: "oneresponder",
 }
 
 func (k Kind) String() string {

@@ -183,7 +183,8 @@ type Write struct {
 	Func *ssa.Function // the function that writes
 	// Field names the field written, or the field holding the
 	// container whose elements are written (pending for
-	// m.pending = append(m.pending, e)); "" if none.
+	// m.pending = append(m.pending, e)), or the package-level variable
+	// holding it (GlobalVia); "" if none.
 	Field string
 	// Grows says the write only grows the slice its field holds (see
 	// grows.go): an append of the field's slice stored back into the same
@@ -223,12 +224,25 @@ func viaField(instr ssa.Instruction) string {
 		}
 	}
 	if u, ok := c.(*ssa.UnOp); ok {
-		if fa, ok := u.X.(*ssa.FieldAddr); ok {
-			name, _ := ssaops.FieldName(fa.X.Type(), fa.Field)
+		switch x := u.X.(type) {
+		case *ssa.FieldAddr:
+			name, _ := ssaops.FieldName(x.X.Type(), x.Field)
 			return name
+		case *ssa.Global:
+			return GlobalVia(x)
 		}
 	}
 	return ""
+}
+
+// GlobalVia is what Write.Field holds for a write to the elements of a
+// container loaded from package-level variable g: its package path and
+// name, path.name, which no field name can be.
+func GlobalVia(g *ssa.Global) string {
+	if g.Pkg == nil {
+		return g.Name()
+	}
+	return g.Pkg.Pkg.Path() + "." + g.Name()
 }
 
 // WritesOf returns the writes in this package, after construction, to

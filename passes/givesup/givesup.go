@@ -328,7 +328,7 @@ func (r *Result) callPoints(call ssa.CallInstruction) []transfer.Point {
 				}
 			}
 		}
-		if p.ReadOnly && slices.ContainsFunc(p.Given, r.mayWriteWhenCalled) {
+		if p.ReadOnly && slices.ContainsFunc(p.Given, func(v ssa.Value) bool { return r.mayWriteWhenCalled(v, len(p.Given) == 1) }) {
 			// The callee's goroutine calls a function it was given:
 			// its summary could not see what that function writes.
 			p.ReadOnly = false
@@ -344,22 +344,6 @@ func (r *Result) callPoints(call ssa.CallInstruction) []transfer.Point {
 		}
 	}
 	return pts
-}
-
-// mayWriteWhenCalled reports whether v is a function value that may write
-// what it captures: any function value but a function literal whose
-// summary writes none of its captured variables.
-func (r *Result) mayWriteWhenCalled(v ssa.Value) bool {
-	if _, ok := v.Type().Underlying().(*types.Signature); !ok {
-		return false
-	}
-	mc, ok := v.(*ssa.MakeClosure)
-	if !ok {
-		return true
-	}
-	fn, _ := mc.Fn.(*ssa.Function)
-	s := r.tr.Summary(fn)
-	return s == nil || len(s.Writes) > 0
 }
 
 // CalledOnly reports whether v is a function literal used only to be

@@ -290,14 +290,22 @@ func (c *checker) isEntryMethod(fn *types.Func) bool {
 
 // readerGroup returns, in the default reading, the serialisation group of
 // m, a method of n, when it implements a method of a reader's side, which
-// its one consumer calls one at a time (model.OneReader), and n is not
-// documented or declared safe for concurrent use; else "".
+// its one consumer calls one at a time (model.OneReader), or of the
+// response side of a request, which the handler it was handed to calls
+// one at a time (model.OneResponder), and n is not documented or declared
+// safe for concurrent use; else "".
 func (c *checker) readerGroup(n *types.Named, m *types.Func) string {
-	if c.model.Strict || c.model.DeclaredShared(n) ||
-		!slices.ContainsFunc(c.readerSide, func(im *types.Func) bool { return model.ImplementsMethod(m, im) }) {
+	if c.model.Strict || c.model.DeclaredShared(n) {
 		return ""
 	}
-	return "reader " + typeKey(n)
+	implements := func(im *types.Func) bool { return model.ImplementsMethod(m, im) }
+	switch {
+	case slices.ContainsFunc(c.readerSide, implements):
+		return "reader " + typeKey(n)
+	case slices.ContainsFunc(c.responderSide, implements):
+		return "responder " + typeKey(n)
+	}
+	return ""
 }
 
 // isActorMethod reports whether fn is an actor's message handler.

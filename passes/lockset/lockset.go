@@ -81,6 +81,10 @@ type checker struct {
 	// readerSide are the interface methods of a reader's one consumer
 	// ((io.Reader).Read), as pkg sees them (model.OneReader).
 	readerSide []*types.Func
+	// responderSide are the interface methods of the response side of a
+	// request ((net/http.ResponseWriter).Write), as pkg sees them
+	// (model.OneResponder).
+	responderSide []*types.Func
 	// handlers are the package's actor message handlers.
 	handlers *model.Handlers
 	allocs   map[*ssa.Alloc]string
@@ -217,26 +221,27 @@ func run(pass *analysis.Pass) (any, error) {
 	ssainfo := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
 	m := pass.ResultOf[concur.Analyzer].(*model.Model)
 	c := &checker{
-		pass:         pass,
-		pkg:          pass.Pkg,
-		model:        m,
-		entryMethods: m.InterfaceMethods(pass.Pkg, model.Entry),
-		readerSide:   m.InterfaceMethods(pass.Pkg, model.OneReader),
-		branchFacts:  make(ssaops.BranchFactsMemo),
-		handlers:     m.Handlers(pass.Pkg),
-		allocs:       make(map[*ssa.Alloc]string),
-		params:       make(map[*ssa.Alloc]int),
-		overBudget:   make(map[*ssa.Function]bool),
-		regs:         make(map[ssa.Value]string),
-		funcs:        make(map[*ssa.Function]*funcInfo),
-		fulls:        make(map[*ssa.Function]*funcInfo),
-		detaches:     make(map[*ssa.Function][][]detachPair),
-		facts:        make(map[*types.Package]*summaryIndex),
-		names:        make(map[*ssa.Function]string),
-		loops:        make(map[*ssa.Function][]int),
-		specs:        make(map[specKey]*funcInfo),
-		specArgs:     make(map[analysisKey]boolArgs),
-		branches:     make(map[*ssa.Function][]inputRef),
+		pass:          pass,
+		pkg:           pass.Pkg,
+		model:         m,
+		entryMethods:  m.InterfaceMethods(pass.Pkg, model.Entry),
+		readerSide:    m.InterfaceMethods(pass.Pkg, model.OneReader),
+		responderSide: m.InterfaceMethods(pass.Pkg, model.OneResponder),
+		branchFacts:   make(ssaops.BranchFactsMemo),
+		handlers:      m.Handlers(pass.Pkg),
+		allocs:        make(map[*ssa.Alloc]string),
+		params:        make(map[*ssa.Alloc]int),
+		overBudget:    make(map[*ssa.Function]bool),
+		regs:          make(map[ssa.Value]string),
+		funcs:         make(map[*ssa.Function]*funcInfo),
+		fulls:         make(map[*ssa.Function]*funcInfo),
+		detaches:      make(map[*ssa.Function][][]detachPair),
+		facts:         make(map[*types.Package]*summaryIndex),
+		names:         make(map[*ssa.Function]string),
+		loops:         make(map[*ssa.Function][]int),
+		specs:         make(map[specKey]*funcInfo),
+		specArgs:      make(map[analysisKey]boolArgs),
+		branches:      make(map[*ssa.Function][]inputRef),
 	}
 	funcs := ssainfo.SrcFuncs
 	if !model.Analysed(pass.Pkg) {

@@ -75,7 +75,12 @@ func (c *checker) checkOutliving(fn *ssa.Function, fl *taint.Flow, h taint.Heap,
 		}
 		var kept taint.ObjSet
 		kept.Add(path[len(path)-1].to)
-		if !c.shared(fl, c.keptGiven(fl, h, root, hit.objs), kept, written, privateHolder(fl, path), c.gu.ReceiverSeen(p)) {
+		objs := c.keptGiven(fl, h, root, hit.objs)
+		if v, ok := keptBuffer(fn, fl, path, kept); ok && !c.strict {
+			if !c.heldBufferWritten(fn, fl, objs, kept, written, v) {
+				continue
+			}
+		} else if !c.shared(fl, objs, kept, written, privateHolder(fl, path), c.gu.ReceiverSeen(p)) {
 			// Memory the receiving side does not write can be kept
 			// and read on both sides.
 			continue

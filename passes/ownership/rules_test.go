@@ -42,6 +42,8 @@ var rulePackages = []string{
 	"ownership/rules/nilguard",
 	"ownership/rules/decidedbranches",
 	"ownership/rules/elementsperiteration",
+	"ownership/rules/heldbuffers",
+	"ownership/rules/producedliterals",
 }
 
 // ruleStdPackages import sync (and the errgroup stand-in), so they are
