@@ -84,6 +84,12 @@ var stdRows = []Row{
 	{Func: "(io.RuneReader).ReadRune", Kind: OneReader},
 	{Func: "(io.RuneScanner).UnreadRune", Kind: OneReader},
 	{Func: "(io.WriterTo).WriteTo", Kind: OneReader},
+	// net/rpc reads the messages of a connection in one loop: "calls
+	// ReadResponseHeader and ReadResponseBody in pairs".
+	{Func: "(net/rpc.ClientCodec).ReadResponseHeader", Kind: OneReader},
+	{Func: "(net/rpc.ClientCodec).ReadResponseBody", Kind: OneReader},
+	{Func: "(net/rpc.ServerCodec).ReadRequestHeader", Kind: OneReader},
+	{Func: "(net/rpc.ServerCodec).ReadRequestBody", Kind: OneReader},
 
 	// The response side of a request: its handler calls these methods
 	// one at a time.

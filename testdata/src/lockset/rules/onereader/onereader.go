@@ -1,7 +1,9 @@
 package onereader // want package:"lockset summaries"
 
 import (
+	"fmt"
 	"io"
+	"net/rpc"
 	"sync"
 )
 
@@ -102,3 +104,68 @@ func (b *Buffered) Name() string {
 	defer b.mu.Unlock()
 	return b.name
 }
+
+// codec is read by net/rpc's client loop, which calls ReadResponseHeader
+// and ReadResponseBody in pairs, one at a time: quiet on resp; the
+// pending requests are shared under mu with the callers.
+type codec struct {
+	conn    io.ReadWriteCloser
+	req     request
+	resp    response
+	mu      sync.Mutex
+	pending map[uint64]string
+}
+
+type request struct {
+	method string
+	seq    uint64
+}
+
+type response struct {
+	seq     uint64
+	failure any
+}
+
+func (r *response) reset() {
+	r.seq = 0
+	r.failure = nil
+}
+
+// NewCodec returns a client codec.
+func NewCodec(conn io.ReadWriteCloser) rpc.ClientCodec {
+	return &codec{conn: conn, pending: make(map[uint64]string)}
+}
+
+func (c *codec) WriteRequest(r *rpc.Request, body any) error {
+	c.mu.Lock()
+	c.pending[r.Seq] = r.ServiceMethod
+	c.mu.Unlock()
+	c.req.method = r.ServiceMethod
+	c.req.seq = r.Seq
+	return nil
+}
+
+func (c *codec) ReadResponseHeader(r *rpc.Response) error {
+	c.resp.reset()
+	c.mu.Lock()
+	r.ServiceMethod = c.pending[c.resp.seq]
+	delete(c.pending, c.resp.seq)
+	c.mu.Unlock()
+	r.Seq = c.resp.seq
+	if c.resp.failure != nil {
+		return fmt.Errorf("call %d failed: %v", r.Seq, c.resp.failure)
+	}
+	return nil
+}
+
+func (c *codec) ReadResponseBody(body any) error {
+	return nil
+}
+
+func (c *codec) Close() error {
+	c.pending = nil // want `c.pending is written in \(\*codec\).Close without a lock and (read|written) in \(\*codec\).(ReadResponseHeader|WriteRequest) holding c.mu`
+	return nil
+}
+
+// NewClient returns a client whose input loop reads the codec.
+func NewClient(conn io.ReadWriteCloser) *rpc.Client { return rpc.NewClientWithCodec(NewCodec(conn)) }
