@@ -485,7 +485,7 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 				// for tests, which call it on objects they own.
 				continue
 			}
-			if !shared[n] && !c.model.Strict && isInitMethod(obj) {
+			if !shared[n] && !c.model.Strict && (isInitMethod(obj) || documentedSetup(fn)) {
 				continue // construction (initmethods.go)
 			}
 			if !shared[n] && c.hidden(n) && !c.calledViaIface(n)[obj.Name()] {

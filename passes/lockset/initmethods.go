@@ -4,7 +4,14 @@
 
 package lockset
 
-import "go/types"
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/model"
+)
 
 // This file holds the Init convention of the default reading: an
 // exported method named Init initialises its receiver, as a constructor
@@ -25,4 +32,11 @@ import "go/types"
 func isInitMethod(fn *types.Func) bool {
 	sig, ok := fn.Type().(*types.Signature)
 	return ok && sig.Recv() != nil && fn.Name() == "Init"
+}
+
+// documentedSetup reports whether fn's doc comment says that it may only
+// be called while its value is set up (model.DocumentsSetup).
+func documentedSetup(fn *ssa.Function) bool {
+	decl, ok := fn.Syntax().(*ast.FuncDecl)
+	return ok && decl.Doc != nil && model.DocumentsSetup(decl.Doc.Text())
 }
