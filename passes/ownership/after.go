@@ -541,6 +541,14 @@ func (w *walker) checkUse(instr ssa.Instruction, h taint.Heap, cur fresh) bool {
 		// report goroutines that share the memory under a lock.
 		return false
 	}
+	if w.p.Kind == transfer.Go && !w.c.strict && w.fl.Guarded()[instr] {
+		// The spawner holds a lock here: whether the goroutine takes
+		// it too is the lockset pass's question, which pairs the
+		// accesses after a go statement with the goroutine's, with
+		// the locks each holds (as the goroutine's own writes under a
+		// lock are left to it: OtherSideWrites).
+		return false
+	}
 	acc := w.access(instr, h, cur)
 	if acc == nil || len(acc.objs) == 0 {
 		return false
