@@ -249,7 +249,11 @@ func Run(system *actor.ActorSystem, workers int, jobs []Compute) ([]*PiResult, *
 
 	futures := make([]*actor.Future, len(jobs))
 	for i := range jobs {
-		futures[i] = system.Root.RequestFuture(master, &jobs[i], 5*time.Second)
+		// The master gets a copy: it may outlive Run (the deferred poison
+		// gives up after protoactor's 10 s while a worker computes), and
+		// then start a queued job after the caller has its slice back.
+		job := jobs[i]
+		futures[i] = system.Root.RequestFuture(master, &job, 5*time.Second)
 	}
 	results := make([]*PiResult, len(jobs))
 	for i, f := range futures {

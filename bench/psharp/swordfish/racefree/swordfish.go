@@ -24,8 +24,6 @@
 package swordfish
 
 import (
-	"slices"
-
 	"github.com/asynkron/protoactor-go/actor"
 )
 
@@ -91,7 +89,8 @@ type Transaction struct {
 	Reason  string
 }
 
-// TxnRecord is an entry of an account's history; it is never changed.
+// TxnRecord is an entry of an account's history. The account never changes
+// its own entries; a statement carries copies of them.
 type TxnRecord struct {
 	Txn     int
 	Kind    TxnKind
@@ -184,7 +183,18 @@ func (l *ledger) deposit(txn int, amount int64) {
 
 func (l *ledger) statement(interest int64) *Statement {
 	return &Statement{Account: l.rec.Number, Balance: l.rec.Balance, Interest: interest,
-		Frozen: l.rec.Frozen, Recent: slices.Clone(l.history)}
+		Frozen: l.rec.Frozen, Recent: l.recent()}
+}
+
+// recent returns copies of the history's entries: whoever receives a
+// statement owns it, and may change it.
+func (l *ledger) recent() []*TxnRecord {
+	out := make([]*TxnRecord, len(l.history))
+	for i, r := range l.history {
+		c := *r
+		out[i] = &c
+	}
+	return out
 }
 
 // receive handles the events every account understands.

@@ -122,3 +122,54 @@ func TestSwordfish(t *testing.T) {
 	t.Logf("refusals %v; transactions committed %d, rejected %d; interest %d; total %d",
 		refusals, committed, rejected, out.Audit.Interest, out.Audit.Total)
 }
+
+// TestForeignStatement plays an importer that asks an account for a mini
+// statement through the bank's exported protocol (OpenAccount, then
+// Authenticate for the account's PID, then BalanceQuery) and edits the
+// statement it gets, while an ATM of the same bank prints a statement of
+// the same account: the account must not hand both of them the same
+// history entries.
+func TestForeignStatement(t *testing.T) {
+	system := quietSystem()
+	defer system.Shutdown()
+	root := system.Root
+	bank := root.Spawn(NewBank())
+	defer func() { _ = root.PoisonFuture(bank).Wait() }()
+
+	const number, pin = 1001, 1234
+	ask := func(pid *actor.PID, msg any) any {
+		t.Helper()
+		v, err := root.RequestFuture(pid, msg, timeout).Result()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	ask(bank, &OpenAccount{Record: &AccountRecord{Number: number, Pin: pin, Balance: 100_00}})
+	auth := ask(bank, &Authenticate{Account: number, Pin: pin}).(*AuthResult)
+	if !auth.OK {
+		t.Fatalf("authentication failed: %s", auth.Reason)
+	}
+	ask(auth.Teller, &Transaction{ID: 1, Kind: Deposit, Account: number, Amount: 5_00})
+	mine := ask(auth.Teller, &BalanceQuery{}).(*Statement)
+	if len(mine.Recent) == 0 {
+		t.Fatal("the statement lists no transaction")
+	}
+
+	atm := root.Spawn(NewATM(1, bank))
+	defer func() { _ = root.PoisonFuture(atm).Wait() }()
+	shift := &Shift{Sessions: []*Session{{Customer: "c", Account: number, Pin: pin,
+		Ops: []Op{{Kind: Balance}}}}}
+	f := root.RequestFuture(atm, shift, timeout)
+	for _, r := range mine.Recent {
+		r.Amount = 0 // the importer's statement is its own to edit
+	}
+	v, err := f.Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	reports := v.([]*SessionReport)
+	if len(reports) != 1 || len(reports[0].Receipts) != 1 {
+		t.Fatalf("reports %+v, want one session with one receipt", reports)
+	}
+}
