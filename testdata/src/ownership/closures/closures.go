@@ -6,11 +6,19 @@ type Conn struct {
 	onData func()
 }
 
-// Register stores a callback that sends the same buffer on every call.
+// Register stores a callback that sends the same buffer on every call,
+// to a receiver that writes it (Drain): two calls' receivers race.
 func Register(c *Conn, ch chan []byte) {
 	buf := make([]byte, 16)
 	c.onData = func() {
 		ch <- buf // want `buf is sent on ch but stays reachable from buf`
+	}
+}
+
+// Drain receives the buffers and scribbles on them.
+func Drain(ch chan []byte) {
+	for b := range ch {
+		b[0] = 0
 	}
 }
 
