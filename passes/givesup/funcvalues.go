@@ -158,6 +158,9 @@ func binding(fv *ssa.FreeVar) ssa.Value {
 		return nil
 	}
 	i := slices.Index(fn.FreeVars, fv)
+	if i < 0 {
+		return nil
+	}
 	var bound ssa.Value
 	for _, b := range fn.Parent().Blocks {
 		for _, instr := range b.Instrs {
