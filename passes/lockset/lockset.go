@@ -288,6 +288,13 @@ func run(pass *analysis.Pass) (any, error) {
 		slices.SortFunc(sums.Funcs, func(x, y FuncSummary) int { return strings.Compare(x.Name, y.Name) })
 		pass.ExportPackageFact(&sums)
 	}
+	// All of the above is what the exported summaries need, not only
+	// the summaries of exported functions: an exported function's summary
+	// holds its callees', whose entry locks come from every caller in the
+	// package (analyzeAll's rounds), and the lazy-initialisation guards
+	// (guardsOf, with writtenBy's callee summaries) make the Seen and
+	// Guards sets the summaries carry. What follows only reports, and a
+	// unit go vet runs for the facts alone (-factsonly) skips it.
 	if factsOnly {
 		return directive.NewReporter(pass).Silenced(), nil
 	}
