@@ -8,15 +8,15 @@ import "testing"
 
 func TestDocumentsSetup(t *testing.T) {
 	for doc, want := range map[string]bool{
-		"NextProto adds nph to be processed when key is negotiated.\nThis function can only be called before the server is started.": true,
+		"NextProto adds nph to be processed when key is negotiated.\nThis function can only be called before the server is started.":       true,
 		"MarkImplicit marks the interface t as implicit.\nMarkImplicit should be called before any concurrent use of implicit interfaces.": true,
-		"ConfigureServer adds HTTP/2 support.\nConfigureServer must be called before s begins serving.":                                true,
-		"SetSticky sets the pool's mode. It must be called before the pool is used.":                                                  true,
-		"Hello sends a HELO. It must be called before the first use of the client.":                                                   true,
-		"TimeoutError MUST be called before returning from RequestHandler if there are references to ctx.":                            false,
-		"Delims sets the action delimiters. It must be called before the template is parsed.":                                       false,
-		"Close closes the server. It is safe to call before the server is started.":                                                  false,
-		"Start starts the server.":                                                                                                    false,
+		"ConfigureServer adds HTTP/2 support.\nConfigureServer must be called before s begins serving.":                                    true,
+		"SetSticky sets the pool's mode. It must be called before the pool is used.":                                                       true,
+		"Hello sends a HELO. It must be called before the first use of the client.":                                                        true,
+		"TimeoutError MUST be called before returning from RequestHandler if there are references to ctx.":                                 false,
+		"Delims sets the action delimiters. It must be called before the template is parsed.":                                              false,
+		"Close closes the server. It is safe to call before the server is started.":                                                        false,
+		"Start starts the server.": false,
 	} {
 		if got := DocumentsSetup(doc); got != want {
 			t.Errorf("DocumentsSetup(%q) = %v, want %v", doc, got, want)
