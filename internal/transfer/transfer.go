@@ -63,6 +63,11 @@ type Point struct {
 	// ReadOnly, for GivesUp points, says the callee hands the values only
 	// to goroutines that read them.
 	ReadOnly bool
+	// Written, for GivesUp points, holds the values of Given the callee
+	// hands to goroutines that may write them (all of Given unless
+	// ReadOnly): a helper handed a buffer it fills and a configuration
+	// it only reads writes the buffer alone.
+	Written []ssa.Value
 }
 
 // A Reason says what a function does with memory it gives up: the kind

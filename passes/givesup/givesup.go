@@ -310,7 +310,10 @@ func (r *Result) callPoints(call ssa.CallInstruction) []transfer.Point {
 		for i, a := range args {
 			if why, ok := g.Has(i); ok && !(recv && i == 0) && everyCallee(i) {
 				p.Given = append(p.Given, a)
-				p.ReadOnly = p.ReadOnly && slices.Contains(g.ReadOnly, i)
+				if !slices.Contains(g.ReadOnly, i) {
+					p.ReadOnly = false
+					p.Written = append(p.Written, a)
+				}
 				if p.Why == nil {
 					p.Why = why
 				}
@@ -322,16 +325,23 @@ func (r *Result) callPoints(call ssa.CallInstruction) []transfer.Point {
 		for k, b := range ce.Bindings {
 			if why, ok := g.Has(nparams + k); ok && CalledOnly(c.Value) {
 				p.Given = append(p.Given, b)
-				p.ReadOnly = p.ReadOnly && slices.Contains(g.ReadOnly, nparams+k)
+				if !slices.Contains(g.ReadOnly, nparams+k) {
+					p.ReadOnly = false
+					p.Written = append(p.Written, b)
+				}
 				if p.Why == nil {
 					p.Why = why
 				}
 			}
 		}
-		if p.ReadOnly && slices.ContainsFunc(p.Given, func(v ssa.Value) bool { return r.mayWriteWhenCalled(v, len(p.Given) == 1) }) {
-			// The callee's goroutine calls a function it was given:
-			// its summary could not see what that function writes.
-			p.ReadOnly = false
+		for _, v := range p.Given {
+			if !slices.Contains(p.Written, v) && r.mayWriteWhenCalled(v, len(p.Given) == 1) {
+				// The callee's goroutine calls a function it was
+				// given: its summary could not see what that
+				// function writes.
+				p.ReadOnly = false
+				p.Written = append(p.Written, v)
+			}
 		}
 		if len(p.Given) > 0 {
 			// A callee that hands what it is given to a goroutine is a
@@ -541,8 +551,12 @@ func (r *Result) OtherSideWrites(fl *taint.Flow, h taint.Heap, p transfer.Point,
 			return closedWrites(fl, h, nil, t)
 		}
 		return t
-	case r.Model.Strict || p.Kind == transfer.GivesUp:
+	case r.Model.Strict:
 		return t
+	case p.Kind == transfer.GivesUp:
+		// What the callee only reads of what it is given is not
+		// written, unless a written value reaches it too.
+		w = Transferred(fl, h, p.Written)
 	case p.Kind == transfer.Send:
 		if r.recv.sendWrites(p.Others[0]) {
 			return t

@@ -127,3 +127,40 @@ func StreamPicked(body []byte, wipe bool) {
 		}
 	})
 }
+
+// Options configure a fill; the filler only reads them.
+type Options struct{ Fill byte }
+
+// Set changes the fill: Options are written after construction.
+func (o *Options) Set(b byte) { o.Fill = b }
+
+// fillAsync fills buf on a goroutine of its own, reading opts.
+func fillAsync(buf []byte, opts *Options, done chan<- bool) {
+	go func() {
+		for i := range buf {
+			buf[i] = opts.Fill
+		}
+		done <- true
+	}()
+}
+
+// FillAndRead hands the filler a buffer it writes and options it only
+// reads, and reads the options after: quiet.
+func FillAndRead(opts *Options) byte {
+	buf := make([]byte, 8)
+	done := make(chan bool, 1)
+	fillAsync(buf, opts, done)
+	f := opts.Fill
+	<-done
+	return f
+}
+
+// FillAndPeek reads the buffer the filler writes: reported.
+func FillAndPeek(opts *Options) byte {
+	buf := make([]byte, 8)
+	done := make(chan bool, 1)
+	fillAsync(buf, opts, done)
+	b := buf[0] // want `buf is read after it was given up by producedliterals.fillAsync`
+	<-done
+	return b
+}
