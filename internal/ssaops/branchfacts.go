@@ -263,16 +263,16 @@ func loadedCell(v ssa.Value) *ssa.Alloc {
 		return nil
 	}
 	a, ok := u.X.(*ssa.Alloc)
-	if !ok || !ownCell(a) {
+	if !ok || !OwnCell(a) {
 		return nil
 	}
 	return a
 }
 
-// ownCell reports whether only a's function stores into the cell a:
+// OwnCell reports whether only a's function stores into the cell a:
 // its address is only loaded from and stored into there, and captured by
 // closures whose functions only load it.
-func ownCell(a *ssa.Alloc) bool {
+func OwnCell(a *ssa.Alloc) bool {
 	return onlyUses(a, true, func(mc *ssa.MakeClosure) bool {
 		fn, ok := mc.Fn.(*ssa.Function)
 		if !ok {

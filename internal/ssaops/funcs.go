@@ -83,3 +83,12 @@ func FuncValue(v ssa.Value) (fn *ssa.Function, bindings []ssa.Value) {
 func WalkPath(v ssa.Value, depth int, visit func(ssa.Value) bool) {
 	walk(v, depth, visit, pathStep)
 }
+
+// TopLevel returns the declared function enclosing fn: fn itself, or the
+// function a literal is (perhaps nested) in.
+func TopLevel(fn *ssa.Function) *ssa.Function {
+	for fn.Parent() != nil {
+		fn = fn.Parent()
+	}
+	return fn
+}

@@ -60,15 +60,15 @@ type Point struct {
 	Spawns bool
 	// Why, for GivesUp points, says what the callee does with the value.
 	Why *Reason
-	// ReadOnly, for GivesUp points, says the callee hands the values only
-	// to goroutines that read them.
-	ReadOnly bool
 	// Written, for GivesUp points, holds the values of Given the callee
-	// hands to goroutines that may write them (all of Given unless
-	// ReadOnly): a helper handed a buffer it fills and a configuration
-	// it only reads writes the buffer alone.
+	// hands to goroutines that may write them: a helper handed a buffer
+	// it fills and a configuration it only reads writes the buffer alone.
 	Written []ssa.Value
 }
+
+// ReadOnly, for GivesUp points, says the callee hands the values only to
+// goroutines that read them.
+func (p Point) ReadOnly() bool { return len(p.Written) == 0 }
 
 // A Reason says what a function does with memory it gives up: the kind
 // of transfer point and where it is. It travels in gives-up facts, so it

@@ -10,6 +10,8 @@ import (
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
 // mayWriteWhenCalled reports whether v is a function value that may write
@@ -115,39 +117,16 @@ func unconverted(v ssa.Value) ssa.Value {
 // variable that addr is (an Alloc) or that a function literal captured (a
 // FreeVar bound to one), or nil: when it is stored into more than once,
 // or by a function literal that captures it, or it is handed to anything
-// but loads, stores and the literals that capture it.
+// but loads, stores and the literals that capture it (ssaops.OwnCell).
 func storedOnlyOnce(addr ssa.Value) ssa.Value {
 	if fv, ok := addr.(*ssa.FreeVar); ok {
 		addr = binding(fv)
 	}
 	a, ok := addr.(*ssa.Alloc)
-	if !ok {
+	if !ok || !ssaops.OwnCell(a) {
 		return nil
 	}
-	var stored ssa.Value
-	for _, r := range *a.Referrers() {
-		switch r := r.(type) {
-		case *ssa.Store:
-			if r.Addr != a || stored != nil {
-				return nil
-			}
-			stored = r.Val
-		case *ssa.UnOp:
-			if r.Op != token.MUL {
-				return nil
-			}
-		case *ssa.MakeClosure:
-			fn, ok := r.Fn.(*ssa.Function)
-			for i, b := range r.Bindings {
-				if b == a && (!ok || !onlyLoaded(fn.FreeVars[i])) {
-					return nil
-				}
-			}
-		default:
-			return nil
-		}
-	}
-	return stored
+	return ssaops.StoredOnce(a)
 }
 
 // binding returns the value bound to fv by the one MakeClosure of its
@@ -173,14 +152,4 @@ func binding(fv *ssa.FreeVar) ssa.Value {
 		}
 	}
 	return bound
-}
-
-// onlyLoaded reports whether the captured variable fv is only read.
-func onlyLoaded(fv *ssa.FreeVar) bool {
-	for _, r := range *fv.Referrers() {
-		if load, ok := r.(*ssa.UnOp); !ok || load.Op != token.MUL {
-			return false
-		}
-	}
-	return true
 }

@@ -305,13 +305,12 @@ func (r *Result) callPoints(call ssa.CallInstruction) []transfer.Point {
 		// parameter (taint's concrete.go): a receiver all the same.
 		_, standIn := r.flows.StandIn(ce.Fn)
 		recv := ce.Fn.Signature.Recv() != nil || standIn
-		p := transfer.Point{Instr: call, Kind: transfer.GivesUp, Callee: ce.Fn, ReadOnly: true}
+		p := transfer.Point{Instr: call, Kind: transfer.GivesUp, Callee: ce.Fn}
 		p.CalleeObj, _ = ce.Fn.Object().(*types.Func)
 		for i, a := range args {
 			if why, ok := g.Has(i); ok && !(recv && i == 0) && everyCallee(i) {
 				p.Given = append(p.Given, a)
 				if !slices.Contains(g.ReadOnly, i) {
-					p.ReadOnly = false
 					p.Written = append(p.Written, a)
 				}
 				if p.Why == nil {
@@ -326,7 +325,6 @@ func (r *Result) callPoints(call ssa.CallInstruction) []transfer.Point {
 			if why, ok := g.Has(nparams + k); ok && CalledOnly(c.Value) {
 				p.Given = append(p.Given, b)
 				if !slices.Contains(g.ReadOnly, nparams+k) {
-					p.ReadOnly = false
 					p.Written = append(p.Written, b)
 				}
 				if p.Why == nil {
@@ -339,7 +337,6 @@ func (r *Result) callPoints(call ssa.CallInstruction) []transfer.Point {
 				// The callee's goroutine calls a function it was
 				// given: its summary could not see what that
 				// function writes.
-				p.ReadOnly = false
 				p.Written = append(p.Written, v)
 			}
 		}
@@ -532,12 +529,12 @@ func (r *Result) OtherSideWrites(fl *taint.Flow, h taint.Heap, p transfer.Point,
 			return t
 		}
 		return nil
-	case p.Kind == transfer.GivesUp && p.ReadOnly && r.Model.Strict:
+	case p.Kind == transfer.GivesUp && p.ReadOnly() && r.Model.Strict:
 		// The callee's summary judged what it gives up apart from
 		// its other operands; the machine it sends to, or the
 		// goroutine's other arguments, may reach the same memory here.
 		return closedWrites(fl, h, append(slices.Clone(p.Others), p.Instr.(ssa.CallInstruction).Common().Value), t)
-	case p.Kind == transfer.GivesUp && p.ReadOnly:
+	case p.Kind == transfer.GivesUp && p.ReadOnly():
 		return nil
 	case r.Model.Strict && p.Kind == transfer.Send:
 		if owner, closed := r.closedChannel(p.Others[0]); closed {

@@ -155,7 +155,7 @@ func primaryLock(t types.Type) string {
 // when fi, the caller, is test code, or the reading is strict (docHeld).
 func (c *checker) assumedLocks(fi *funcInfo, callee *ssa.Function) map[string]bool {
 	held := c.documented[callee]
-	if len(held) == 0 || fi == nil || c.inTestFile(topLevel(fi.fn)) {
+	if len(held) == 0 || fi == nil || c.inTestFile(ssaops.TopLevel(fi.fn)) {
 		return nil
 	}
 	if out, ok := c.assumed[callee]; ok {

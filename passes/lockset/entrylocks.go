@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
 // This file infers the "caller must hold mu" convention: an unexported
@@ -92,7 +94,7 @@ func (c *checker) entryLocks(funcs []*ssa.Function) map[*ssa.Function]lockset {
 					held, first = nil, false
 					break
 				}
-				if !c.model.Strict && c.inTestFile(topLevel(caller)) {
+				if !c.model.Strict && c.inTestFile(ssaops.TopLevel(caller)) {
 					// Test code calls a helper of the convention from a
 					// single goroutine, without its lock.
 					continue

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/psharpvet/psharpvet/internal/model"
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
 // This file knows that go test runs the Test functions of a package one
@@ -46,7 +47,7 @@ func (c *checker) computeTestRoots(funcs []*ssa.Function) *testRoots {
 			for _, instr := range b.Instrs {
 				call, isCall := instr.(*ssa.Call)
 				if isCall && c.isParallelCall(call) {
-					if top := topLevel(fn); isTestFunc(c, top) {
+					if top := ssaops.TopLevel(fn); isTestFunc(c, top) {
 						tr.parallel[top] = true
 					}
 				}
@@ -98,7 +99,7 @@ func (c *checker) computeTestRoots(funcs []*ssa.Function) *testRoots {
 // of returns the Test functions fn runs in, or nil if it may run
 // outside them.
 func (tr *testRoots) of(fn *ssa.Function) []*ssa.Function {
-	return tr.roots[topLevel(fn)]
+	return tr.roots[ssaops.TopLevel(fn)]
 }
 
 // tests returns the Test functions fn runs in, or nil if it may run
@@ -117,14 +118,6 @@ func sequential(a, b *entry) bool {
 		return false
 	}
 	return !slices.ContainsFunc(a.tests, func(t *ssa.Function) bool { return slices.Contains(b.tests, t) })
-}
-
-// topLevel returns the declared function enclosing fn.
-func topLevel(fn *ssa.Function) *ssa.Function {
-	for fn.Parent() != nil {
-		fn = fn.Parent()
-	}
-	return fn
 }
 
 // inTestFile reports whether fn is declared in a _test.go file.

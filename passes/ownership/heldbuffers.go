@@ -11,6 +11,8 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/psharpvet/psharpvet/internal/ssaops"
+
 	"github.com/psharpvet/psharpvet/passes/taint"
 )
 
@@ -95,7 +97,7 @@ func (c *checker) heldBufferWritten(fn *ssa.Function, fl *taint.Flow, objs, kept
 	if objs.Intersects(written) {
 		return true
 	}
-	family := outermost(fn)
+	family := ssaops.TopLevel(fn)
 	found := false
 	kept.Each(func(o taint.ObjID) {
 		for _, w := range c.fields.WritesOf(fl.Object(o).Type) {
@@ -105,7 +107,7 @@ func (c *checker) heldBufferWritten(fn *ssa.Function, fl *taint.Flow, objs, kept
 			if v.global != "" {
 				found = w.Field == v.global
 			} else {
-				found = outermost(w.Func) == family
+				found = ssaops.TopLevel(w.Func) == family
 			}
 		}
 	})
@@ -123,12 +125,4 @@ func keptBuffer(fn *ssa.Function, fl *taint.Flow, path []step, kept taint.ObjSet
 		ok = ok && plainBuffer(fl.Object(o).Type)
 	})
 	return v, ok
-}
-
-// outermost returns the function fn is a literal of, or fn itself.
-func outermost(fn *ssa.Function) *ssa.Function {
-	for fn != nil && fn.Parent() != nil {
-		fn = fn.Parent()
-	}
-	return fn
 }
