@@ -555,10 +555,17 @@ func (r *Result) OtherSideWrites(fl *taint.Flow, h taint.Heap, p transfer.Point,
 		// written, unless a written value reaches it too.
 		w = Transferred(fl, h, p.Written)
 	case p.Kind == transfer.Send:
-		if r.recv.sendWrites(p.Others[0]) {
-			return t
-		}
-		return nil
+		// Of what it is sent, the receiving side writes memory of the
+		// types it is seen writing: a request that carries a sentinel
+		// error shares the sentinel, which the receiver does not write.
+		types := r.recv.sendWrites(p.Others[0])
+		var out taint.ObjSet
+		t.Each(func(o taint.ObjID) {
+			if types.has(fl.Object(o).Type) {
+				out.Add(o)
+			}
+		})
+		return out
 	case p.Kind == transfer.Call && p.Spawns:
 		for _, g := range p.Given {
 			if _, ok := g.Type().Underlying().(*types.Signature); ok {

@@ -42,7 +42,7 @@ type receivers struct {
 	// is kept, or whose receivers are elsewhere, meets the receivers of
 	// its element type.
 	seen    map[chanKey]bool
-	writing map[chanKey]bool
+	writing map[chanKey]writtenTypes
 	// callers lists the static call sites of each function of the
 	// package, to resolve a channel that arrives as a parameter.
 	callers map[*ssa.Function][]*ssa.CallCommon
@@ -50,7 +50,7 @@ type receivers struct {
 
 // findReceivers builds the index over funcs, with flows for the heap.
 func findReceivers(funcs []*ssa.Function, flows *taint.Flows) *receivers {
-	rs := &receivers{seen: make(map[chanKey]bool), writing: make(map[chanKey]bool), callers: make(map[*ssa.Function][]*ssa.CallCommon)}
+	rs := &receivers{seen: make(map[chanKey]bool), writing: make(map[chanKey]writtenTypes), callers: make(map[*ssa.Function][]*ssa.CallCommon)}
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -74,12 +74,12 @@ func findReceivers(funcs []*ssa.Function, flows *taint.Flows) *receivers {
 			for _, key := range keys {
 				rs.seen[key] = true
 			}
-			if !slices.ContainsFunc(keys, func(k chanKey) bool { return !rs.writing[k] }) {
-				continue // every channel is known to have a writing receiver
+			if recv.val == nil || !slices.ContainsFunc(keys, func(k chanKey) bool { return !rs.writing[k].any }) {
+				continue // every channel is known to have a receiver writing memory of any type
 			}
-			if recv.val != nil && writesReceived(fl, recv.val) {
+			if types := writesReceived(fl, recv.val); !types.empty() {
 				for _, key := range keys {
-					rs.writing[key] = true
+					rs.writing[key] = rs.writing[key].union(types)
 				}
 			}
 		}
@@ -109,17 +109,21 @@ func (rs *receivers) receivesSeen(ch ssa.Value) bool {
 	return slices.ContainsFunc(keys, func(k chanKey) bool { return rs.seen[k] })
 }
 
-// sendWrites reports whether a receiver of the channel ch is seen writing
-// what it receives.
-func (rs *receivers) sendWrites(ch ssa.Value) bool {
+// sendWrites returns the types of the memory the receivers of the
+// channel ch are seen writing of what they receive.
+func (rs *receivers) sendWrites(ch ssa.Value) writtenTypes {
 	if rs == nil {
-		return false
+		return writtenTypes{}
 	}
 	keys := rs.keys(ch, maxChanDepth)
 	if !slices.ContainsFunc(keys, func(k chanKey) bool { return rs.seen[k] }) {
 		keys = []chanKey{elemKey(ch.Type())}
 	}
-	return slices.ContainsFunc(keys, func(k chanKey) bool { return rs.writing[k] })
+	var w writtenTypes
+	for _, k := range keys {
+		w = w.union(rs.writing[k])
+	}
+	return w
 }
 
 // elemKey names every channel whose elements are of the type of t's.
@@ -130,14 +134,14 @@ func elemKey(t types.Type) chanKey {
 	return chanKey("elem " + types.TypeString(t, nil))
 }
 
-// writesReceived reports whether fn, whose flow is fl, writes memory
-// reachable from the received value v, after receiving it.
-func writesReceived(fl *taint.Flow, v ssa.Value) bool {
+// writesReceived returns the types of the memory reachable from the
+// received value v that fn, whose flow is fl, writes after receiving it.
+func writesReceived(fl *taint.Flow, v ssa.Value) writtenTypes {
+	var out writtenTypes
 	locs := fl.Locs(v)
 	if len(locs) == 0 {
-		return false
+		return out
 	}
-	found := false
 	guarded := fl.Guarded()
 	for _, b := range fl.Fn.Blocks {
 		fl.Walk(b, func(instr ssa.Instruction, h taint.Heap) bool {
@@ -149,18 +153,78 @@ func writesReceived(fl *taint.Flow, v ssa.Value) bool {
 			default:
 				return true
 			}
+			if target, t := writtenPlace(instr); target != nil && pathFrom(target, v) {
+				// The heap may not hold what the received value
+				// reaches by loads (e.Lines' array): the access path
+				// says what is written.
+				out = out.with(t)
+			}
 			w := fl.Writes(instr, h)
 			if len(w) == 0 {
-				return true
+				return !out.any
 			}
-			found = w.Intersects(fl.Reach(h, locs, Opaque))
-			return !found
+			reach := fl.Reach(h, locs, Opaque)
+			w.Each(func(o taint.ObjID) {
+				if reach.Has(o) {
+					out = out.with(fl.Object(o).Type)
+				}
+			})
+			return !out.any
 		})
-		if found {
-			return true
+		if out.any {
+			break
 		}
 	}
-	return false
+	return out
+}
+
+// writtenPlace returns the value whose memory instr writes in place, and
+// the type of that memory as the heap analysis types its objects: the
+// struct of a field, the slice or map of an element.
+func writtenPlace(instr ssa.Instruction) (ssa.Value, types.Type) {
+	switch i := instr.(type) {
+	case *ssa.Store:
+		switch a := i.Addr.(type) {
+		case *ssa.FieldAddr:
+			return a.X, pointee(a.X.Type())
+		case *ssa.IndexAddr:
+			if _, ok := a.X.Type().Underlying().(*types.Pointer); ok {
+				return a.X, pointee(a.X.Type())
+			}
+			return a.X, a.X.Type()
+		}
+		return i.Addr, pointee(i.Addr.Type())
+	case *ssa.MapUpdate:
+		return i.Map, i.Map.Type()
+	case ssa.CallInstruction:
+		c := i.Common()
+		if b, ok := c.Value.(*ssa.Builtin); ok && len(c.Args) > 0 {
+			switch b.Name() {
+			case "append", "copy", "clear", "delete":
+				return c.Args[0], c.Args[0].Type()
+			}
+		}
+	}
+	return nil, nil
+}
+
+// pointee returns what a pointer type points to, or t itself.
+func pointee(t types.Type) types.Type {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
+// pathFrom reports whether the access path of v starts at root: v is
+// root, or a field, element or load of such a value.
+func pathFrom(v, root ssa.Value) bool {
+	found := false
+	ssaops.WalkPath(v, 8, func(x ssa.Value) bool {
+		found = x == root
+		return !found
+	})
+	return found
 }
 
 // keys names the channel v by where it is kept, following captured

@@ -48,14 +48,13 @@ func outlivingRoots(fn *ssa.Function, fl *taint.Flow) []taint.ObjID {
 }
 
 // keptGiven returns the objects of given that stay reachable from root:
-// in the strict reading, the memory both sides share, whose writers
-// (anyone's: mayBeWritten) decide whether keeping it races; what only
-// the receiving side reaches is not shared. The default reading judges
-// all of given, by the kept objects' types (shared).
+// the memory both sides share, whose writers decide whether keeping it
+// races (in the strict reading anyone's, mayBeWritten; in the default
+// the receiving side's or, by type, the program's). What only the
+// receiving side reaches is not shared: a request that keeps a
+// package-level sentinel error (w.err = ErrTimeout) shares the sentinel
+// with whoever reads that variable, not the request.
 func (c *checker) keptGiven(fl *taint.Flow, h taint.Heap, root taint.ObjID, given taint.ObjSet) taint.ObjSet {
-	if !c.strict {
-		return given
-	}
 	// From what root holds: the root may be the package-level
 	// variables' object, where Opaque stops.
 	var held taint.LocSet

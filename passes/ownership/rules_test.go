@@ -44,6 +44,7 @@ var rulePackages = []string{
 	"ownership/rules/elementsperiteration",
 	"ownership/rules/heldbuffers",
 	"ownership/rules/producedliterals",
+	"ownership/rules/receivedtypes",
 }
 
 // ruleStdPackages import sync (and the errgroup stand-in), so they are

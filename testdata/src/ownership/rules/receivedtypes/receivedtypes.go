@@ -1,0 +1,114 @@
+// Package receivedtypes pins how the default reading weighs what a
+// receiving side writes: memory of the types it is seen writing of what
+// it receives. What else a sent value reaches, a package-level sentinel
+// error or shared default options, both sides only read, and keeping it
+// reachable from a package-level variable is no race.
+package receivedtypes
+
+import "errors"
+
+type timeoutError struct{}
+
+func (*timeoutError) Error() string { return "timeout" }
+
+// ErrTimeout is the sentinel of requests that timed out.
+var ErrTimeout = &timeoutError{}
+
+// ErrClosed is a sentinel made by errors.New.
+var ErrClosed = errors.New("closed")
+
+// Options tune a request.
+type Options struct{ Retries int }
+
+var defaultOptions = &Options{Retries: 3}
+
+// Request goes to a server that resets its body and error.
+type Request struct {
+	Body []byte
+	Err  error
+	Opts *Options
+}
+
+// Server serves requests from queue.
+type Server struct{ queue chan *Request }
+
+func (s *Server) serve() {
+	for r := range s.queue {
+		r.Body = r.Body[:0]
+		r.Err = nil
+	}
+}
+
+// Expire passes on a request that carries the sentinel, which the server
+// never writes: quiet.
+func (s *Server) Expire(r *Request) {
+	r.Err = ErrTimeout
+	s.queue <- r
+}
+
+// Close passes on a request that carries a sentinel of errors.New: quiet.
+func (s *Server) Close(r *Request) {
+	r.Err = ErrClosed
+	s.queue <- r
+}
+
+// Submit passes on a request with the shared default options, which the
+// server only reads: quiet.
+func (s *Server) Submit(r *Request) {
+	r.Opts = defaultOptions
+	s.queue <- r
+}
+
+// Limits tune a job.
+type Limits struct{ Retries int }
+
+var defaultLimits = &Limits{Retries: 3}
+
+// Job goes to a tuner that writes its limits.
+type Job struct {
+	Name string
+	Opts *Limits
+}
+
+// Tuner serves jobs from queue.
+type Tuner struct{ queue chan *Job }
+
+func (t *Tuner) serve() {
+	for j := range t.queue {
+		j.Opts.Retries--
+	}
+}
+
+// Submit passes on a job with the shared default limits, which the tuner
+// writes: reported.
+func (t *Tuner) Submit(j *Job) {
+	j.Opts = defaultLimits
+	t.queue <- j // want `j is sent on t.queue but stays reachable from receivedtypes.defaultLimits`
+}
+
+// Log keeps every job it passes on, to a receiver that writes the
+// limits of what the log holds.
+type Log struct {
+	queue chan *Job
+	kept  []*Job
+}
+
+func (l *Log) serve() {
+	for j := range l.queue {
+		j.Opts.Retries = 0
+	}
+}
+
+// Submit keeps the job and passes it on: reported.
+func (l *Log) Submit(j *Job) {
+	l.kept = append(l.kept, j)
+	l.queue <- j // want `j is sent on l.queue but stays reachable from l.kept`
+}
+
+// Tries reads the limits of a job it passed on, which the tuner writes:
+// reported.
+func (t *Tuner) Tries(j *Job) int {
+	opts := j.Opts
+	t.queue <- j
+	return opts.Retries // want `j is read after it was sent on t.queue`
+}
