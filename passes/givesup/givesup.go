@@ -584,6 +584,18 @@ func (r *Result) OtherSideWrites(fl *taint.Flow, h taint.Heap, p transfer.Point,
 	return out
 }
 
+// ReceiverWritesField reports whether the receiving side of the send p
+// may write the field named field of memory of struct type t, which the
+// sender reads after the send. It knows only of the receivers of a
+// channel in the package, by default: the strict reading, and any other
+// kind of transfer, may write every field.
+func (r *Result) ReceiverWritesField(p transfer.Point, t types.Type, field string) bool {
+	if r.Model.Strict || p.Kind != transfer.Send {
+		return true
+	}
+	return r.recv.sendWrites(p.Others[0]).hasField(t, field)
+}
+
 // ReceiverSeen reports whether the analysis sees the code on the receiving
 // side of p, so that OtherSideWrites is what it writes rather than a
 // guess: a go statement's function, or a channel send some receiver of

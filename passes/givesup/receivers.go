@@ -153,11 +153,27 @@ func writesReceived(fl *taint.Flow, v ssa.Value) writtenTypes {
 			default:
 				return true
 			}
+			// A store to a field writes that field of its struct, not
+			// the struct's other fields.
+			var strct types.Type
+			var field *types.Var
+			if st, ok := instr.(*ssa.Store); ok {
+				if fa, ok := st.Addr.(*ssa.FieldAddr); ok {
+					strct, field = pointee(fa.X.Type()), ssaops.FieldVar(fa)
+				}
+			}
+			written := func(t types.Type) {
+				if field != nil && t != nil && types.Identical(t, strct) {
+					out = out.withField(t, field.Name(), field.Type())
+				} else {
+					out = out.with(t)
+				}
+			}
 			if target, t := writtenPlace(instr); target != nil && pathFrom(target, v) {
 				// The heap may not hold what the received value
 				// reaches by loads (e.Lines' array): the access path
 				// says what is written.
-				out = out.with(t)
+				written(t)
 			}
 			w := fl.Writes(instr, h)
 			if len(w) == 0 {
@@ -166,7 +182,7 @@ func writesReceived(fl *taint.Flow, v ssa.Value) writtenTypes {
 			reach := fl.Reach(h, locs, Opaque)
 			w.Each(func(o taint.ObjID) {
 				if reach.Has(o) {
-					out = out.with(fl.Object(o).Type)
+					written(fl.Object(o).Type)
 				}
 			})
 			return !out.any

@@ -9,19 +9,28 @@ import (
 	"maps"
 )
 
-// writtenTypes is the set of the types of the memory a receiving side
-// writes of what it receives. Memory of unknown type written (an
-// interface's dynamic value, an object the heap analysis could not type)
-// makes the set hold every type (any).
+// writtenTypes is what a receiving side writes of what it receives: the
+// types of that memory, and of a struct written only by stores to some of
+// its fields, those fields (the field-precise future: a request whose
+// server sets Result and Err, while its sender reads ID and Reply).
+// Memory of unknown type written (an interface's dynamic value, an
+// object the heap analysis could not type) makes the set hold every type
+// (any). The values are shared: every method returns a new set.
 type writtenTypes struct {
-	any   bool
-	names map[string]bool // by types.TypeString: the receiver's and sender's flows type memory alike
+	any bool
+	// whole holds the types written through any of their parts (a call,
+	// an element, a store of the whole value), by typeKey: the
+	// receiver's and the sender's flows type memory alike.
+	whole map[string]bool
+	// fields holds, for the struct types written only by field stores,
+	// the fields written.
+	fields map[string]map[string]bool
 }
 
 // typeKey names a type of memory for writtenTypes.
 func typeKey(t types.Type) string { return types.TypeString(t, nil) }
 
-// with returns s with t added.
+// with returns s with all of memory of type t written.
 func (s writtenTypes) with(t types.Type) writtenTypes {
 	if s.any {
 		return s
@@ -29,34 +38,84 @@ func (s writtenTypes) with(t types.Type) writtenTypes {
 	if t == nil || types.IsInterface(t) {
 		return writtenTypes{any: true}
 	}
-	if s.names[typeKey(t)] {
+	k := typeKey(t)
+	if s.whole[k] {
 		return s
 	}
-	names := maps.Clone(s.names)
-	if names == nil {
-		names = make(map[string]bool)
-	}
-	names[typeKey(t)] = true
-	return writtenTypes{names: names}
+	out := s.clone()
+	out.whole[k] = true
+	delete(out.fields, k)
+	return out
 }
 
-// union returns the types of s and of o.
+// withField returns s with the field named field of struct type t
+// written. A field that holds a struct or an array inline writes that
+// memory whole, as a store of the whole value.
+func (s writtenTypes) withField(t types.Type, field string, ft types.Type) writtenTypes {
+	if s.any || s.whole[typeKey(t)] {
+		return s
+	}
+	switch ft.Underlying().(type) {
+	case *types.Struct, *types.Array:
+		s = s.with(ft)
+	}
+	k := typeKey(t)
+	if s.fields[k][field] {
+		return s
+	}
+	out := s.clone()
+	f := maps.Clone(out.fields[k])
+	if f == nil {
+		f = make(map[string]bool)
+	}
+	f[field] = true
+	out.fields[k] = f
+	return out
+}
+
+// clone returns a copy of s whose maps may be changed.
+func (s writtenTypes) clone() writtenTypes {
+	out := writtenTypes{whole: maps.Clone(s.whole), fields: maps.Clone(s.fields)}
+	if out.whole == nil {
+		out.whole = make(map[string]bool)
+	}
+	if out.fields == nil {
+		out.fields = make(map[string]map[string]bool)
+	}
+	return out
+}
+
+// union returns what s and o write.
 func (s writtenTypes) union(o writtenTypes) writtenTypes {
 	switch {
 	case s.any || o.any:
 		return writtenTypes{any: true}
-	case len(o.names) == 0:
+	case o.empty():
 		return s
-	case len(s.names) == 0:
+	case s.empty():
 		return o
 	}
-	names := maps.Clone(s.names)
-	maps.Copy(names, o.names)
-	return writtenTypes{names: names}
+	out := s.clone()
+	for k := range o.whole {
+		out.whole[k] = true
+		delete(out.fields, k)
+	}
+	for k, fs := range o.fields {
+		if out.whole[k] {
+			continue
+		}
+		f := maps.Clone(out.fields[k])
+		if f == nil {
+			f = make(map[string]bool)
+		}
+		maps.Copy(f, fs)
+		out.fields[k] = f
+	}
+	return out
 }
 
 // empty reports whether s holds no type.
-func (s writtenTypes) empty() bool { return !s.any && len(s.names) == 0 }
+func (s writtenTypes) empty() bool { return !s.any && len(s.whole) == 0 && len(s.fields) == 0 }
 
 // has reports whether memory of type t may be written: t is in s, s holds
 // every type, or t is unknown; or t holds memory of such a type inline
@@ -73,6 +132,19 @@ func (s writtenTypes) has(t types.Type) bool {
 	return s.holds(t, maxTypeDepth)
 }
 
+// hasField reports whether the field named field of memory of struct
+// type t may be written.
+func (s writtenTypes) hasField(t types.Type, field string) bool {
+	switch {
+	case s.empty():
+		return false
+	case s.any || t == nil:
+		return true
+	}
+	k := typeKey(t)
+	return s.whole[k] || s.fields[k][field]
+}
+
 // maxTypeDepth bounds how deep has looks into a type's elements and
 // fields.
 const maxTypeDepth = 3
@@ -80,7 +152,8 @@ const maxTypeDepth = 3
 // holds reports whether t is or holds, within depth levels of elements
 // and fields, a type of s or an interface.
 func (s writtenTypes) holds(t types.Type, depth int) bool {
-	if types.IsInterface(t) || s.names[typeKey(t)] {
+	k := typeKey(t)
+	if types.IsInterface(t) || s.whole[k] || len(s.fields[k]) > 0 {
 		return true
 	}
 	if depth == 0 {

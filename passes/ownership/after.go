@@ -562,6 +562,9 @@ func (w *walker) checkUse(instr ssa.Instruction, h taint.Heap, cur fresh) bool {
 	if !acc.keeps && !acc.write && !acc.objs.Intersects(w.written) {
 		return false // both sides only read
 	}
+	if !acc.keeps && !acc.write && !w.receiverWritesRead(instr) {
+		return false // the receiver writes other fields than the one read
+	}
 	pl := w.placesOf(instr, h)
 	if !acc.write && !w.c.mayBeWritten(w.fl, acc.objs) && !w.readsRewritten(pl) {
 		return false // nobody writes it after construction
@@ -593,6 +596,27 @@ func (w *walker) checkUse(instr ssa.Instruction, h taint.Heap, cur fresh) bool {
 	}
 	w.c.reportUse(w, instr, acc, u)
 	return true
+}
+
+// receiverWritesRead reports whether the receiving side of a send may
+// write the field instr reads, when instr loads a field of a struct: a
+// future's sender reads the id and the reply channel of a request whose
+// receiver writes only its result (givesup.Result.ReceiverWritesField).
+func (w *walker) receiverWritesRead(instr ssa.Instruction) bool {
+	load, ok := instr.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return true
+	}
+	fa, ok := load.X.(*ssa.FieldAddr)
+	if !ok {
+		return true
+	}
+	field := ssaops.FieldVar(fa)
+	if field == nil {
+		return true
+	}
+	strct := fa.X.Type().Underlying().(*types.Pointer).Elem() // FieldVar checked it
+	return w.c.gu.ReceiverWritesField(w.p, strct, field.Name())
 }
 
 func (w *walker) access(instr ssa.Instruction, h taint.Heap, cur fresh) *access {

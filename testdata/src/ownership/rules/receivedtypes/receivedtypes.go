@@ -112,3 +112,38 @@ func (t *Tuner) Tries(j *Job) int {
 	t.queue <- j
 	return opts.Retries // want `j is read after it was sent on t.queue`
 }
+
+// Call is a future: its server writes the result and signals Done.
+type Call struct {
+	ID     int
+	Seq    int
+	Result int
+	Done   chan struct{}
+}
+
+// Conn sends calls to its server on calls.
+type Conn struct{ calls chan *Call }
+
+func (c *Conn) serve() {
+	for call := range c.calls {
+		call.Result = call.ID * 2
+		call.Done <- struct{}{}
+	}
+}
+
+// retry numbers a call again before it is sent anew: Seq is written
+// after construction, by the sender's side.
+func retry(call *Call) { call.Seq++ }
+
+// Go sends a call and returns its sequence number while the server
+// runs: the server writes Result, not Seq, quiet.
+func (c *Conn) Go(call *Call) int {
+	c.calls <- call
+	return call.Seq
+}
+
+// Peek reads the result the server writes, before it signals: reported.
+func (c *Conn) Peek(call *Call) int {
+	c.calls <- call
+	return call.Result // want `call is read after it was sent on c.calls`
+}
