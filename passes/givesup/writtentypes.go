@@ -27,8 +27,16 @@ type writtenTypes struct {
 	fields map[string]map[string]bool
 }
 
-// typeKey names a type of memory for writtenTypes.
-func typeKey(t types.Type) string { return types.TypeString(t, nil) }
+// typeKey names a type of memory for writtenTypes. An array that is not
+// a named type is named as a slice of its elements: the heap analysis
+// types the array a composite literal allocates by the array, the
+// receiver's slice by the slice.
+func typeKey(t types.Type) string {
+	if a, ok := types.Unalias(t).(*types.Array); ok {
+		t = types.NewSlice(a.Elem())
+	}
+	return types.TypeString(t, nil)
+}
 
 // with returns s with all of memory of type t written.
 func (s writtenTypes) with(t types.Type) writtenTypes {

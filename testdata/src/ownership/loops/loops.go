@@ -59,6 +59,16 @@ func Received(in, out chan *Job) {
 	}
 }
 
+// Drain clears the first byte of each job's buffer: the receiving side
+// that writes the buffers the jobs share.
+func Drain(in chan *Job) {
+	for j := range in {
+		if len(j.data) > 0 {
+			j.data[0] = 0
+		}
+	}
+}
+
 // Partition hands the same slice to several goroutines, each working on
 // its own elements, and joins them through the done channel they capture.
 func Partition(data []int, done chan bool) {
