@@ -9,6 +9,7 @@ import (
 	"go/types"
 	"slices"
 	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -180,8 +181,26 @@ func writesReceived(fl *taint.Flow, v ssa.Value) writtenTypes {
 				return !out.any
 			}
 			reach := fl.Reach(h, locs, Opaque)
+			// A call writes the fields its callees' summaries say it
+			// writes: w.resp.Parse(r) writes the response a request
+			// holds inline, not the request's other fields.
+			var byField, whole taint.ObjSet
+			if _, places, ok := fl.Places(instr, h); ok && field == nil {
+				for _, l := range places {
+					if !reach.Has(l.Obj) {
+						continue
+					}
+					t := fl.Object(l.Obj).Type
+					if f := placeField(t, l.Key); f != nil {
+						out = out.withField(t, f.Name(), f.Type())
+						byField.Add(l.Obj)
+					} else {
+						whole.Add(l.Obj)
+					}
+				}
+			}
 			w.Each(func(o taint.ObjID) {
-				if reach.Has(o) {
+				if reach.Has(o) && (!byField.Has(o) || whole.Has(o)) {
 					written(fl.Object(o).Type)
 				}
 			})
@@ -192,6 +211,26 @@ func writesReceived(fl *taint.Flow, v ssa.Value) writtenTypes {
 		}
 	}
 	return out
+}
+
+// placeField returns the field of struct type t that a place key such as
+// "resp.body" lies in, or nil if the key names no field of t: the whole
+// object, its elements, or somewhere unknown.
+func placeField(t types.Type, key string) *types.Var {
+	if t == nil || key == "" {
+		return nil
+	}
+	name, _, _ := strings.Cut(key, ".")
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	for i := range st.NumFields() {
+		if f := st.Field(i); f.Name() == name && name != "_" {
+			return f
+		}
+	}
+	return nil
 }
 
 // writtenPlace returns the value whose memory instr writes in place, and

@@ -53,6 +53,16 @@ func (s writtenTypes) with(t types.Type) writtenTypes {
 	out := s.clone()
 	out.whole[k] = true
 	delete(out.fields, k)
+	// What t holds inline is written with it: a read of x.reply.N
+	// names the field of the reply's type.
+	if st, ok := t.Underlying().(*types.Struct); ok {
+		for i := range st.NumFields() {
+			switch ft := st.Field(i).Type(); ft.Underlying().(type) {
+			case *types.Struct, *types.Array:
+				out = out.with(ft)
+			}
+		}
+	}
 	return out
 }
 

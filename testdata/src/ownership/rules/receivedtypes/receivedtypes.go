@@ -147,3 +147,40 @@ func (c *Conn) Peek(call *Call) int {
 	c.calls <- call
 	return call.Result // want `call is read after it was sent on c.calls`
 }
+
+// Reply is filled in by its method.
+type Reply struct{ N int }
+
+// Fill writes the reply.
+func (r *Reply) Fill() { r.N++ }
+
+// Exchange holds its reply inline: a call that fills the reply writes
+// that field of the exchange, not its sequence number.
+type Exchange struct {
+	Seq   int
+	reply Reply
+}
+
+// Exchanger sends exchanges to its server on ch.
+type Exchanger struct{ ch chan *Exchange }
+
+func (e *Exchanger) serve() {
+	for x := range e.ch {
+		x.reply.Fill()
+	}
+}
+
+// renumber writes Seq after construction.
+func renumber(x *Exchange) { x.Seq++ }
+
+// Send reads the sequence number of an exchange it sent: quiet.
+func (e *Exchanger) Send(x *Exchange) int {
+	e.ch <- x
+	return x.Seq
+}
+
+// Early reads the reply the server fills: reported.
+func (e *Exchanger) Early(x *Exchange) int {
+	e.ch <- x
+	return x.reply.N // want `x is read after it was sent on e.ch`
+}
