@@ -25,6 +25,10 @@ type writtenTypes struct {
 	// fields holds, for the struct types written only by field stores,
 	// the fields written.
 	fields map[string]map[string]bool
+	// inner holds the types of what a written struct holds inline, for
+	// hasField: a read of x.reply.N names the field of the reply's type,
+	// while the heap types the memory by the exchange that holds it.
+	inner map[string]bool
 }
 
 // typeKey names a type of memory for writtenTypes. An array that is not
@@ -53,17 +57,26 @@ func (s writtenTypes) with(t types.Type) writtenTypes {
 	out := s.clone()
 	out.whole[k] = true
 	delete(out.fields, k)
-	// What t holds inline is written with it: a read of x.reply.N
-	// names the field of the reply's type.
-	if st, ok := t.Underlying().(*types.Struct); ok {
-		for i := range st.NumFields() {
-			switch ft := st.Field(i).Type(); ft.Underlying().(type) {
-			case *types.Struct, *types.Array:
-				out = out.with(ft)
+	out.addInner(t)
+	return out
+}
+
+// addInner records, in s's own maps, the types t holds inline.
+func (s writtenTypes) addInner(t types.Type) {
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return
+	}
+	for i := range st.NumFields() {
+		ft := st.Field(i).Type()
+		switch ft.Underlying().(type) {
+		case *types.Struct, *types.Array:
+			if k := typeKey(ft); !s.inner[k] {
+				s.inner[k] = true
+				s.addInner(ft)
 			}
 		}
 	}
-	return out
 }
 
 // withField returns s with the field named field of struct type t
@@ -73,15 +86,16 @@ func (s writtenTypes) withField(t types.Type, field string, ft types.Type) writt
 	if s.any || s.whole[typeKey(t)] {
 		return s
 	}
-	switch ft.Underlying().(type) {
-	case *types.Struct, *types.Array:
-		s = s.with(ft)
-	}
 	k := typeKey(t)
 	if s.fields[k][field] {
 		return s
 	}
 	out := s.clone()
+	switch ft.Underlying().(type) {
+	case *types.Struct, *types.Array:
+		out.inner[typeKey(ft)] = true
+		out.addInner(ft)
+	}
 	f := maps.Clone(out.fields[k])
 	if f == nil {
 		f = make(map[string]bool)
@@ -93,12 +107,15 @@ func (s writtenTypes) withField(t types.Type, field string, ft types.Type) writt
 
 // clone returns a copy of s whose maps may be changed.
 func (s writtenTypes) clone() writtenTypes {
-	out := writtenTypes{whole: maps.Clone(s.whole), fields: maps.Clone(s.fields)}
+	out := writtenTypes{whole: maps.Clone(s.whole), fields: maps.Clone(s.fields), inner: maps.Clone(s.inner)}
 	if out.whole == nil {
 		out.whole = make(map[string]bool)
 	}
 	if out.fields == nil {
 		out.fields = make(map[string]map[string]bool)
+	}
+	if out.inner == nil {
+		out.inner = make(map[string]bool)
 	}
 	return out
 }
@@ -118,6 +135,7 @@ func (s writtenTypes) union(o writtenTypes) writtenTypes {
 		out.whole[k] = true
 		delete(out.fields, k)
 	}
+	maps.Copy(out.inner, o.inner)
 	for k, fs := range o.fields {
 		if out.whole[k] {
 			continue
@@ -160,7 +178,7 @@ func (s writtenTypes) hasField(t types.Type, field string) bool {
 		return true
 	}
 	k := typeKey(t)
-	return s.whole[k] || s.fields[k][field]
+	return s.whole[k] || s.inner[k] || s.fields[k][field]
 }
 
 // maxTypeDepth bounds how deep has looks into a type's elements and
