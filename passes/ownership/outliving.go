@@ -100,7 +100,7 @@ func (c *checker) checkOutliving(fn *ssa.Function, fl *taint.Flow, h taint.Heap,
 				c.reported[p.Instr.Pos()] = true
 				c.kept = append(c.kept, Kept{
 					Diagnostic: analysis.Diagnostic{Pos: p.Instr.Pos(), Category: catOutliving, Message: msg, Related: related, SuggestedFixes: fixes},
-					Point:      p, Port: port, Field: field,
+					Point:      p, Port: port, Field: field, Below: len(path) > 1,
 				})
 				return true
 			}

@@ -75,6 +75,11 @@ type Kept struct {
 	// Field is the receiver's field that keeps the memory, or "" for a
 	// captured variable, which keeps it itself.
 	Field string
+	// Below says the memory given up lies below what the field (or the
+	// captured variable) holds, in its elements or the fields of what
+	// they point to: what it holds itself (a map, a slice's array) was
+	// not given up (m.inFlight[item.ID] = item; send(item)).
+	Below bool
 }
 
 // The categories of the diagnostics, one per respects-ownership condition.

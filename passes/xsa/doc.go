@@ -34,7 +34,11 @@
 // capturing it, converting it to an interface) counts as a read. A test
 // of a latch the machine is known to have set (an unexported bool field
 // of the package that only ever becomes true: if m.finished { return })
-// takes only the branch its value gives.
+// takes only the branch its value gives. A read of the field counts only
+// if what it loads may reach a field of the sent memory that someone
+// writes after construction: a machine that keeps the items it hands out
+// in a map and later reads only their ranges, which the workers never
+// write, reads nothing they write (fields.go).
 //
 // -xsa=false on psharpvet turns the pass off: the ownership pass then
 // reports these candidates itself.

@@ -18,6 +18,7 @@ import (
 	"github.com/psharpvet/psharpvet/internal/model"
 	"github.com/psharpvet/psharpvet/internal/ssaops"
 	"github.com/psharpvet/psharpvet/internal/transfer"
+	"github.com/psharpvet/psharpvet/passes/fieldwrites"
 	"github.com/psharpvet/psharpvet/passes/givesup"
 	"github.com/psharpvet/psharpvet/passes/ownership"
 	"github.com/psharpvet/psharpvet/passes/taint"
@@ -31,6 +32,8 @@ type lifter struct {
 	prog  *ssa.Program
 	funcs []*ssa.Function
 	flows *taint.Flows
+	// fields says which fields may be written after construction.
+	fields *fieldwrites.Result
 	// handlers are the package's actor message handlers.
 	handlers *model.Handlers
 	// calls are the static call sites of each function of the package;
@@ -50,9 +53,9 @@ type lifter struct {
 	childlessMemo map[*types.Named]bool
 }
 
-func newLifter(pass *analysis.Pass, m *model.Model, pkg *buildssa.SSA, flows *taint.Flows, gu *givesup.Result) *lifter {
+func newLifter(pass *analysis.Pass, m *model.Model, pkg *buildssa.SSA, flows *taint.Flows, gu *givesup.Result, fields *fieldwrites.Result) *lifter {
 	lf := &lifter{
-		pass: pass, model: m, prog: pkg.Pkg.Prog, funcs: pkg.SrcFuncs, flows: flows,
+		pass: pass, model: m, prog: pkg.Pkg.Prog, funcs: pkg.SrcFuncs, flows: flows, fields: fields,
 		handlers:  m.Handlers(pass.Pkg),
 		calls:     make(map[*ssa.Function][]*ssa.Call),
 		valued:    make(map[*ssa.Function]bool),
@@ -189,6 +192,7 @@ func (lf *lifter) live(k ownership.Kept) (*analysis.RelatedInformation, bool) {
 	} else {
 		sl = slot{base: fn.FreeVars[k.Port-len(fn.Params)], cell: true, pending: []string{""}}
 	}
+	sl.below = k.Below
 	// The transfer itself: a callee that gives up its argument may
 	// overwrite the field before it sends (c.complete(c.pending) with
 	// c.pending = nil first).
@@ -223,7 +227,7 @@ func (lf *lifter) afterExit(fn *ssa.Function, sl slot, e exit, seen map[string]b
 	}
 	seen[key] = true
 	next := func(h *ssa.Function, base ssa.Value, cell, final bool) (*analysis.RelatedInformation, bool) {
-		out := lf.scan(h, nil, slot{base: base, cell: cell, pending: e.pending, latched: e.latched, final: final}, nil)
+		out := lf.scan(h, nil, slot{base: base, cell: cell, pending: e.pending, latched: e.latched, final: final, below: sl.below}, nil)
 		if out.read != nil {
 			return out.read, true
 		}
@@ -231,7 +235,7 @@ func (lf *lifter) afterExit(fn *ssa.Function, sl slot, e exit, seen map[string]b
 			return nil, false // nothing is delivered after the final messages (stops.go)
 		}
 		for _, e2 := range out.exits {
-			if read, ok := lf.afterExit(h, slot{base: base, cell: cell, pending: e2.pending, latched: e2.latched}, e2, seen); ok {
+			if read, ok := lf.afterExit(h, slot{base: base, cell: cell, pending: e2.pending, latched: e2.latched, below: sl.below}, e2, seen); ok {
 				return read, true
 			}
 		}
@@ -268,29 +272,29 @@ func (lf *lifter) afterExit(fn *ssa.Function, sl slot, e exit, seen map[string]b
 	case sl.base == fn.Params[0] && lf.halts(fn):
 		// The machine's goroutine ends: none of its handlers runs
 		// again, and only code other goroutines run may read the field.
-		return lf.anyReader(fn, e.pending, lf.ownedBy(fn))
+		return lf.anyReader(fn, e.pending, sl.below, lf.ownedBy(fn))
 	case sl.base == fn.Params[0] && fn.Signature.Recv() != nil && !lf.valued[fn] && !token.IsExported(fn.Name()) && len(lf.calls[fn]) > 0:
 		// A helper returns to its callers, which go on with the
 		// machine.
 		for _, call := range lf.calls[fn] {
 			caller := call.Parent()
 			base := call.Call.Args[0]
-			out := lf.scan(caller, call, slot{base: base, pending: e.pending, latched: e.latched, known: e.result.of(call), stopped: e.stopped}, nil)
+			out := lf.scan(caller, call, slot{base: base, pending: e.pending, latched: e.latched, known: e.result.of(call), stopped: e.stopped, below: sl.below}, nil)
 			if out.read != nil {
 				return out.read, true
 			}
 			for _, e2 := range out.exits {
 				if len(caller.Params) == 0 || base != caller.Params[0] {
-					return lf.anyReader(fn, e2.pending, nil)
+					return lf.anyReader(fn, e2.pending, sl.below, nil)
 				}
-				if read, ok := lf.afterExit(caller, slot{base: base, pending: e2.pending, latched: e2.latched}, e2, seen); ok {
+				if read, ok := lf.afterExit(caller, slot{base: base, pending: e2.pending, latched: e2.latched, below: sl.below}, e2, seen); ok {
 					return read, true
 				}
 			}
 		}
 		return nil, false
 	default:
-		return lf.anyReader(fn, e.pending, nil)
+		return lf.anyReader(fn, e.pending, sl.below, nil)
 	}
 }
 
@@ -335,7 +339,7 @@ func (lf *lifter) ownedBy(root *ssa.Function) map[*ssa.Function]bool {
 // those in except, may read one of the fields of fn's receiver type
 // before it overwrites it: after a method of a plain type returns, any of
 // them may run next. An exported field may be read by other packages.
-func (lf *lifter) anyReader(fn *ssa.Function, fields []string, except map[*ssa.Function]bool) (*analysis.RelatedInformation, bool) {
+func (lf *lifter) anyReader(fn *ssa.Function, fields []string, below bool, except map[*ssa.Function]bool) (*analysis.RelatedInformation, bool) {
 	named := pointee(fn.Params[0].Type())
 	if named == nil {
 		return nil, true
@@ -345,13 +349,13 @@ func (lf *lifter) anyReader(fn *ssa.Function, fields []string, except map[*ssa.F
 			return nil, true
 		}
 	}
-	key := readerKey{named: named, fields: strings.Join(fields, ",")}
+	key := readerKey{named: named, fields: strings.Join(fields, ","), below: below}
 	if except != nil {
 		key.root = fn
 	}
 	r, ok := lf.readers[key]
 	if !ok {
-		r.read, r.live = lf.findReader(named, fields, except)
+		r.read, r.live = lf.findReader(named, fields, below, except)
 		lf.readers[key] = r
 	}
 	return r.read, r.live
@@ -363,6 +367,7 @@ func (lf *lifter) anyReader(fn *ssa.Function, fields []string, except map[*ssa.F
 type readerKey struct {
 	named  *types.Named
 	fields string
+	below  bool
 	root   *ssa.Function
 }
 
@@ -373,7 +378,7 @@ type reader struct {
 
 // findReader scans every function of the package but those in except
 // for one that reads a field of named among fields before overwriting it.
-func (lf *lifter) findReader(named *types.Named, fields []string, except map[*ssa.Function]bool) (*analysis.RelatedInformation, bool) {
+func (lf *lifter) findReader(named *types.Named, fields []string, below bool, except map[*ssa.Function]bool) (*analysis.RelatedInformation, bool) {
 	for _, g := range lf.funcs {
 		if except[g] {
 			continue
@@ -387,7 +392,7 @@ func (lf *lifter) findReader(named *types.Named, fields []string, except map[*ss
 			}
 		}
 		for _, base := range bases {
-			if out := lf.scan(g, nil, slot{base: base, pending: fields}, nil); out.read != nil {
+			if out := lf.scan(g, nil, slot{base: base, pending: fields, below: below}, nil); out.read != nil {
 				return out.read, true
 			}
 		}

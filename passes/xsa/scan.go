@@ -34,6 +34,9 @@ type slot struct {
 	// starts; final, that the scan is of a handler run on the framework's
 	// final messages only (stops.go).
 	stopped, final bool
+	// below says what the fields hold themselves was not sent, only what
+	// lies below it (ownership.Kept.Below; fields.go).
+	below bool
 }
 
 // An exit is the state of a path that returns: the fields still pending
@@ -70,6 +73,7 @@ type summaryKey struct {
 	param   int
 	pending string
 	latched string
+	below   bool
 }
 
 // A path is a scan's state on one path: its block and first instruction,
@@ -122,7 +126,7 @@ func (lf *lifter) scan(fn *ssa.Function, start ssa.Instruction, sl slot, kills f
 			if ended {
 				break
 			}
-			eff := lf.effect(instr, slot{base: sl.base, cell: sl.cell, pending: p.pending}, kills)
+			eff := lf.effect(instr, slot{base: sl.base, cell: sl.cell, pending: p.pending, below: sl.below}, kills)
 			if eff.read != nil {
 				out.read = eff.read
 				return out
@@ -201,6 +205,9 @@ func (lf *lifter) effect(instr ssa.Instruction, sl slot, kills func(ssa.Instruct
 	case *ssa.UnOp:
 		if i.Op == token.MUL {
 			if _, ok := field(i.X); ok {
+				if lf.unwrittenReads(i, sl.below) {
+					return out // reads only what no one writes
+				}
 				return read("read here before it is overwritten")
 			}
 		}
@@ -218,7 +225,7 @@ func (lf *lifter) effect(instr ssa.Instruction, sl slot, kills func(ssa.Instruct
 		}
 		if g := i.Call.StaticCallee(); g != nil && !sl.cell {
 			if k := slices.Index(i.Call.Args, sl.base); k >= 0 && !slices.Contains(i.Call.Args[k+1:], sl.base) {
-				s := lf.summary(g, k, sl.pending, sl.latched)
+				s := lf.summary(g, k, sl.pending, sl.latched, sl.below)
 				if s.read != nil {
 					return read("passed here to " + calleeName(g) + ", which reads what was sent: " + s.read.Message)
 				}
@@ -251,8 +258,8 @@ func (lf *lifter) effect(instr ssa.Instruction, sl slot, kills func(ssa.Instruct
 // already being summarised (recursion) is assumed to do nothing. The
 // latches g sets are not carried back to the caller, which is only less
 // precise: a latch stays set.
-func (lf *lifter) summary(g *ssa.Function, k int, pending, latched []string) *summary {
-	key := summaryKey{g, k, strings.Join(pending, ","), strings.Join(latched, ",")}
+func (lf *lifter) summary(g *ssa.Function, k int, pending, latched []string, below bool) *summary {
+	key := summaryKey{g, k, strings.Join(pending, ","), strings.Join(latched, ","), below}
 	if s, ok := lf.summaries[key]; ok {
 		if !s.done {
 			return &summary{still: pending}
@@ -268,7 +275,7 @@ func (lf *lifter) summary(g *ssa.Function, k int, pending, latched []string) *su
 	}
 	// What the caller passes may still hold the sent memory, so only a
 	// store of new memory overwrites a field.
-	out := lf.scan(g, nil, slot{base: g.Params[k], pending: pending, latched: latched}, func(_ ssa.Instruction, v ssa.Value) bool { return newValue(v) })
+	out := lf.scan(g, nil, slot{base: g.Params[k], pending: pending, latched: latched, below: below}, func(_ ssa.Instruction, v ssa.Value) bool { return newValue(v) })
 	s.read = out.read
 	for _, e := range out.exits {
 		s.still = union(s.still, e.pending)

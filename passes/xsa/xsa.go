@@ -16,6 +16,7 @@ import (
 	"github.com/psharpvet/psharpvet/internal/directive"
 	"github.com/psharpvet/psharpvet/internal/model"
 	"github.com/psharpvet/psharpvet/passes/concur"
+	"github.com/psharpvet/psharpvet/passes/fieldwrites"
 	"github.com/psharpvet/psharpvet/passes/givesup"
 	"github.com/psharpvet/psharpvet/passes/ownership"
 	"github.com/psharpvet/psharpvet/passes/taint"
@@ -30,7 +31,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:       "xsa",
 	Doc:        analysisdoc.MustExtract(doc, "xsa"),
 	URL:        directive.ReportsURL,
-	Requires:   []*analysis.Analyzer{ownership.Analyzer, buildssa.Analyzer, concur.Analyzer, taint.Analyzer, givesup.Analyzer},
+	Requires:   []*analysis.Analyzer{ownership.Analyzer, buildssa.Analyzer, concur.Analyzer, taint.Analyzer, givesup.Analyzer, fieldwrites.Analyzer},
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
 }
@@ -56,7 +57,8 @@ func run(pass *analysis.Pass) (any, error) {
 			pass.ResultOf[concur.Analyzer].(*model.Model),
 			pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA),
 			pass.ResultOf[taint.Analyzer].(*taint.Result).NewFlows(),
-			pass.ResultOf[givesup.Analyzer].(*givesup.Result))
+			pass.ResultOf[givesup.Analyzer].(*givesup.Result),
+			pass.ResultOf[fieldwrites.Analyzer].(*fieldwrites.Result))
 		for _, k := range own.Kept {
 			read, ok := lf.live(k)
 			if !ok {

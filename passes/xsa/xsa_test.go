@@ -48,3 +48,14 @@ func TestClosures(t *testing.T) {
 	lifted(t)
 	analysistest.Run(t, suitetest.Dir(t), xsa.Analyzer, "xsa/closures")
 }
+
+// TestFields checks that a machine's reads of kept memory are judged
+// field by field: reading only fields no one writes after construction,
+// through the machine's own map or directly, is quiet; reading a field
+// the worker writes, below an unwritten pointer field, a slice field,
+// writing a field, or handing the kept memory to a function is reported
+// (testdata/src/xsa/fields).
+func TestFields(t *testing.T) {
+	lifted(t)
+	analysistest.Run(t, suitetest.Dir(t), xsa.Analyzer, "xsa/fields")
+}
