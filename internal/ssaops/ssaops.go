@@ -252,3 +252,30 @@ func ClosedChan(c *ssa.CallCommon) ssa.Value {
 	}
 	return nil
 }
+
+// PointerFree reports whether a value of type t holds no reference to
+// memory that may be written (strings are immutable): what is loaded or
+// copied of such a type shares nothing with where it came from.
+func PointerFree(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Kind() != types.UnsafePointer
+	case *types.Array:
+		return PointerFree(u.Elem())
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if !PointerFree(u.Field(i).Type()) {
+				return false
+			}
+		}
+		return true
+	case *types.Tuple:
+		for i := range u.Len() {
+			if !PointerFree(u.At(i).Type()) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}

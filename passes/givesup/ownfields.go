@@ -107,30 +107,11 @@ func isPointerTo(p types.Type, t *types.Named) bool {
 func holdsOnlyPlain(t types.Type) bool {
 	switch u := t.Underlying().(type) {
 	case *types.Pointer:
-		return pointerFree(u.Elem())
+		return ssaops.PointerFree(u.Elem())
 	case *types.Slice:
-		return pointerFree(u.Elem())
+		return ssaops.PointerFree(u.Elem())
 	case *types.Map:
-		return pointerFree(u.Key()) && pointerFree(u.Elem())
-	}
-	return false
-}
-
-// pointerFree reports whether a value of type t holds no pointer to
-// memory that may be written (strings are immutable).
-func pointerFree(t types.Type) bool {
-	switch u := t.Underlying().(type) {
-	case *types.Basic:
-		return u.Kind() != types.UnsafePointer
-	case *types.Array:
-		return pointerFree(u.Elem())
-	case *types.Struct:
-		for i := range u.NumFields() {
-			if !pointerFree(u.Field(i).Type()) {
-				return false
-			}
-		}
-		return true
+		return ssaops.PointerFree(u.Key()) && ssaops.PointerFree(u.Elem())
 	}
 	return false
 }

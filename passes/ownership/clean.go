@@ -92,7 +92,7 @@ func (w *walker) appended(args []ssa.Value, cur fresh) age {
 // holdsClean reports whether storing v keeps clean memory clean: v holds
 // no references, or only new memory that is itself clean.
 func (w *walker) holdsClean(v ssa.Value, cur fresh) bool {
-	return pointerFree(v.Type()) || w.ageOf(v, cur) >= cleanMemory
+	return ssaops.PointerFree(v.Type()) || w.ageOf(v, cur) >= cleanMemory
 }
 
 // elemsClean reports whether the elements of the slice (or string) s
@@ -100,7 +100,7 @@ func (w *walker) holdsClean(v ssa.Value, cur fresh) bool {
 func (w *walker) elemsClean(s ssa.Value, cur fresh) bool {
 	switch t := s.Type().Underlying().(type) {
 	case *types.Slice:
-		if pointerFree(t.Elem()) {
+		if ssaops.PointerFree(t.Elem()) {
 			return true
 		}
 	case *types.Basic:
@@ -165,23 +165,4 @@ func allocations(v ssa.Value, out map[ssa.Value]bool, depth int) {
 			}
 		}
 	}
-}
-
-// pointerFree reports whether values of t hold no references to mutable
-// memory (strings are immutable).
-func pointerFree(t types.Type) bool {
-	switch t := t.Underlying().(type) {
-	case *types.Basic:
-		return t.Kind() != types.UnsafePointer
-	case *types.Array:
-		return pointerFree(t.Elem())
-	case *types.Struct:
-		for i := range t.NumFields() {
-			if !pointerFree(t.Field(i).Type()) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
 }

@@ -9,6 +9,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
 // unwrittenReads reports whether the load of a pending field only reads,
@@ -34,7 +36,7 @@ func (lf *lifter) unwrittenReads(load *ssa.UnOp, below bool) bool {
 	queue := []item{{load, below}}
 	seen := make(map[ssa.Value]bool)
 	push := func(v ssa.Value, container bool) {
-		if !seen[v] && !pointerFree(v.Type()) {
+		if !seen[v] && !ssaops.PointerFree(v.Type()) {
 			seen[v] = true
 			queue = append(queue, item{v, container})
 		}
@@ -156,31 +158,4 @@ func (lf *lifter) fieldMayBeWritten(t types.Type, i int) bool {
 		return lf.fields.MayBeWrittenAnywhere(t, i)
 	}
 	return lf.fields.MayBeWritten(t, i)
-}
-
-// pointerFree reports whether a value of type t holds no reference to
-// memory that may be written (strings are immutable): what is loaded of
-// such a type is a copy, whose uses read nothing that was sent.
-func pointerFree(t types.Type) bool {
-	switch u := t.Underlying().(type) {
-	case *types.Basic:
-		return u.Kind() != types.UnsafePointer
-	case *types.Array:
-		return pointerFree(u.Elem())
-	case *types.Struct:
-		for i := range u.NumFields() {
-			if !pointerFree(u.Field(i).Type()) {
-				return false
-			}
-		}
-		return true
-	case *types.Tuple:
-		for i := range u.Len() {
-			if !pointerFree(u.At(i).Type()) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
 }
