@@ -84,6 +84,18 @@ func WalkPath(v ssa.Value, depth int, visit func(ssa.Value) bool) {
 	walk(v, depth, visit, pathStep)
 }
 
+// PathFrom reports whether the access path of x starts at v: x is v, or
+// is computed from it by field and element addressing, loads and
+// conversions (WalkPath).
+func PathFrom(x, v ssa.Value) bool {
+	found := false
+	WalkPath(x, 16, func(u ssa.Value) bool {
+		found = u == v
+		return !found
+	})
+	return found
+}
+
 // TopLevel returns the declared function enclosing fn: fn itself, or the
 // function a literal is (perhaps nested) in.
 func TopLevel(fn *ssa.Function) *ssa.Function {

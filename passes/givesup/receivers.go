@@ -170,7 +170,7 @@ func writesReceived(fl *taint.Flow, v ssa.Value) writtenTypes {
 					out = out.with(t)
 				}
 			}
-			if target, t := writtenPlace(instr); target != nil && pathFrom(target, v) {
+			if target, t := writtenPlace(instr); target != nil && ssaops.PathFrom(target, v) {
 				// The heap may not hold what the received value
 				// reaches by loads (e.Lines' array): the access path
 				// says what is written.
@@ -269,17 +269,6 @@ func pointee(t types.Type) types.Type {
 		return p.Elem()
 	}
 	return t
-}
-
-// pathFrom reports whether the access path of v starts at root: v is
-// root, or a field, element or load of such a value.
-func pathFrom(v, root ssa.Value) bool {
-	found := false
-	ssaops.WalkPath(v, 8, func(x ssa.Value) bool {
-		found = x == root
-		return !found
-	})
-	return found
 }
 
 // keys names the channel v by where it is kept, following captured

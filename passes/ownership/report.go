@@ -146,7 +146,7 @@ func (c *checker) describeUse(w *walker, instr ssa.Instruction, acc *access) use
 		u.when += " in an earlier iteration"
 	}
 	touched := valueName(acc.operand, 0)
-	if touched != "" && touched != given && !strings.HasPrefix(touched, given+".") && !strings.HasPrefix(touched, given+"[") && !derivedFrom(acc.operand, v) {
+	if touched != "" && touched != given && !strings.HasPrefix(touched, given+".") && !strings.HasPrefix(touched, given+"[") && !ssaops.PathFrom(acc.operand, v) {
 		u.touched = touched
 		u.throughAlias = !slices.Contains(identRE().FindAllString(given, -1), identRE().FindString(touched)) && !builtFrom(acc.operand, v)
 	}
@@ -166,17 +166,6 @@ func withoutElements(fl *taint.Flow, objs taint.ObjSet) taint.ObjSet {
 		return objs
 	}
 	return out
-}
-
-// derivedFrom reports whether x is computed from v by field and element
-// addressing, loads and conversions: an access path that starts at v.
-func derivedFrom(x, v ssa.Value) bool {
-	found := false
-	ssaops.WalkPath(x, 16, func(u ssa.Value) bool {
-		found = u == v
-		return !found
-	})
-	return found
 }
 
 // builtFrom reports whether a value on the access path of x was stored
