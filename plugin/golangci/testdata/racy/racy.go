@@ -27,9 +27,11 @@ func (s *Shop) Place(id int, items []string) {
 	o.Items = append(o.Items, "receipt")
 }
 
-// Last returns the ID of the last order placed.
+// Last returns the number of items of the last order placed, which
+// Place writes after it sent the order (the ID, never written after
+// construction, xsa would let Last read).
 func (s *Shop) Last() int {
-	return s.last.ID
+	return len(s.last.Items)
 }
 
 // Counter counts hits: Hits reads the count under mu, but the goroutine
