@@ -72,9 +72,12 @@ func (c *checker) checkOutliving(fn *ssa.Function, fl *taint.Flow, h taint.Heap,
 		if hit == nil || !reportablePath(fl, path) || c.poppedFront(fn, fl, path, p.Instr) || receivedAfresh(hit.v, p.Instr) {
 			continue
 		}
+		objs := c.keptGiven(fl, h, root, hit.objs)
+		if !c.strict {
+			path = c.pathToWritten(fl, h, root, path, hit, intersection(objs, written))
+		}
 		var kept taint.ObjSet
 		kept.Add(path[len(path)-1].to)
-		objs := c.keptGiven(fl, h, root, hit.objs)
 		if v, ok := keptBuffer(fn, fl, path, kept); ok && !c.strict {
 			if !c.heldBufferWritten(fn, fl, objs, kept, written, v) {
 				continue
@@ -109,6 +112,22 @@ func (c *checker) checkOutliving(fn *ssa.Function, fl *taint.Flow, h taint.Heap,
 		return true
 	}
 	return false
+}
+
+// pathToWritten returns, by default, a path from root to memory of objs
+// that the receiving side writes (written), when the shortest path found
+// leads to memory it does not write: the report names the field that
+// keeps what races (p.inflight[…], the entries the acceptors stamp), not
+// one that keeps read-only memory sent along (p.ballot).
+func (c *checker) pathToWritten(fl *taint.Flow, h taint.Heap, root taint.ObjID, path []step, hit *givenValue, written taint.ObjSet) []step {
+	if len(written) == 0 || written.Has(path[len(path)-1].to) {
+		return path
+	}
+	other, found := findPath(fl, h, root, []givenValue{{v: hit.v, objs: written}}, c.leadsNowhere(fl))
+	if found == nil || !reportablePath(fl, other) {
+		return path
+	}
+	return other
 }
 
 // maxEvidence bounds the writes a report shows as its evidence.

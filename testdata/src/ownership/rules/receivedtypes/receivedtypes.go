@@ -184,3 +184,38 @@ func (e *Exchanger) Early(x *Exchange) int {
 	e.ch <- x
 	return x.reply.N // want `x is read after it was sent on e.ch`
 }
+
+// Mark is an entry its stamper marks.
+type Mark struct{ N int }
+
+// Config names a ledger; no one writes it after construction.
+type Config struct{ Name string }
+
+// Batch carries entries and the ledger's config.
+type Batch struct {
+	Cfg     *Config
+	Entries []*Mark
+}
+
+// Ledger sends batches to a stamper that writes the entries, and keeps
+// both the config and the entries it sent.
+type Ledger struct {
+	cfg     *Config
+	pending []*Mark
+	out     chan *Batch
+}
+
+func (l *Ledger) stamp() {
+	for b := range l.out {
+		for _, e := range b.Entries {
+			e.N++
+		}
+	}
+}
+
+// Flush keeps the entries it sends: reported, by the field that keeps
+// what the stamper writes, not the config it only reads.
+func (l *Ledger) Flush(es []*Mark) {
+	l.pending = append(l.pending, es...)
+	l.out <- &Batch{Cfg: l.cfg, Entries: es} // want `&Batch{…} is sent on l.out but stays reachable from l.pending`
+}
