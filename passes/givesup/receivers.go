@@ -160,7 +160,7 @@ func writesReceived(fl *taint.Flow, v ssa.Value) writtenTypes {
 			var field *types.Var
 			if st, ok := instr.(*ssa.Store); ok {
 				if fa, ok := st.Addr.(*ssa.FieldAddr); ok {
-					strct, field = pointee(fa.X.Type()), ssaops.FieldVar(fa)
+					strct, field = derefType(fa.X.Type()), ssaops.FieldVar(fa)
 				}
 			}
 			written := func(t types.Type) {
@@ -241,14 +241,14 @@ func writtenPlace(instr ssa.Instruction) (ssa.Value, types.Type) {
 	case *ssa.Store:
 		switch a := i.Addr.(type) {
 		case *ssa.FieldAddr:
-			return a.X, pointee(a.X.Type())
+			return a.X, derefType(a.X.Type())
 		case *ssa.IndexAddr:
 			if _, ok := a.X.Type().Underlying().(*types.Pointer); ok {
-				return a.X, pointee(a.X.Type())
+				return a.X, derefType(a.X.Type())
 			}
 			return a.X, a.X.Type()
 		}
-		return i.Addr, pointee(i.Addr.Type())
+		return i.Addr, derefType(i.Addr.Type())
 	case *ssa.MapUpdate:
 		return i.Map, i.Map.Type()
 	case ssa.CallInstruction:
@@ -261,14 +261,6 @@ func writtenPlace(instr ssa.Instruction) (ssa.Value, types.Type) {
 		}
 	}
 	return nil, nil
-}
-
-// pointee returns what a pointer type points to, or t itself.
-func pointee(t types.Type) types.Type {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		return p.Elem()
-	}
-	return t
 }
 
 // keys names the channel v by where it is kept, following captured
