@@ -21,8 +21,12 @@ import (
 // batch's items; on this path it holds none of them. Memory stops being
 // clean (it is only made) as soon as the path may store older memory into
 // it: a store or map update of an older value, an append or copy of older
-// elements, or handing it to code that can store into it (a call, a send,
-// a closure capturing it, a store of it into older memory).
+// elements, or handing it to code that can store into it (a call whose
+// callee's summary links it to other memory, a send, a closure capturing
+// it, a store of it into older memory). By default a callee without a
+// summary (an interface method implemented elsewhere, a function value
+// the analysis cannot resolve) stores nothing, as everywhere else in the
+// default reading; -strict takes it to store anything.
 
 // soil demotes the clean memory instr may store older memory into.
 func (w *walker) soil(instr ssa.Instruction, cur fresh) {
@@ -62,12 +66,17 @@ func (w *walker) soil(instr ssa.Instruction, cur fresh) {
 				return
 			}
 		}
-		// A callee may store anything it reaches into what it is given.
+		// A callee may store what it reaches into what it is given, as its
+		// summary links them; by default one without a summary stores
+		// nothing (taint.Flow.StoresInto).
+		ops := c.Args
 		if c.IsInvoke() {
-			w.dirty(c.Value, cur)
+			ops = append([]ssa.Value{c.Value}, c.Args...)
 		}
-		for _, a := range c.Args {
-			w.dirty(a, cur)
+		for k, a := range ops {
+			if w.fl.StoresInto(i, k) {
+				w.dirty(a, cur)
+			}
 		}
 	}
 }

@@ -32,3 +32,28 @@ func (f *Flow) LinksFrom(call ssa.CallInstruction, h Heap, objs ObjSet) bool {
 	}
 	return false
 }
+
+// StoresInto reports whether a call may store into the memory its
+// operand i points to (the receiver first for an interface method)
+// memory that another operand, or package-level memory, reached before
+// the call: some callee's summary links port i to another port. A
+// callee without a summary stores nothing by default, as it links
+// nothing (Result.unseen), and anything under -strict.
+func (f *Flow) StoresInto(call ssa.CallInstruction, i int) bool {
+	c := call.Common()
+	if _, builtin := c.Value.(*ssa.Builtin); builtin {
+		return false
+	}
+	summarized, complete := f.calleeSummaries(c)
+	if !complete && f.sv.res.strict {
+		return true
+	}
+	for _, cs := range summarized {
+		for _, l := range cs.s.Links {
+			if l[0] == i && l[1] != i {
+				return true
+			}
+		}
+	}
+	return false
+}
