@@ -34,14 +34,14 @@ func (f *Flow) call(c *ssa.CallCommon, instr ssa.CallInstruction, h Heap) LocSet
 		if !f.sv.tracked(v.Type()) {
 			return nil
 		}
-		return LocSet{{f.site(instr, Received, resultType(v.Type()), "received message"), ""}}
+		return LocSet{{f.site(instr, Received, f.resultType(v.Type()), "received message"), ""}}
 	}
 	if copied, ok := f.shallowCopy(c, instr, h); ok {
 		return copied
 	}
 	var result LocSet
 	if v := instr.Value(); v != nil && f.sv.tracked(v.Type()) {
-		result = LocSet{{f.site(instr, CallResult, resultType(v.Type()), "result of call"), ""}}
+		result = LocSet{{f.site(instr, CallResult, f.resultType(v.Type()), "result of call"), ""}}
 	}
 	// A result of a type that is immutable by convention (an error, a
 	// context) is its own memory: what it may share with the operands is
@@ -451,14 +451,42 @@ func (f *Flow) builtin(b *ssa.Builtin, args []ssa.Value, instr ssa.CallInstructi
 // for all its results, so with several results of different types it is
 // unknown (and so never exempt: ctx, cancel := WithCancel(...) must not
 // hide cancel behind the context).
-func resultType(t types.Type) types.Type {
-	if tup, ok := t.(*types.Tuple); ok {
-		if tup.Len() == 1 {
-			return pointee(tup.At(0).Type())
-		}
-		return nil
+func (f *Flow) resultType(t types.Type) types.Type {
+	tup, ok := t.(*types.Tuple)
+	if !ok {
+		return pointee(t)
 	}
-	return pointee(t)
+	if tup.Len() == 1 {
+		return pointee(tup.At(0).Type())
+	}
+	// The results share one object. It is typed by the one result that
+	// may carry ownership when the others never do (conn, err := Dial():
+	// an error is never transferred), or else by the one result that is
+	// neither an interface nor free of pointers (a *Conn documented safe
+	// for concurrent use, beside its error): the object then is that
+	// result's memory, and shared when its type is (Object.Shared).
+	if r := onlyResult(tup, func(r types.Type) bool { return !f.Exempt(r) }); r != nil {
+		return pointee(r)
+	}
+	if r := onlyResult(tup, func(r types.Type) bool { return !types.IsInterface(r) && !ssaops.PointerFree(r) }); r != nil && f.Exempt(r) {
+		return pointee(r)
+	}
+	return nil
+}
+
+// onlyResult returns the one component of tup that keep accepts, or nil
+// when none or several do.
+func onlyResult(tup *types.Tuple, keep func(types.Type) bool) types.Type {
+	var only types.Type
+	for i := range tup.Len() {
+		if r := tup.At(i).Type(); keep(r) {
+			if only != nil {
+				return nil
+			}
+			only = r
+		}
+	}
+	return only
 }
 
 // callees resolves a call to the functions it may reach, and reports
