@@ -126,8 +126,11 @@ reports() { grep -E "$report_re" "$1" | grep -cvE "$related_re" || true; }
 # related-information lines, so that two runs compare byte for byte: go vet
 # runs packages in parallel and interleaves their output. Other lines (the
 # "# package" headers go vet prints, anything unexpected) follow, in their
-# order.
+# order. Positions are made relative to the module's directory $2: go vet
+# prints them relative to its working directory, but output it replays
+# from its cache may name the files by absolute path.
 canonical() {
+	sed "s|^$2/||" "$1" >"$1.rel" && mv "$1.rel" "$1"
 	awk -v tab="$tab" '
 		/\.go:[0-9]+:[0-9]+: / && index($0, ": " tab) == 0 && !/^#/ { if (rec != "") print rec; rec = $0; next }
 		index($0, ": " tab) > 0 && rec != "" { rec = rec "\x1f" $0; next }
@@ -189,7 +192,7 @@ while read -r name mod ver tag _; do
 	read -r tdef rdef mdef < <(timed "$dir" default "$out/$name.default.txt" -vettool="$(fresh default)")
 	ndef=$(reports "$out/$name.default.txt")
 	errs=$(crashes "$out/$name.default.txt")
-	[ "$errs" != 0 ] || canonical "$out/$name.default.txt"
+	[ "$errs" != 0 ] || canonical "$out/$name.default.txt" "$dir"
 	notes=
 	[ "$rdef" = 124 ] && notes="default: timeout after ${timeout_s}s"
 	nstr=n/a
@@ -197,7 +200,7 @@ while read -r name mod ver tag _; do
 		read -r tstr rstr mstr < <(timed "$dir" strict "$out/$name.strict.txt" -vettool="$(fresh strict)" "${strict_args[@]}")
 		nstr=$(reports "$out/$name.strict.txt")
 		nerr=$(crashes "$out/$name.strict.txt")
-		[ "$nerr" != 0 ] || canonical "$out/$name.strict.txt"
+		[ "$nerr" != 0 ] || canonical "$out/$name.strict.txt" "$dir"
 		errs=$((errs + nerr))
 		[ "$rstr" = 124 ] && notes="${notes:+$notes; }strict: timeout after ${timeout_s}s"
 		echo "plain $tvet default $tdef strict $tstr" >"$out/$name.times"
