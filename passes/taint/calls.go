@@ -459,16 +459,21 @@ func (f *Flow) resultType(t types.Type) types.Type {
 	if tup.Len() == 1 {
 		return pointee(tup.At(0).Type())
 	}
-	// The results share one object. It is typed by the one result that
-	// may carry ownership when the others never do (conn, err := Dial():
-	// an error is never transferred), or else by the one result that is
-	// neither an interface nor free of pointers (a *Conn documented safe
-	// for concurrent use, beside its error): the object then is that
-	// result's memory, and shared when its type is (Object.Shared).
-	if r := onlyResult(tup, func(r types.Type) bool { return !f.Exempt(r) }); r != nil {
-		return pointee(r)
+	// The results share one object, untyped in general. When every
+	// result is memory that is never transferred (Exempt), the object is
+	// typed by the one result that is neither an interface nor free of
+	// pointers: conn, err := upgrader.Upgrade(…) returns a *Conn that
+	// synchronises itself beside its error, and the object, shared as
+	// its type is (Object.Shared), is never transferred either. Typing it
+	// by a result that may be transferred would judge it by what the
+	// program writes of that type anywhere, evidence weaker than the
+	// object's own.
+	for i := range tup.Len() {
+		if !f.Exempt(tup.At(i).Type()) {
+			return nil
+		}
 	}
-	if r := onlyResult(tup, func(r types.Type) bool { return !types.IsInterface(r) && !ssaops.PointerFree(r) }); r != nil && f.Exempt(r) {
+	if r := onlyResult(tup, func(r types.Type) bool { return !types.IsInterface(r) && !ssaops.PointerFree(r) }); r != nil {
 		return pointee(r)
 	}
 	return nil

@@ -2,10 +2,11 @@ package sharedtypes
 
 import "ownership/rules/sharedtypes/links"
 
-// The memory a call returns through several results is one object, typed
-// by the result that may carry ownership: an error never does, and a
-// result of a shareable type beside an error is that type's memory. So a
-// link accepted with its error (links.Accept) stays a shareable link.
+// The memory a call returns through several results is one object. When
+// every result is memory that is never transferred, it is typed by the one
+// that is neither an interface nor free of pointers: a link accepted with
+// its error (links.Accept) stays a shareable link. A buffer opened with its
+// error (links.Open) does not type the object, and stays transferred.
 
 // Peer holds a link and its outbound queue.
 type Peer struct {
@@ -67,7 +68,7 @@ func NewHub() *Hub {
 	return h
 }
 
-// Stream holds a buffer, which the results of links.Open type.
+// Stream holds a buffer, which links.Open returns with its error.
 type Stream struct {
 	buf  *links.Buffer
 	data chan []byte
