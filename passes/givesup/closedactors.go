@@ -482,12 +482,12 @@ func (as *actorSides) madeActorHandlers(fn *ssa.Function, mc *ssa.MakeClosure) (
 // capturedActor returns the new value the producer closure mc returns
 // through a captured variable, converted by mi, when: mi converts a load
 // of the captured variable (or the captured value itself), which is used
-// only so; the variable is a local of the function that makes mc, stored
-// once with a new value of that function, captured by mc alone and only
-// once; the new value is only given fields and stored into the variable;
-// and mc is only an argument of a spawn or of an ActorProps row. The
-// producer then hands out the one value its maker made for it, and no
-// other code holds that value's address.
+// only so; the variable is a local declared in the block that makes mc,
+// stored once with a new value made in that block, captured by mc alone
+// and only once; the new value is only given fields and stored into the
+// variable; and mc is used once, by one spawn (producerOnly). The
+// producer then hands out the one value its maker made for it, to one
+// actor, and no other code holds that value's address.
 func (as *actorSides) capturedActor(mc *ssa.MakeClosure, mi *ssa.MakeInterface) (*ssa.Alloc, bool) {
 	if mc == nil || !producerOnly(as.m, mc) {
 		return nil, false
@@ -512,14 +512,16 @@ func (as *actorSides) capturedActor(mc *ssa.MakeClosure, mi *ssa.MakeInterface) 
 	b := mc.Bindings[idx]
 	if !isLoad {
 		alloc, ok := b.(*ssa.Alloc)
-		if !ok || !alloc.Heap || alloc.Parent() != mc.Parent() || !builtAndCaptured(alloc, mc) {
+		if !ok || !alloc.Heap || alloc.Block() != mc.Block() || !builtAndCaptured(alloc, mc) {
 			return nil, false
 		}
 		return alloc, true
 	}
-	// The binding is the variable's cell: one store of a new value.
+	// The binding is the variable's cell: one store of a new value, in
+	// the block that makes the closure, so that each closure (in a
+	// loop, each iteration's) has a cell and a value of its own.
 	cell, ok := b.(*ssa.Alloc)
-	if !ok || cell.Parent() != mc.Parent() {
+	if !ok || cell.Parent() != mc.Parent() || cell.Block() != mc.Block() {
 		return nil, false
 	}
 	var alloc *ssa.Alloc
@@ -532,7 +534,7 @@ func (as *actorSides) capturedActor(mc *ssa.MakeClosure, mi *ssa.MakeInterface) 
 			}
 		case *ssa.Store:
 			a, ok := r.Val.(*ssa.Alloc)
-			if !ok || r.Addr != cell || alloc != nil || !a.Heap || a.Parent() != mc.Parent() {
+			if !ok || r.Addr != cell || alloc != nil || !a.Heap || a.Block() != mc.Block() {
 				return nil, false
 			}
 			alloc = a
@@ -629,28 +631,56 @@ func fieldBuiltOnly(fa *ssa.FieldAddr) bool {
 	return true
 }
 
-// producerOnly reports whether the closure mc is used only as an argument
-// of spawns or of ActorProps rows: no code but the framework calls it.
+// producerOnly reports whether the closure mc is used only once, as the
+// argument of one spawn, or of one ActorProps row whose props only that
+// one spawn uses: no code but the framework calls it, for one actor (and
+// its restarts).
 func producerOnly(m *model.Model, mc *ssa.MakeClosure) bool {
-	for _, r := range *mc.Referrers() {
-		switch r := r.(type) {
-		case *ssa.DebugRef:
-		case *ssa.ChangeType:
-			for _, u := range *r.Referrers() {
-				c, ok := u.(*ssa.Call)
-				if !ok || c.Call.Value == r || !(m.CallOf(c, model.SpawnsActor) || m.CallOf(c, model.ActorProps)) {
+	var uses []*ssa.Call
+	var collect func(v ssa.Value) bool
+	collect = func(v ssa.Value) bool {
+		for _, r := range *v.Referrers() {
+			switch r := r.(type) {
+			case *ssa.DebugRef:
+			case *ssa.ChangeType:
+				if !collect(r) {
 					return false
 				}
-			}
-		case *ssa.Call:
-			if r.Call.Value == mc || !(m.CallOf(r, model.SpawnsActor) || m.CallOf(r, model.ActorProps)) {
+			case *ssa.Call:
+				if r.Call.Value == v {
+					return false
+				}
+				uses = append(uses, r)
+			default:
 				return false
 			}
+		}
+		return true
+	}
+	if !collect(mc) || len(uses) != 1 {
+		return false
+	}
+	use := uses[0]
+	if m.CallOf(use, model.SpawnsActor) {
+		return true
+	}
+	if !m.CallOf(use, model.ActorProps) {
+		return false
+	}
+	spawns := 0
+	for _, r := range *use.Referrers() {
+		switch r := r.(type) {
+		case *ssa.DebugRef:
+		case *ssa.Call:
+			if !m.CallOf(r, model.SpawnsActor) || r.Call.Value == use {
+				return false
+			}
+			spawns++
 		default:
 			return false
 		}
 	}
-	return true
+	return spawns == 1
 }
 
 // onlyReturned reports whether v is used only by returns.

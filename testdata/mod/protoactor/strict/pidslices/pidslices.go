@@ -142,3 +142,27 @@ func (p *Escaped) Receive(c actor.Context) {
 		p.total += job.Items[0] // want `job is read after it was sent`
 	}
 }
+
+// Looped spawns every reader from one value made before the loop: the
+// readers share a struct, which the rule does not take as an actor's
+// own, reported.
+type Looped struct {
+	n       int
+	workers []*actor.PID
+	total   int
+}
+
+func (p *Looped) Receive(c actor.Context) {
+	switch m := c.Message().(type) {
+	case *actor.Started:
+		w := &Reader{}
+		for range p.n {
+			p.workers = append(p.workers, c.Spawn(actor.PropsFromProducer(
+				func() actor.Actor { return w })))
+		}
+	case int:
+		job := &Job{ID: m, Items: []int{m}}
+		c.Send(p.workers[0], job)
+		p.total += job.Items[0] // want `job is read after it was sent`
+	}
+}
