@@ -171,11 +171,14 @@ func (as *actorSides) pidFieldUse(instr ssa.Instruction) ([]*ssa.Function, bool)
 				}
 				spawned, ok := as.spawnedHandlers(r.Val)
 				if !ok {
+					spawned, ok = as.appendedSpawns(r.Val, i)
+				}
+				if !ok {
 					return nil, false
 				}
 				hs = append(hs, spawned...)
 			case *ssa.UnOp:
-				if r.Op != token.MUL || !recipientOnly(as.m, r) {
+				if r.Op != token.MUL || !recipientOnly(as.m, r) && !pidSliceOnly(as.m, as.pkg, r, i) {
 					return nil, false
 				}
 			case *ssa.DebugRef:
@@ -188,6 +191,131 @@ func (as *actorSides) pidFieldUse(instr ssa.Instruction) ([]*ssa.Function, bool)
 		return nil, recipientOnly(as.m, i)
 	}
 	return nil, false
+}
+
+// A field may also hold a slice of PIDs (workers []*actor.PID): every
+// store into it appends spawn results to what the same field of a value
+// of the type held (m.workers = append(m.workers, c.Spawn(props))), and
+// every load of it is only measured, indexed for a PID that is only the
+// recipient of send rows, or appended to in such a store. The slice's
+// elements are then only PIDs of those spawns, and reach no code the
+// analysis does not see.
+
+// appendedSpawns returns the handlers of the actors whose PIDs the store
+// of v into the field fa appends: v is append(x, pids...), with x a load
+// of the same field (of any value of the type) and pids the spawn results
+// of the call's variadic array.
+func (as *actorSides) appendedSpawns(v ssa.Value, fa *ssa.FieldAddr) ([]*ssa.Function, bool) {
+	call, ok := v.(*ssa.Call)
+	if !ok || !isAppend(call) || len(call.Call.Args) != 2 || !sameFieldLoad(as.pkg, call.Call.Args[0], fa) {
+		return nil, false
+	}
+	sl, ok := call.Call.Args[1].(*ssa.Slice)
+	if !ok {
+		return nil, false
+	}
+	arr, ok := sl.X.(*ssa.Alloc)
+	if !ok {
+		return nil, false
+	}
+	var hs []*ssa.Function
+	for _, r := range *arr.Referrers() {
+		switch r := r.(type) {
+		case *ssa.Slice:
+			if r != sl || !usedOnlyBy(sl, call) {
+				return nil, false
+			}
+		case *ssa.IndexAddr:
+			for _, u := range *r.Referrers() {
+				st, ok := u.(*ssa.Store)
+				if !ok || st.Addr != r {
+					return nil, false
+				}
+				spawned, ok := as.spawnedHandlers(st.Val)
+				if !ok {
+					return nil, false
+				}
+				hs = append(hs, spawned...)
+			}
+		case *ssa.DebugRef:
+		default:
+			return nil, false
+		}
+	}
+	return hs, len(hs) > 0
+}
+
+// isAppend reports whether call is of the builtin append.
+func isAppend(call *ssa.Call) bool {
+	b, ok := call.Call.Value.(*ssa.Builtin)
+	return ok && b.Name() == "append"
+}
+
+// sameFieldLoad reports whether v is a load of the field fa addresses, of
+// any value of its struct type.
+func sameFieldLoad(pkg *types.Package, v ssa.Value, fa *ssa.FieldAddr) bool {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return false
+	}
+	other, ok := load.X.(*ssa.FieldAddr)
+	if !ok {
+		return false
+	}
+	k1, ok1 := unexportedFieldKey(pkg, other)
+	k2, ok2 := unexportedFieldKey(pkg, fa)
+	return ok1 && ok2 && k1 == k2
+}
+
+// pidSliceOnly reports whether the load of the PID slice field fa is only
+// measured (len, cap), indexed for PIDs that are only the recipients of
+// send rows, or the slice append extends in a store back into the same
+// field (appendedSpawns judges that store).
+func pidSliceOnly(m *model.Model, pkg *types.Package, load *ssa.UnOp, fa *ssa.FieldAddr) bool {
+	if _, ok := load.Type().Underlying().(*types.Slice); !ok {
+		return false
+	}
+	for _, r := range *load.Referrers() {
+		switch r := r.(type) {
+		case *ssa.DebugRef:
+		case *ssa.IndexAddr:
+			if r.X != load {
+				return false
+			}
+			for _, u := range *r.Referrers() {
+				el, ok := u.(*ssa.UnOp)
+				if _, debug := u.(*ssa.DebugRef); debug {
+					continue
+				}
+				if !ok || el.Op != token.MUL || !recipientOnly(m, el) {
+					return false
+				}
+			}
+		case *ssa.Call:
+			if b, ok := r.Call.Value.(*ssa.Builtin); ok && (b.Name() == "len" || b.Name() == "cap") {
+				continue
+			}
+			if !isAppend(r) || len(r.Call.Args) != 2 || r.Call.Args[0] != load || r.Call.Args[1] == load {
+				return false
+			}
+			for _, u := range *r.Referrers() {
+				st, ok := u.(*ssa.Store)
+				if _, debug := u.(*ssa.DebugRef); debug {
+					continue
+				}
+				if !ok || st.Val != r {
+					return false
+				}
+				other, ok := st.Addr.(*ssa.FieldAddr)
+				if !ok || !sameFieldLoad(pkg, load, other) {
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // recipientOnly reports whether the PID v is only the recipient argument
@@ -273,9 +401,12 @@ func (as *actorSides) producerHandlers(v ssa.Value, depth int) ([]*ssa.Function,
 	case *ssa.ChangeType:
 		return as.producerHandlers(x.X, depth)
 	case *ssa.MakeClosure:
-		return as.producerHandlers(x.Fn, depth)
+		if fn, ok := x.Fn.(*ssa.Function); ok {
+			return as.madeActorHandlers(fn, x)
+		}
+		return nil, false
 	case *ssa.Function:
-		return as.madeActorHandlers(x)
+		return as.madeActorHandlers(x, nil)
 	case *ssa.Call:
 		if producer, ok := propsProducer(as.m, x); ok {
 			return as.producerHandlers(producer, depth-1)
@@ -316,8 +447,12 @@ func forReturned(fn *ssa.Function, f func(ssa.Value) bool) bool {
 // madeActorHandlers returns the handlers of what the producer fn makes,
 // when every return of fn is a new value of a struct type of pkg,
 // converted to an interface one of whose methods an Actor row names, and
-// the value is only given fields and returned.
-func (as *actorSides) madeActorHandlers(fn *ssa.Function) ([]*ssa.Function, bool) {
+// the value is only given fields and returned. When fn is a function
+// literal the closure mc makes, the value may also be one fn captures
+// (func() actor.Actor { return w }): a new value the function making mc
+// allocated, which it only gives fields and holds in a variable that only
+// mc captures, and mc is only the producer of a spawn (capturedActor).
+func (as *actorSides) madeActorHandlers(fn *ssa.Function, mc *ssa.MakeClosure) ([]*ssa.Function, bool) {
 	if !ofPackage(as.pkg, fn) {
 		return nil, false
 	}
@@ -328,7 +463,12 @@ func (as *actorSides) madeActorHandlers(fn *ssa.Function) ([]*ssa.Function, bool
 			return false
 		}
 		alloc, ok := mi.X.(*ssa.Alloc)
-		if !ok || !alloc.Heap || !onlyBuilt(as.m, alloc, mi) {
+		if !ok {
+			alloc, ok = as.capturedActor(mc, mi)
+			if !ok {
+				return false
+			}
+		} else if !alloc.Heap || !onlyBuilt(as.m, alloc, mi) {
 			return false
 		}
 		h, ok := as.actorHandlers(fn.Prog, mi.Type(), alloc.Type())
@@ -337,6 +477,210 @@ func (as *actorSides) madeActorHandlers(fn *ssa.Function) ([]*ssa.Function, bool
 		return ok
 	})
 	return hs, ok && len(hs) > 0
+}
+
+// capturedActor returns the new value the producer closure mc returns
+// through a captured variable, converted by mi, when: mi converts a load
+// of the captured variable (or the captured value itself), which is used
+// only so; the variable is a local declared in the block that makes mc,
+// stored once with a new value made in that block, captured by mc alone
+// and only once; the new value is only given fields and stored into the
+// variable; and mc is used once, by one spawn (producerOnly). The
+// producer then hands out the one value its maker made for it, to one
+// actor, and no other code holds that value's address.
+func (as *actorSides) capturedActor(mc *ssa.MakeClosure, mi *ssa.MakeInterface) (*ssa.Alloc, bool) {
+	if mc == nil || !producerOnly(as.m, mc) {
+		return nil, false
+	}
+	fn := mc.Fn.(*ssa.Function)
+	x := mi.X
+	load, isLoad := x.(*ssa.UnOp)
+	if isLoad {
+		if load.Op != token.MUL || !usedOnlyBy(load, mi) {
+			return nil, false
+		}
+		x = load.X
+	}
+	fv, ok := x.(*ssa.FreeVar)
+	if !ok || !usedOnlyBy(fv, x2instr(isLoad, load, mi)) {
+		return nil, false
+	}
+	idx := slices.Index(fn.FreeVars, fv)
+	if idx < 0 || idx >= len(mc.Bindings) || slices.Index(mc.Bindings, mc.Bindings[idx]) != idx || slices.Index(mc.Bindings[idx+1:], mc.Bindings[idx]) >= 0 {
+		return nil, false
+	}
+	b := mc.Bindings[idx]
+	if !isLoad {
+		alloc, ok := b.(*ssa.Alloc)
+		if !ok || !alloc.Heap || alloc.Block() != mc.Block() || !builtAndCaptured(alloc, mc) {
+			return nil, false
+		}
+		return alloc, true
+	}
+	// The binding is the variable's cell: one store of a new value, in
+	// the block that makes the closure, so that each closure (in a
+	// loop, each iteration's) has a cell and a value of its own.
+	cell, ok := b.(*ssa.Alloc)
+	if !ok || cell.Parent() != mc.Parent() || cell.Block() != mc.Block() {
+		return nil, false
+	}
+	var alloc *ssa.Alloc
+	for _, r := range *cell.Referrers() {
+		switch r := r.(type) {
+		case *ssa.DebugRef:
+		case *ssa.MakeClosure:
+			if r != mc {
+				return nil, false
+			}
+		case *ssa.Store:
+			a, ok := r.Val.(*ssa.Alloc)
+			if !ok || r.Addr != cell || alloc != nil || !a.Heap || a.Block() != mc.Block() {
+				return nil, false
+			}
+			alloc = a
+		default:
+			return nil, false
+		}
+	}
+	if alloc == nil || !storedOnlyInto(alloc, cell) {
+		return nil, false
+	}
+	return alloc, true
+}
+
+// x2instr returns the instruction that uses the captured variable: the
+// load, or the conversion itself.
+func x2instr(isLoad bool, load *ssa.UnOp, mi *ssa.MakeInterface) ssa.Instruction {
+	if isLoad {
+		return load
+	}
+	return mi
+}
+
+// usedOnlyBy reports whether v's only uses, but for debug references,
+// are by instr.
+func usedOnlyBy(v ssa.Value, instr ssa.Instruction) bool {
+	for _, r := range *v.Referrers() {
+		if _, ok := r.(*ssa.DebugRef); !ok && r != instr {
+			return false
+		}
+	}
+	return true
+}
+
+// builtAndCaptured reports whether the new value alloc is only given
+// fields, has its fields read, or is captured by mc.
+func builtAndCaptured(alloc *ssa.Alloc, mc *ssa.MakeClosure) bool {
+	for _, r := range *alloc.Referrers() {
+		switch r := r.(type) {
+		case *ssa.DebugRef:
+		case *ssa.MakeClosure:
+			if r != mc {
+				return false
+			}
+		case *ssa.FieldAddr:
+			if !fieldBuiltOnly(r) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// storedOnlyInto reports whether the new value alloc is only given
+// fields, has its fields read, or is stored into cell.
+func storedOnlyInto(alloc *ssa.Alloc, cell *ssa.Alloc) bool {
+	for _, r := range *alloc.Referrers() {
+		switch r := r.(type) {
+		case *ssa.DebugRef:
+		case *ssa.Store:
+			if r.Addr != cell || r.Val != alloc {
+				return false
+			}
+		case *ssa.FieldAddr:
+			if !fieldBuiltOnly(r) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// fieldBuiltOnly reports whether the field address fa is only stored to
+// or loaded from.
+func fieldBuiltOnly(fa *ssa.FieldAddr) bool {
+	for _, u := range *fa.Referrers() {
+		switch u := u.(type) {
+		case *ssa.Store:
+			if u.Addr != fa {
+				return false
+			}
+		case *ssa.UnOp:
+			if u.Op != token.MUL {
+				return false
+			}
+		case *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// producerOnly reports whether the closure mc is used only once, as the
+// argument of one spawn, or of one ActorProps row whose props only that
+// one spawn uses: no code but the framework calls it, for one actor (and
+// its restarts).
+func producerOnly(m *model.Model, mc *ssa.MakeClosure) bool {
+	var uses []*ssa.Call
+	var collect func(v ssa.Value) bool
+	collect = func(v ssa.Value) bool {
+		for _, r := range *v.Referrers() {
+			switch r := r.(type) {
+			case *ssa.DebugRef:
+			case *ssa.ChangeType:
+				if !collect(r) {
+					return false
+				}
+			case *ssa.Call:
+				if r.Call.Value == v {
+					return false
+				}
+				uses = append(uses, r)
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	if !collect(mc) || len(uses) != 1 {
+		return false
+	}
+	use := uses[0]
+	if m.CallOf(use, model.SpawnsActor) {
+		return true
+	}
+	if !m.CallOf(use, model.ActorProps) {
+		return false
+	}
+	spawns := 0
+	for _, r := range *use.Referrers() {
+		switch r := r.(type) {
+		case *ssa.DebugRef:
+		case *ssa.Call:
+			if !m.CallOf(r, model.SpawnsActor) || r.Call.Value == use {
+				return false
+			}
+			spawns++
+		default:
+			return false
+		}
+	}
+	return spawns == 1
 }
 
 // onlyReturned reports whether v is used only by returns.
@@ -502,6 +846,23 @@ func (r *Result) recipientHandlers(pid ssa.Value) ([]*ssa.Function, bool) {
 	case *ssa.UnOp:
 		if cell, ok := pid.X.(*ssa.Alloc); ok && pid.Op == token.MUL {
 			hs, ok := r.closed.actors.spawned[cell]
+			return hs, ok
+		}
+		if ia, ok := pid.X.(*ssa.IndexAddr); ok && pid.Op == token.MUL {
+			// An element of a PID slice field (appendedSpawns).
+			load, ok := ia.X.(*ssa.UnOp)
+			if !ok || load.Op != token.MUL {
+				return nil, false
+			}
+			fa, ok := load.X.(*ssa.FieldAddr)
+			if !ok {
+				return nil, false
+			}
+			key, ok := fieldKey(fa.X.Type(), fa.Field)
+			if !ok {
+				return nil, false
+			}
+			hs, ok := r.closed.actors.handlers[key]
 			return hs, ok
 		}
 		fa, ok := ssaops.LoadedField(pid)

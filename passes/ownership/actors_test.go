@@ -56,5 +56,5 @@ func TestProtoactorStrict(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := suitetest.Module(t, "protoactor")
-	analysistest.Run(t, dir, ownership.Analyzer, "example.com/protoactor/strict/closed", "example.com/protoactor/strict/futures", "example.com/protoactor/strict/pointerwords")
+	analysistest.Run(t, dir, ownership.Analyzer, "example.com/protoactor/strict/closed", "example.com/protoactor/strict/futures", "example.com/protoactor/strict/pointerwords", "example.com/protoactor/strict/pidslices")
 }
