@@ -568,46 +568,38 @@ func usedOnlyBy(v ssa.Value, instr ssa.Instruction) bool {
 	return true
 }
 
-// builtAndCaptured reports whether the new value alloc is only given
-// fields, has its fields read, or is captured by mc.
-func builtAndCaptured(alloc *ssa.Alloc, mc *ssa.MakeClosure) bool {
+// builtOnly reports whether the new value alloc is only given fields, has
+// its fields read, or is used by instructions that other accepts.
+func builtOnly(alloc *ssa.Alloc, other func(ssa.Instruction) bool) bool {
 	for _, r := range *alloc.Referrers() {
 		switch r := r.(type) {
 		case *ssa.DebugRef:
-		case *ssa.MakeClosure:
-			if r != mc {
-				return false
-			}
 		case *ssa.FieldAddr:
 			if !fieldBuiltOnly(r) {
 				return false
 			}
 		default:
-			return false
+			if !other(r) {
+				return false
+			}
 		}
 	}
 	return true
 }
 
+// builtAndCaptured reports whether the new value alloc is only given
+// fields, has its fields read, or is captured by mc.
+func builtAndCaptured(alloc *ssa.Alloc, mc *ssa.MakeClosure) bool {
+	return builtOnly(alloc, func(r ssa.Instruction) bool { return r == ssa.Instruction(mc) })
+}
+
 // storedOnlyInto reports whether the new value alloc is only given
 // fields, has its fields read, or is stored into cell.
 func storedOnlyInto(alloc *ssa.Alloc, cell *ssa.Alloc) bool {
-	for _, r := range *alloc.Referrers() {
-		switch r := r.(type) {
-		case *ssa.DebugRef:
-		case *ssa.Store:
-			if r.Addr != cell || r.Val != alloc {
-				return false
-			}
-		case *ssa.FieldAddr:
-			if !fieldBuiltOnly(r) {
-				return false
-			}
-		default:
-			return false
-		}
-	}
-	return true
+	return builtOnly(alloc, func(r ssa.Instruction) bool {
+		st, ok := r.(*ssa.Store)
+		return ok && st.Addr == cell && st.Val == alloc
+	})
 }
 
 // fieldBuiltOnly reports whether the field address fa is only stored to
