@@ -493,16 +493,16 @@ func (as *actorSides) capturedActor(mc *ssa.MakeClosure, mi *ssa.MakeInterface) 
 		return nil, false
 	}
 	fn := mc.Fn.(*ssa.Function)
-	x := mi.X
+	x, user := mi.X, ssa.Instruction(mi)
 	load, isLoad := x.(*ssa.UnOp)
 	if isLoad {
 		if load.Op != token.MUL || !usedOnlyBy(load, mi) {
 			return nil, false
 		}
-		x = load.X
+		x, user = load.X, load
 	}
 	fv, ok := x.(*ssa.FreeVar)
-	if !ok || !usedOnlyBy(fv, x2instr(isLoad, load, mi)) {
+	if !ok || !usedOnlyBy(fv, user) {
 		return nil, false
 	}
 	idx := slices.Index(fn.FreeVars, fv)
@@ -548,15 +548,6 @@ func (as *actorSides) capturedActor(mc *ssa.MakeClosure, mi *ssa.MakeInterface) 
 	return alloc, true
 }
 
-// x2instr returns the instruction that uses the captured variable: the
-// load, or the conversion itself.
-func x2instr(isLoad bool, load *ssa.UnOp, mi *ssa.MakeInterface) ssa.Instruction {
-	if isLoad {
-		return load
-	}
-	return mi
-}
-
 // usedOnlyBy reports whether v's only uses, but for debug references,
 // are by instr.
 func usedOnlyBy(v ssa.Value, instr ssa.Instruction) bool {
@@ -568,9 +559,9 @@ func usedOnlyBy(v ssa.Value, instr ssa.Instruction) bool {
 	return true
 }
 
-// builtOnly reports whether the new value alloc is only given fields, has
+// fieldsOnlyBut reports whether the new value alloc is only given fields, has
 // its fields read, or is used by instructions that other accepts.
-func builtOnly(alloc *ssa.Alloc, other func(ssa.Instruction) bool) bool {
+func fieldsOnlyBut(alloc *ssa.Alloc, other func(ssa.Instruction) bool) bool {
 	for _, r := range *alloc.Referrers() {
 		switch r := r.(type) {
 		case *ssa.DebugRef:
@@ -590,13 +581,13 @@ func builtOnly(alloc *ssa.Alloc, other func(ssa.Instruction) bool) bool {
 // builtAndCaptured reports whether the new value alloc is only given
 // fields, has its fields read, or is captured by mc.
 func builtAndCaptured(alloc *ssa.Alloc, mc *ssa.MakeClosure) bool {
-	return builtOnly(alloc, func(r ssa.Instruction) bool { return r == ssa.Instruction(mc) })
+	return fieldsOnlyBut(alloc, func(r ssa.Instruction) bool { return r == ssa.Instruction(mc) })
 }
 
 // storedOnlyInto reports whether the new value alloc is only given
 // fields, has its fields read, or is stored into cell.
 func storedOnlyInto(alloc *ssa.Alloc, cell *ssa.Alloc) bool {
-	return builtOnly(alloc, func(r ssa.Instruction) bool {
+	return fieldsOnlyBut(alloc, func(r ssa.Instruction) bool {
 		st, ok := r.(*ssa.Store)
 		return ok && st.Addr == cell && st.Val == alloc
 	})

@@ -69,14 +69,19 @@ func (w *walker) soil(instr ssa.Instruction, cur fresh) {
 		// A callee may store what it reaches into what it is given, as its
 		// summary links them; by default one without a summary stores
 		// nothing (taint.Flow.StoresInto).
-		ops := c.Args
+		// Port 0 of an interface method is the receiver.
+		port := 0
 		if c.IsInvoke() {
-			ops = append([]ssa.Value{c.Value}, c.Args...)
+			if w.fl.StoresInto(i, port) {
+				w.dirty(c.Value, cur)
+			}
+			port++
 		}
-		for k, a := range ops {
-			if w.fl.StoresInto(i, k) {
+		for _, a := range c.Args {
+			if w.fl.StoresInto(i, port) {
 				w.dirty(a, cur)
 			}
+			port++
 		}
 	}
 }

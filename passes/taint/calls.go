@@ -34,14 +34,14 @@ func (f *Flow) call(c *ssa.CallCommon, instr ssa.CallInstruction, h Heap) LocSet
 		if !f.sv.tracked(v.Type()) {
 			return nil
 		}
-		return LocSet{{f.site(instr, Received, f.resultType(v.Type()), "received message"), ""}}
+		return LocSet{{f.resultSite(instr, Received, v.Type(), "received message"), ""}}
 	}
 	if copied, ok := f.shallowCopy(c, instr, h); ok {
 		return copied
 	}
 	var result LocSet
 	if v := instr.Value(); v != nil && f.sv.tracked(v.Type()) {
-		result = LocSet{{f.site(instr, CallResult, f.resultType(v.Type()), "result of call"), ""}}
+		result = LocSet{{f.resultSite(instr, CallResult, v.Type(), "result of call"), ""}}
 	}
 	// A result of a type that is immutable by convention (an error, a
 	// context) is its own memory: what it may share with the operands is
@@ -447,10 +447,17 @@ func (f *Flow) builtin(b *ssa.Builtin, args []ssa.Value, instr ssa.CallInstructi
 	return nil
 }
 
-// resultType is the type of the memory a call returns: one object stands
-// for all its results, so with several results of different types it is
-// unknown (and so never exempt: ctx, cancel := WithCancel(...) must not
-// hide cancel behind the context).
+// resultType is the type of the memory a call returns. One object stands
+// for all its results, so with several results it is untyped, and so
+// never exempt, unless every result is memory that is never transferred
+// (Exempt): then the object is typed by the one result that is neither an
+// interface nor free of pointers. conn, err := upgrader.Upgrade(…)
+// returns a *Conn that synchronises itself beside its error, and the
+// object, shared as its type is (Object.Shared), is never transferred
+// either; so with ctx, cancel := WithCancel(…), typed by the CancelFunc.
+// Typing it by a result that may be transferred would judge it by what
+// the program writes of that type anywhere, evidence weaker than the
+// object's own.
 func (f *Flow) resultType(t types.Type) types.Type {
 	tup, ok := t.(*types.Tuple)
 	if !ok {
@@ -459,39 +466,33 @@ func (f *Flow) resultType(t types.Type) types.Type {
 	if tup.Len() == 1 {
 		return pointee(tup.At(0).Type())
 	}
-	// The results share one object, untyped in general. When every
-	// result is memory that is never transferred (Exempt), the object is
-	// typed by the one result that is neither an interface nor free of
-	// pointers: conn, err := upgrader.Upgrade(…) returns a *Conn that
-	// synchronises itself beside its error, and the object, shared as
-	// its type is (Object.Shared), is never transferred either. Typing it
-	// by a result that may be transferred would judge it by what the
-	// program writes of that type anywhere, evidence weaker than the
-	// object's own.
+	var typed types.Type
 	for i := range tup.Len() {
-		if !f.Exempt(tup.At(i).Type()) {
+		r := tup.At(i).Type()
+		switch {
+		case !f.Exempt(r):
 			return nil
+		case types.IsInterface(r) || ssaops.PointerFree(r):
+		case typed != nil:
+			return nil
+		default:
+			typed = r
 		}
 	}
-	if r := onlyResult(tup, func(r types.Type) bool { return !types.IsInterface(r) && !ssaops.PointerFree(r) }); r != nil {
-		return pointee(r)
+	if typed == nil {
+		return nil
 	}
-	return nil
+	return pointee(typed)
 }
 
-// onlyResult returns the one component of tup that keep accepts, or nil
-// when none or several do.
-func onlyResult(tup *types.Tuple, keep func(types.Type) bool) types.Type {
-	var only types.Type
-	for i := range tup.Len() {
-		if r := tup.At(i).Type(); keep(r) {
-			if only != nil {
-				return nil
-			}
-			only = r
-		}
+// resultSite returns the object of the memory the call instr returns,
+// typed by resultType the first time only: the solver steps a call again
+// on every pass over its block.
+func (f *Flow) resultSite(instr ssa.Instruction, kind ObjKind, t types.Type, name string) ObjID {
+	if id, ok := f.sites[instr]; ok {
+		return id
 	}
-	return only
+	return f.site(instr, kind, f.resultType(t), name)
 }
 
 // callees resolves a call to the functions it may reach, and reports

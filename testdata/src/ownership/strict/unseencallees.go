@@ -1,8 +1,10 @@
 package strict
 
 // A callee without a summary may store into what it is given anything the
-// other operands reach: under -strict a record filled by one is not clean
-// (ownership/rules/freshperiteration's DecodedBatches is quiet by default).
+// other operands reach, and link them: ownership/rules/freshperiteration's
+// DecodedBatches, quiet by default, is reported under -strict. The report
+// comes first at the decoder itself, which the strict heap links to the
+// batch it filled before.
 
 type record struct {
 	n    int
