@@ -225,8 +225,9 @@ func (c *checker) liveness(sp *spawn, siblings []*spawn) *liveness {
 type cfgEdge struct{ from, to *ssa.BasicBlock }
 
 // closeJoins returns what the edges of the spawner taken only once a
-// channel is closed do to sp: the exits of ranges over the channel and
-// the !ok branches of comma-ok receives from it. If a sibling goroutine
+// channel is closed do to sp: the exits of ranges over the channel, the
+// !ok branches of comma-ok receives from it, and the exits of the merge
+// idiom's loops (closedEdges). If a sibling goroutine
 // closes the channel, on every path, after waiting for sp, the edge joins
 // sp: the fan-in idiom
 //
@@ -237,12 +238,7 @@ type cfgEdge struct{ from, to *ssa.BasicBlock }
 // the channel itself, only what it does after a signal on the channel
 // still runs (receiveEffect).
 func (c *checker) closeJoins(sp *spawn, siblings []*spawn, sigs []signal, gi *funcInfo) map[cfgEdge]*joinEffect {
-	var branches []*ssa.BasicBlock // the spawner's blocks that branch on a channel being closed
-	for _, b := range sp.parent.fn.Blocks {
-		if closedBranch(b) != nil {
-			branches = append(branches, b)
-		}
-	}
+	branches := closedEdges(sp.parent.fn) // nilchans.go
 	if len(branches) == 0 {
 		return nil
 	}
@@ -286,15 +282,14 @@ func (c *checker) closeJoins(sp *spawn, siblings []*spawn, sigs []signal, gi *fu
 		}
 	}
 	edges := make(map[cfgEdge]*joinEffect)
-	for _, b := range branches {
-		ch := closedBranch(b)
-		k := c.chanKey(ch)
+	for _, ce := range branches {
+		k := c.chanKey(ce.ch)
 		switch {
 		case keys[k]:
-			edges[cfgEdge{b, b.Succs[1]}] = &joinEffect{level: joined}
+			edges[ce.edge] = &joinEffect{level: joined}
 		case slices.ContainsFunc(sigs, func(sg signal) bool { return sg.close && sg.key == k }):
 			// sp closes it itself (goSignals)
-			edges[cfgEdge{b, b.Succs[1]}] = c.receiveEffect([]ssa.Value{ch}, true, sigs, gi)
+			edges[ce.edge] = c.receiveEffect([]ssa.Value{ce.ch}, true, sigs, gi)
 		}
 	}
 	return edges
@@ -317,17 +312,6 @@ func afterAny(waits []ssa.Instruction, instr ssa.Instruction) bool {
 		}
 	}
 	return false
-}
-
-// closedBranch returns the channel b receives from when b ends by
-// branching on the ok of a comma-ok receive (as a range over a channel
-// does), whose false successor runs only once the channel is closed.
-func closedBranch(b *ssa.BasicBlock) ssa.Value {
-	recv, ok := ssaops.OkTested(b).(*ssa.UnOp)
-	if !ok || recv.Op != token.ARROW || !recv.CommaOk {
-		return nil
-	}
-	return recv.X
 }
 
 // sharedWait returns whether a wait of the spawner at instr on chans may
