@@ -131,92 +131,79 @@ func isNilConst(v ssa.Value) bool {
 	return ok && k.IsNil()
 }
 
-// chanSource returns the one channel v holds when it is not nil: v
-// itself, unless v is a φ-node, for which it is the one value other than
-// nil that flows into it through φ-nodes and conversions; nil if there is
-// none or more than one.
-func chanSource(v ssa.Value) ssa.Value {
-	if _, ok := v.(*ssa.Phi); !ok {
-		return v
-	}
-	var src ssa.Value
-	seen := make(map[ssa.Value]bool)
-	var walk func(ssa.Value) bool
-	walk = func(v ssa.Value) bool {
-		if seen[v] {
-			return true
-		}
-		seen[v] = true
-		switch x := v.(type) {
-		case *ssa.Phi:
-			for _, e := range x.Edges {
-				if !walk(e) {
-					return false
-				}
-			}
-			return true
-		case *ssa.ChangeType:
-			return walk(x.X)
-		case *ssa.Const:
-			if x.IsNil() {
-				return true
-			}
-		}
-		if src != nil && src != v {
-			return false
-		}
-		src = v
-		return true
-	}
-	if !walk(v) {
-		return nil
-	}
-	return src
+// A phiWeb is what flows into a value through φ-nodes and conversions:
+// the values other than nil, and the blocks from which a nil comes.
+type phiWeb struct {
+	leaves []ssa.Value
+	nilsBy []*ssa.BasicBlock
 }
 
-// nilOnlyOnceClosed reports whether every nil that flows into v, through
-// φ-nodes and conversions, comes along an edge from a block that one of
-// the !ok branches in closed dominates, and the one other value is not
-// nil itself (a channel made or received, not a parameter or a
-// variable's load, which may hold nil).
-func nilOnlyOnceClosed(v ssa.Value, closed []*ssa.BasicBlock) bool {
-	if len(closed) == 0 {
-		return false
-	}
+// webOf returns the web of v.
+func webOf(v ssa.Value) *phiWeb {
+	w := &phiWeb{}
 	seen := make(map[ssa.Value]bool)
-	var walk func(ssa.Value) bool
-	walk = func(v ssa.Value) bool {
+	var walk func(ssa.Value)
+	walk = func(v ssa.Value) {
 		if seen[v] {
-			return true
+			return
 		}
 		seen[v] = true
 		switch x := v.(type) {
 		case *ssa.Phi:
 			for i, e := range x.Edges {
 				if isNilConst(e) {
-					pred := x.Block().Preds[i]
-					if !dominatedByAny(pred, closed) {
-						return false
-					}
-					continue
-				}
-				if !walk(e) {
-					return false
+					w.nilsBy = append(w.nilsBy, x.Block().Preds[i])
+				} else {
+					walk(e)
 				}
 			}
-			return true
 		case *ssa.ChangeType:
-			return walk(x.X)
-		case *ssa.MakeChan:
-			return true
-		case *ssa.UnOp:
-			// A channel loaded from a variable the function's own
-			// make stored into, once (c := make(chan T); d := c).
-			return x.Op == token.MUL && madeOnceInto(x.X)
+			walk(x.X)
+		default:
+			w.leaves = append(w.leaves, v)
 		}
+	}
+	walk(v)
+	return w
+}
+
+// chanSource returns the one channel v holds when it is not nil: v
+// itself, unless v is a φ-node, for which it is the one value other than
+// nil that flows into it; nil if there is none or more than one.
+func chanSource(v ssa.Value) ssa.Value {
+	if _, ok := v.(*ssa.Phi); !ok {
+		return v
+	}
+	w := webOf(v)
+	if len(w.leaves) != 1 {
+		return nil
+	}
+	return w.leaves[0]
+}
+
+// nilOnlyOnceClosed reports whether every nil that flows into v comes
+// along an edge from a block that one of the !ok branches in closed
+// dominates, and the one other value is not nil itself (a channel the
+// function makes, not a parameter, which may be nil).
+func nilOnlyOnceClosed(v ssa.Value, closed []*ssa.BasicBlock) bool {
+	w := webOf(v)
+	if len(closed) == 0 || len(w.leaves) != 1 {
 		return false
 	}
-	return walk(v)
+	for _, b := range w.nilsBy {
+		if !dominatedByAny(b, closed) {
+			return false
+		}
+	}
+	switch x := w.leaves[0].(type) {
+	case *ssa.MakeChan:
+		return true
+	case *ssa.UnOp:
+		// A channel loaded from a variable the function's own make
+		// was stored into, once (c := make(chan T); d := c).
+		return x.Op == token.MUL && madeOnceInto(x.X)
+	}
+	return false
 }
 
 // dominatedByAny reports whether one of bs dominates b.

@@ -1,4 +1,4 @@
-package chanorder // want package:"lockset summaries: 6"
+package chanorder // want package:"lockset summaries: 7"
 
 import "sync"
 

@@ -9,6 +9,13 @@ import "sync"
 // before its channel is closed, or is set to nil on another path, is no
 // evidence.
 
+// report records the error of try(i), if any.
+func report(i int, el *errList) {
+	if _, err := try(i); err != nil {
+		el.add(err)
+	}
+}
+
 // Both channels closed: the workers are done. Quiet.
 func mergeBoth(n int) []error {
 	var wg sync.WaitGroup
@@ -18,10 +25,7 @@ func mergeBoth(n int) []error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if _, err := try(i); err != nil {
-				el.add(err)
-				return
-			}
+			report(i, &el)
 			evens <- i
 			odds <- i
 		}()
@@ -64,9 +68,7 @@ func mergeWhile(n int) []error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if _, err := try(i); err != nil {
-				el.add(err)
-			}
+			report(i, &el)
 			out <- i
 		}()
 	}
@@ -95,9 +97,7 @@ func selectClosed(n int) []error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if _, err := try(i); err != nil {
-				el.add(err)
-			}
+			report(i, &el)
 			out <- i
 		}()
 	}
@@ -124,9 +124,7 @@ func mergeSkipped(n int, skip bool) []error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if _, err := try(i); err != nil {
-				el.add(err)
-			}
+			report(i, &el)
 			out <- i
 		}()
 	}
@@ -158,9 +156,7 @@ func mergeStopped(n int, stop chan struct{}) []error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if _, err := try(i); err != nil {
-				el.add(err)
-			}
+			report(i, &el)
 			select {
 			case out <- i:
 			case <-stop:
@@ -194,9 +190,7 @@ func mergeParam(n int, in chan int) []error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if _, err := try(i); err != nil {
-				el.add(err)
-			}
+			report(i, &el)
 			in <- i
 		}()
 	}
@@ -222,9 +216,7 @@ func mergeNoWait(n int) []error {
 	out := make(chan int, n)
 	for i := 0; i < n; i++ {
 		go func() {
-			if _, err := try(i); err != nil {
-				el.add(err)
-			}
+			report(i, &el)
 		}()
 	}
 	go func() {
