@@ -57,6 +57,10 @@ type entry struct {
 	// concurrent with itself, but by default with an inferred entry only
 	// on evidence (see evidence in pairs.go).
 	served bool
+	// perCall marks a handler literal each instance of which serves one
+	// call of the function that makes it (percall.go): two calls of it
+	// share no variable it captures.
+	perCall bool
 	// outlives marks a goroutine that its spawner may not have joined
 	// when it returns.
 	outlives bool
@@ -529,7 +533,8 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 		// mostly one after another: by default it needs the evidence of
 		// an inferred entry (a synchronised access) to race.
 		testHandler := !c.model.Strict && c.inTestFile(fn)
-		add(&entry{name: c.funcName(fn), fn: fn, pos: fn.Pos(), self: true, served: true, inferred: testHandler, byTest: testHandler})
+		add(&entry{name: c.funcName(fn), fn: fn, pos: fn.Pos(), self: true, served: true, inferred: testHandler, byTest: testHandler,
+			perCall: !c.model.Strict && c.servedOncePerCall(fn)})
 	}
 	aliases := c.actorAliases(producers) // actorfields.go
 	for _, e := range out {

@@ -556,6 +556,9 @@ func checkEntries(fset *token.FileSet, entries []*entry, setters *setterRule, se
 			if r.a.ownedAtZero || s.a.ownedAtZero {
 				return false // after the last reference was dropped (lastref.go)
 			}
+			if r.e == s.e && entries[r.e].perCall && capturedVariable(k) {
+				return false // each call has its own (percall.go)
+			}
 			if r.e == s.e && entries[r.e].inferred && !self.evidence(refs, r.e, r.a, s.a) {
 				return false // one writer, locking for other readers (selfpairs.go)
 			}
