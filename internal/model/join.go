@@ -100,22 +100,43 @@ func (m *Model) JoinsCallsOf(instr ssa.Instruction, spawn *types.Func) bool {
 }
 
 // Exits reports whether instr is a call that never returns (an Exits or
-// Unwinds row: os.Exit, t.Fatal, runtime.Goexit), and whether the
+// Unwinds row: os.Exit, t.Fatal, runtime.Goexit; or a function of the
+// package that only ever stops in one, NeverReturns), and whether the
 // goroutine's deferred calls still run after it (Unwinds).
 func (m *Model) Exits(instr ssa.Instruction) (exits, runsDefers bool) {
 	call, ok := instr.(*ssa.Call)
 	if !ok {
 		return false, false
 	}
-	rc, ok := m.Resolve(call.Common())
-	if !ok {
-		return false, false
+	if rc, ok := m.Resolve(call.Common()); ok {
+		if _, ok := rc.Row(Unwinds); ok {
+			return true, true
+		}
+		if _, ok := rc.Row(Exits); ok {
+			return true, false
+		}
 	}
-	if _, ok := rc.Row(Unwinds); ok {
-		return true, true
+	if fn := call.Call.StaticCallee(); fn != nil {
+		return m.NeverReturns(fn)
 	}
-	_, exits = rc.Row(Exits)
-	return exits, false
+	return false, false
+}
+
+// SetNeverReturns records that fn, a function of the package, never
+// returns, and whether the goroutine's deferred calls run when it stops
+// (concur computes it: a test's helper that ends in t.FailNow).
+func (m *Model) SetNeverReturns(fn *ssa.Function, runsDefers bool) {
+	if m.noReturn == nil {
+		m.noReturn = make(map[*ssa.Function]bool)
+	}
+	m.noReturn[fn] = runsDefers
+}
+
+// NeverReturns reports whether fn is recorded as never returning
+// (SetNeverReturns), and whether the deferred calls then run.
+func (m *Model) NeverReturns(fn *ssa.Function) (never, runsDefers bool) {
+	runsDefers, never = m.noReturn[fn]
+	return never, runsDefers
 }
 
 // Delayed reports whether instr is a call of a Delayed row

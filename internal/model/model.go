@@ -286,6 +286,9 @@ type Model struct {
 	waits map[*ssa.Function][2][]int
 	// counted holds the functions' counted waits (SetCountedWaits).
 	counted map[*ssa.Function][]CountedWait
+	// noReturn holds the functions of the package that never return,
+	// and whether the deferred calls run then (SetNeverReturns).
+	noReturn map[*ssa.Function]bool
 	// tokens holds the package's token channel fields (SetTokens).
 	tokens map[*types.Var]TokenDir
 

@@ -62,6 +62,7 @@ func run(pass *analysis.Pass) (any, error) {
 	addFacts(pass, m)
 	if model.Analysed(pass.Pkg) {
 		funcs := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA).SrcFuncs
+		computeNoReturns(m, funcs)
 		computeWaits(pass, m, funcs)
 		m.SetTokens(tokenFields(pass.Pkg, funcs))
 	}

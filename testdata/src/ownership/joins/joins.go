@@ -110,6 +110,46 @@ func SelectTimeoutFatal(timeout chan int) int {
 	return s.sum
 }
 
+// SelectTimeoutLiteral fails through a function literal that never
+// returns (concur's noreturn.go): after the select the goroutine is done.
+func SelectTimeoutLiteral(timeout chan int) int {
+	die := func(msg string) {
+		log.Print(msg)
+		log.Fatal("giving up")
+	}
+	s := &State{}
+	done := make(chan bool)
+	go func() {
+		s.sum = 1
+		done <- true
+	}()
+	select {
+	case <-done:
+	case <-timeout:
+		die("timed out")
+	}
+	return s.sum
+}
+
+// SelectTimeoutLogged logs through a function literal that returns: racy.
+func SelectTimeoutLogged(timeout chan int) int {
+	note := func(msg string) {
+		log.Print(msg)
+	}
+	s := &State{}
+	done := make(chan bool)
+	go func() {
+		s.sum = 1
+		done <- true
+	}()
+	select {
+	case <-done:
+	case <-timeout:
+		note("timed out")
+	}
+	return s.sum // want `s is read after it was handed to the goroutine started at line \d+`
+}
+
 // SelectCaseBody reads in the body of the case that received the
 // goroutine's signal.
 func SelectCaseBody(timeout chan int) int {
