@@ -124,7 +124,10 @@ related_re='\.go:[0-9]+:[0-9]+: '"$tab"
 reports() { grep -E "$report_re" "$1" | grep -cvE "$related_re" || true; }
 # canonical sorts the diagnostics of a log by position, each with its
 # related-information lines, so that two runs compare byte for byte: go vet
-# runs packages in parallel and interleaves their output. Other lines (the
+# runs packages in parallel and interleaves their output. Diagnostics at
+# one position (two analyzers, or a package and its test variant, whose
+# outputs go vet prints in the order the units finish) are ordered by
+# their text. Other lines (the
 # "# package" headers go vet prints, anything unexpected) follow, in their
 # order. Positions are made relative to the module's directory $2: go vet
 # prints them relative to its working directory, but output it replays
@@ -136,7 +139,7 @@ canonical() {
 		index($0, ": " tab) > 0 && rec != "" { rec = rec "\x1f" $0; next }
 		{ if (rec != "") print rec; rec = ""; other = other $0 "\n" }
 		END { if (rec != "") print rec; printf "%s", other > "/dev/stderr" }
-	' "$1" 2>"$1.other" | LC_ALL=C sort -t: -k1,1 -k2,2n -k3,3n -s | tr '\037' '\n' >"$1.sorted"
+	' "$1" 2>"$1.other" | LC_ALL=C sort -t: -k1,1 -k2,2n -k3,3n -k4 -s | tr '\037' '\n' >"$1.sorted"
 	grep -v '^#' "$1.other" >>"$1.sorted" || true
 	mv "$1.sorted" "$1"
 	rm -f "$1.other"
