@@ -238,8 +238,8 @@ type cfgEdge struct{ from, to *ssa.BasicBlock }
 // the channel itself, only what it does after a signal on the channel
 // still runs (receiveEffect).
 func (c *checker) closeJoins(sp *spawn, siblings []*spawn, sigs []signal, gi *funcInfo) map[cfgEdge]*joinEffect {
-	branches := closedEdges(sp.parent.fn) // nilchans.go
-	if len(branches) == 0 {
+	closed := c.closedEdgesOf(sp.parent.fn) // nilchans.go
+	if len(closed) == 0 {
 		return nil
 	}
 	var waited []any // what sp is related to, named in the spawner's frame
@@ -282,7 +282,7 @@ func (c *checker) closeJoins(sp *spawn, siblings []*spawn, sigs []signal, gi *fu
 		}
 	}
 	edges := make(map[cfgEdge]*joinEffect)
-	for _, ce := range branches {
+	for _, ce := range closed {
 		k := c.chanKey(ce.ch)
 		switch {
 		case keys[k]:

@@ -186,6 +186,8 @@ type checker struct {
 	// pathMemo memoises pathOfDepth at depth 0 once what it reads no
 	// longer changes (after inferShared); nil before.
 	pathMemo map[pathKey]string
+	// closedEdges memoises closedEdgesOf by spawner (nilchans.go).
+	closedEdges map[*ssa.Function][]closedEdge
 	// branchFacts memoizes, per spawner, the facts its branches
 	// establish (afterspawn.go).
 	branchFacts ssaops.BranchFactsMemo

@@ -47,6 +47,20 @@ type closedEdge struct {
 	ch   ssa.Value
 }
 
+// closedEdgesOf returns the edges of fn taken only once a channel is
+// closed, memoised: every goroutine fn starts asks.
+func (c *checker) closedEdgesOf(fn *ssa.Function) []closedEdge {
+	if out, ok := c.closedEdges[fn]; ok {
+		return out
+	}
+	out := closedEdges(fn)
+	if c.closedEdges == nil {
+		c.closedEdges = make(map[*ssa.Function][]closedEdge)
+	}
+	c.closedEdges[fn] = out
+	return out
+}
+
 // closedEdges returns the edges of fn taken only once a channel is closed.
 func closedEdges(fn *ssa.Function) []closedEdge {
 	var out []closedEdge
@@ -71,8 +85,8 @@ func closedEdges(fn *ssa.Function) []closedEdge {
 		if v == nil {
 			continue
 		}
-		if src := chanSource(v); src != nil && nilOnlyOnceClosed(v, closed[src]) {
-			out = append(out, closedEdge{cfgEdge{b, whenNil}, src})
+		if w := webOf(v); w.nilOnlyOnceClosed(closed[w.source()]) {
+			out = append(out, closedEdge{cfgEdge{b, whenNil}, w.source()})
 		}
 	}
 	return out
@@ -89,13 +103,18 @@ func closedBranch(b *ssa.BasicBlock) ssa.Value {
 			return x.X
 		}
 	case *ssa.Select:
-		// The select's ok is that of the case whose body holds b.
-		for j, st := range x.States {
-			if st.Dir != types.RecvOnly {
+		// The select's ok is that of the case whose body holds b: the
+		// body's first block dominates b, and its one predecessor tests
+		// the select's index.
+		for d := b; d != nil; d = d.Idom() {
+			if len(d.Preds) != 1 || d.Preds[0].Succs[0] != d {
 				continue
 			}
-			if c := model.SelectCase(x, j); c != nil && c.Dominates(b) {
-				return st.Chan
+			if sel, j, ok := model.SelectCaseTest(d.Preds[0]); ok && sel == x {
+				if st := x.States[j]; st.Dir == types.RecvOnly {
+					return st.Chan
+				}
+				return nil
 			}
 		}
 	}
@@ -168,26 +187,29 @@ func webOf(v ssa.Value) *phiWeb {
 }
 
 // chanSource returns the one channel v holds when it is not nil: v
-// itself, unless v is a φ-node, for which it is the one value other than
-// nil that flows into it; nil if there is none or more than one.
+// itself, unless v is a φ-node (webOf).
 func chanSource(v ssa.Value) ssa.Value {
 	if _, ok := v.(*ssa.Phi); !ok {
 		return v
 	}
-	w := webOf(v)
+	return webOf(v).source()
+}
+
+// source returns the one value other than nil in w, or nil if there is
+// none or more than one.
+func (w *phiWeb) source() ssa.Value {
 	if len(w.leaves) != 1 {
 		return nil
 	}
 	return w.leaves[0]
 }
 
-// nilOnlyOnceClosed reports whether every nil that flows into v comes
-// along an edge from a block that one of the !ok branches in closed
-// dominates, and the one other value is not nil itself (a channel the
-// function makes, not a parameter, which may be nil).
-func nilOnlyOnceClosed(v ssa.Value, closed []*ssa.BasicBlock) bool {
-	w := webOf(v)
-	if len(closed) == 0 || len(w.leaves) != 1 {
+// nilOnlyOnceClosed reports whether every nil in w comes along an edge
+// from a block that one of the !ok branches in closed dominates, and the
+// one other value is not nil itself (a channel the function makes, not a
+// parameter, which may be nil).
+func (w *phiWeb) nilOnlyOnceClosed(closed []*ssa.BasicBlock) bool {
+	if len(closed) == 0 || w.source() == nil {
 		return false
 	}
 	for _, b := range w.nilsBy {
@@ -195,7 +217,7 @@ func nilOnlyOnceClosed(v ssa.Value, closed []*ssa.BasicBlock) bool {
 			return false
 		}
 	}
-	switch x := w.leaves[0].(type) {
+	switch x := w.source().(type) {
 	case *ssa.MakeChan:
 		return true
 	case *ssa.UnOp:

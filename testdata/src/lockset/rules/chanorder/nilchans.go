@@ -88,33 +88,6 @@ func mergeWhile(n int) []error {
 	return el.errs
 }
 
-// A select case that finds the channel closed. Quiet.
-func selectClosed(n int) []error {
-	var wg sync.WaitGroup
-	var el errList
-	out := make(chan int)
-	for i := 0; i < n; i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			report(i, &el)
-			out <- i
-		}()
-	}
-	go func() {
-		wg.Wait()
-		close(out)
-	}()
-	for {
-		select {
-		case _, ok := <-out:
-			if !ok {
-				return el.errs
-			}
-		}
-	}
-}
-
 // The variable starts nil when skip is set: the loop may not run. A race.
 func mergeSkipped(n int, skip bool) []error {
 	var wg sync.WaitGroup
