@@ -596,6 +596,12 @@ func storedOnlyInto(alloc *ssa.Alloc, cell *ssa.Alloc) bool {
 // fieldBuiltOnly reports whether the field address fa is only stored to
 // or loaded from.
 func fieldBuiltOnly(fa *ssa.FieldAddr) bool {
+	return fieldBuiltOnlyBut(fa, func(ssa.Instruction) bool { return false })
+}
+
+// fieldBuiltOnlyBut reports whether the field address fa is only stored
+// to, loaded from, or used by instructions other accepts.
+func fieldBuiltOnlyBut(fa *ssa.FieldAddr, other func(ssa.Instruction) bool) bool {
 	for _, u := range *fa.Referrers() {
 		switch u := u.(type) {
 		case *ssa.Store:
@@ -608,7 +614,9 @@ func fieldBuiltOnly(fa *ssa.FieldAddr) bool {
 			}
 		case *ssa.DebugRef:
 		default:
-			return false
+			if !other(u) {
+				return false
+			}
 		}
 	}
 	return true
@@ -692,24 +700,16 @@ func onlyBuilt(m *model.Model, alloc *ssa.Alloc, mi *ssa.MakeInterface) bool {
 				return false
 			}
 		case *ssa.FieldAddr:
-			for _, u := range *r.Referrers() {
-				switch u := u.(type) {
-				case *ssa.Store:
-					if u.Addr != r {
-						return false
-					}
-				case *ssa.UnOp:
-					if u.Op != token.MUL {
-						return false
-					}
-				case *ssa.Call:
-					if _, ok := becomeOn(m, u, r); !ok {
-						return false
-					}
-				case *ssa.DebugRef:
-				default:
+			installs := func(u ssa.Instruction) bool {
+				call, ok := u.(*ssa.Call)
+				if !ok {
 					return false
 				}
+				_, ok = becomeOn(m, call, r)
+				return ok
+			}
+			if !fieldBuiltOnlyBut(r, installs) {
+				return false
 			}
 		case *ssa.DebugRef:
 		default:
