@@ -18,10 +18,11 @@ const maxNoReturnRounds = 4
 // every path from their entry reaches a call that does not return (an
 // Exits or Unwinds row of the model, or such a function of the package)
 // or a panic before it reaches a return. A call of one ends its caller's
-// path, as t.Fatalf does. For a declared function the SSA form already
-// says so (buildssa asks ctrlflow, and a panic follows the call); what
-// this adds is function literals, which ctrlflow does not name: a test's
-// local helper, go-redis's ef := func(…) { …; t.FailNow() }. A function
+// path, as t.Fatalf does. For a declared function ctrlflow knows, the
+// SSA form already says so (buildssa asks ctrlflow, and a panic follows
+// the call); what this adds is function literals, which ctrlflow does
+// not name (a test's local helper, go-redis's ef := func(…) { …;
+// t.FailNow() }), and the declared functions that stop only in one. A function
 // with a deferred recover may return, and so may one that calls itself:
 // both count as returning.
 func computeNoReturns(m *model.Model, funcs []*ssa.Function) {
