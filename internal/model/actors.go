@@ -122,6 +122,7 @@ var hollywood = Framework{
 		{Func: "(*" + hollywoodActor + ".Engine).SendRepeat", Kind: Recipient, Args: []int{0}},
 		{Func: "(*" + hollywoodActor + ".Engine).Spawn", Kind: SpawnsActor, Args: []int{0}},
 		{Func: "(*" + hollywoodActor + ".Context).SpawnChild", Kind: SpawnsActor, Args: []int{0}},
+		{Func: "(*" + hollywoodActor + ".Context).Parent", Kind: ParentAddress},
 
 		// A spawned func runs on the actor's goroutine for every
 		// message: what it captures is shared with it. A producer
@@ -205,6 +206,7 @@ var protoactor = Framework{
 		{Func: "(" + protoActor + ".stopperPart).Stop", Kind: StopsActor, Args: []int{0}},
 		{Func: "(" + protoActor + ".stopperPart).StopFuture", Kind: StopsActor, Args: []int{0}},
 		{Func: "(" + protoActor + ".infoPart).Self", Kind: SelfAddress},
+		{Func: "(" + protoActor + ".infoPart).Parent", Kind: ParentAddress},
 		{Func: protoActor + ".NewBehavior", Kind: Makes},
 
 		// A receive func runs on the actor for every message; a

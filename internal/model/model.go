@@ -195,6 +195,10 @@ const (
 	// for concurrent use. (net/http.Flusher).Flush is no such row: many
 	// types that are no response writer have a Flush of its signature.
 	OneResponder
+	// ParentAddress returns the address of the actor that spawned the
+	// actor whose handler holds the receiver, its context (protoactor's
+	// Context.Parent).
+	ParentAddress
 )
 
 var kindNames = [...]string{
@@ -208,6 +212,7 @@ var kindNames = [...]string{
 	Invokes: "invokes", SpawnsActor: "spawnsactor", Recipient: "recipient",
 	ActorProps: "actorprops", Dispatches: "dispatches", StopsActor: "stopsactor",
 	SelfAddress: "selfaddress", OneReader: "onereader", OneResponder: "oneresponder",
+	ParentAddress: "parentaddress",
 }
 
 func (k Kind) String() string {
@@ -464,7 +469,7 @@ func (c Call) Row(k Kind) (Row, bool) { return rowOf(c.Rows, k) }
 func (c Call) Modelled() bool {
 	for _, r := range c.Rows {
 		switch r.Kind {
-		case Recipient, SpawnsActor, ActorProps, Dispatches, Invokes, StopsActor, SelfAddress:
+		case Recipient, SpawnsActor, ActorProps, Dispatches, Invokes, StopsActor, SelfAddress, ParentAddress:
 		default:
 			return true
 		}

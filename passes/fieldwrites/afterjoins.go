@@ -60,7 +60,7 @@ func (b *boundary) returnsAfterJoins(fn *ssa.Function) bool {
 	}
 	params := fn.Signature.Params()
 	for i := range params.Len() {
-		if b.refs(params.At(i).Type()) {
+		if b.holds(params.At(i).Type()) {
 			return false
 		}
 	}
@@ -180,7 +180,7 @@ func (b *boundary) spawns(instr ssa.Instruction) bool {
 // exported or not, may lead to a *target.
 func (b *boundary) globalsRef() bool {
 	for _, mem := range b.pkg.Members {
-		if g, ok := mem.(*ssa.Global); ok && b.refs(g.Type()) {
+		if g, ok := mem.(*ssa.Global); ok && b.holds(g.Type()) {
 			return true
 		}
 	}

@@ -72,7 +72,7 @@ func (r *Result) confined(n *types.Named) bool {
 	if r.pass == nil || n.Obj().Pkg() != r.pass.Pkg || n.TypeParams().Len() > 0 || n.TypeArgs().Len() > 0 {
 		return false
 	}
-	return r.confinedBy(boundaryKey{n, false})
+	return r.confinedBy(boundaryKey{target: n}, nil)
 }
 
 // boundaryKey is one question to boundary: whether no address (or, by
@@ -80,10 +80,14 @@ func (r *Result) confined(n *types.Named) bool {
 type boundaryKey struct {
 	target  *types.Named
 	byValue bool
+	// delivered says the check takes the sends the caller's Delivers
+	// accepts as handing their messages to the package's own code.
+	delivered bool
 }
 
-// confinedBy answers k with a boundary check, memoised.
-func (r *Result) confinedBy(k boundaryKey) bool {
+// confinedBy answers k with a boundary check, memoised; delivers is the
+// caller's Delivers when k.delivered.
+func (r *Result) confinedBy(k boundaryKey, delivers Delivers) bool {
 	if c, ok := r.confinedMemo[k]; ok {
 		return c
 	}
@@ -91,7 +95,7 @@ func (r *Result) confinedBy(k boundaryKey) bool {
 	m, _ := r.pass.ResultOf[concur.Analyzer].(*model.Model)
 	c := false
 	if ssainfo != nil && m != nil {
-		b := &boundary{target: k.target, pkg: ssainfo.Pkg, model: m, funcs: r.packageCode(ssainfo), byValue: k.byValue}
+		b := &boundary{target: k.target, pkg: ssainfo.Pkg, model: m, funcs: r.packageCode(ssainfo), byValue: k.byValue, delivers: delivers}
 		c = b.confined()
 	}
 	if r.confinedMemo == nil {
@@ -136,6 +140,15 @@ type boundary struct {
 	// inIface and inFunc say that an interface value, or a function
 	// value whatever its signature, may lead to a *target.
 	inIface, inFunc bool
+	// boxed are the types of the values that may lead to a *target and
+	// that the package converts to an interface: an interface value the
+	// package hands out holds such a value only if its dynamic type is
+	// one of them that implements the interface (what code outside
+	// boxed came from there, and holds a *target only if one crossed).
+	boxed []types.Type
+	// delivers, when not nil, says which sends hand their message to
+	// the package's own code (Delivers).
+	delivers Delivers
 	// carriers are the types that may lead to a *target and that an
 	// interface value coming from outside could hold for the package to
 	// find: the types the package asserts interfaces to, and its own
@@ -149,6 +162,9 @@ type boundary struct {
 	// judgingInbound says refs is judging a value that comes from
 	// outside the package (inbound).
 	judgingInbound bool
+	// judgingHeld says refs is judging what the package's own code can
+	// reach from a value (holds), through every field of its structs.
+	judgingHeld bool
 	// byValue says that a target value itself, not only a *target,
 	// counts as leading to a target (valuesConfined): the question is
 	// then whether code outside can see any target object's fields at
@@ -187,20 +203,30 @@ func (b *boundary) confined() bool {
 	return true
 }
 
-// settleIndirections computes inIface and inFunc: each may make the
-// other true (a closure boxed in an interface, an interface bound in a
-// closure), so they are recomputed until neither changes.
+// settleIndirections computes inIface, inFunc, boxed and anyCarrier:
+// each may make the others grow (a closure boxed in an interface, an
+// interface bound in a closure), so they are recomputed until none
+// changes. The memo of refs is dropped on every round, as its answers
+// depend on them.
 func (b *boundary) settleIndirections() {
 	for {
-		iface, fn := b.inIface, b.inFunc
+		b.memo = nil
+		iface, fn, anyCarrier := b.inIface, b.inFunc, b.anyCarrier
+		var boxed []types.Type
 		for _, f := range b.funcs {
 			for _, blk := range f.Blocks {
 				for _, instr := range blk.Instrs {
 					switch i := instr.(type) {
 					case *ssa.MakeInterface:
-						iface = iface || b.refs(i.X.Type())
+						if b.refs(i.X.Type()) {
+							iface = true
+							boxed = append(boxed, i.X.Type())
+						}
 					case *ssa.TypeAssert:
-						iface = iface || b.refs(i.AssertedType)
+						if b.refs(i.AssertedType) {
+							iface = true
+							anyCarrier = anyCarrier || types.IsInterface(i.AssertedType)
+						}
 					case *ssa.MakeClosure:
 						for _, bound := range i.Bindings {
 							fn = fn || b.refs(bound.Type())
@@ -209,19 +235,17 @@ func (b *boundary) settleIndirections() {
 				}
 			}
 		}
-		if iface == b.inIface && fn == b.inFunc {
+		if iface == b.inIface && fn == b.inFunc && anyCarrier == b.anyCarrier && len(boxed) == len(b.boxed) {
 			break
 		}
-		b.inIface, b.inFunc = iface, fn
+		b.inIface, b.inFunc, b.anyCarrier, b.boxed = iface, fn, anyCarrier, boxed
 	}
-	b.carriers, b.anyCarrier = nil, false
+	b.memo = nil
+	b.carriers = nil
 	for _, f := range b.funcs {
 		for _, blk := range f.Blocks {
 			for _, instr := range blk.Instrs {
 				if ta, ok := instr.(*ssa.TypeAssert); ok && b.refs(ta.AssertedType) {
-					if types.IsInterface(ta.AssertedType) {
-						b.anyCarrier = true
-					}
 					b.carriers = append(b.carriers, ta.AssertedType)
 				}
 			}
@@ -251,13 +275,22 @@ func (b *boundary) inbound(t types.Type) bool {
 }
 
 // mayCarry reports whether a value of interface type iface may hold a
-// carrier.
+// *target: a carrier when it comes from outside (inbound), a boxed type
+// when the package holds it.
 func (b *boundary) mayCarry(iface *types.Interface) bool {
 	if !b.inIface {
 		return false
 	}
-	if !b.judgingInbound || b.anyCarrier || iface.Empty() {
+	if b.anyCarrier || b.judgingInbound && iface.Empty() {
 		return true
+	}
+	if !b.judgingInbound {
+		for _, t := range b.boxed {
+			if _, isParam := types.Unalias(t).(*types.TypeParam); isParam || types.Implements(t, iface) {
+				return true
+			}
+		}
+		return false
 	}
 	for _, c := range b.carriers {
 		if types.Implements(c, iface) {
@@ -310,6 +343,9 @@ func (b *boundary) signatureCrosses(fn *ssa.Function) bool {
 		if !b.byValue && b.isTargetPtr(t) && !b.keeps(fn, first+i) {
 			continue
 		}
+		if types.IsInterface(t) && first+i < len(fn.Params) && b.onlyAssertedUnkept(fn.Params[first+i]) {
+			continue // asserted, as a call's result would be
+		}
 		return true
 	}
 	// Results handed over only after every goroutine the call started
@@ -354,11 +390,11 @@ func (b *boundary) crosses(instr ssa.Instruction) bool {
 			return true
 		}
 	case *ssa.ChangeType:
-		if b.refs(i.X.Type()) && !b.refs(i.Type()) {
+		if b.holds(i.X.Type()) && !b.holds(i.Type()) {
 			return true // (*U)(p), for a U of T's underlying type
 		}
 	case *ssa.Convert:
-		if b.refs(i.X.Type()) && !b.refs(i.Type()) {
+		if b.holds(i.X.Type()) && !b.holds(i.Type()) {
 			return true
 		}
 	case *ssa.FieldAddr:
@@ -404,15 +440,62 @@ func (b *boundary) callCrosses(instr ssa.Instruction, c *ssa.CallCommon) bool {
 	if c.IsInvoke() && b.valueRefs(c.Value) {
 		return true
 	}
+	if call, ok := instr.(ssa.CallInstruction); ok && b.delivers != nil && b.delivers(call) {
+		return false // its message reaches the package's own handlers
+	}
 	for _, arg := range c.Args {
 		if b.valueRefs(arg) {
 			return true
 		}
 	}
-	if call, ok := instr.(*ssa.Call); ok && b.inbound(call.Type()) {
+	if call, ok := instr.(*ssa.Call); ok && b.inbound(call.Type()) && !b.onlyAssertedUnkept(call) {
 		return true
 	}
 	return false
+}
+
+// onlyAssertedUnkept reports whether the value v, which code outside the
+// package returned, brings in no *target that the package keeps: it is
+// only asserted to types that lead to none, or to a *target that the
+// package does not keep beyond the function (keeps), as a parameter
+// would be; a result of several values is judged value by value. An
+// assertion to any other type that may lead to a *target, or any other
+// use of v, brings it in. A question by value (valuesConfined) takes no
+// such value as unkept: code outside reads the fields of its own objects.
+func (b *boundary) onlyAssertedUnkept(v ssa.Value) bool {
+	if b.byValue {
+		return false
+	}
+	for _, ref := range *v.Referrers() {
+		switch r := ref.(type) {
+		case *ssa.DebugRef:
+		case *ssa.Extract:
+			if b.inbound(r.Type()) && !b.onlyAssertedUnkept(r) {
+				return false
+			}
+		case *ssa.TypeAssert:
+			if !b.refs(r.AssertedType) {
+				continue
+			}
+			if !b.isTargetPtr(r.AssertedType) {
+				return false
+			}
+			if !r.CommaOk {
+				if b.usesKeep(r) {
+					return false
+				}
+				continue
+			}
+			for _, use := range *r.Referrers() {
+				if x, ok := use.(*ssa.Extract); !ok || x.Index == 0 && b.usesKeep(x) {
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // inPackage reports whether the callee v, a function value, is code of
@@ -442,6 +525,9 @@ func (b *boundary) valueRefs(v ssa.Value) bool {
 		return false
 	case *ssa.MakeInterface:
 		return b.refs(v.X.Type())
+	case *ssa.ChangeInterface:
+		// The same dynamic value, seen through another interface.
+		return b.valueRefs(v.X)
 	case *ssa.Call:
 		if _, builtin := v.Call.Value.(*ssa.Builtin); !builtin && !v.Call.IsInvoke() && v.Call.StaticCallee() != nil && !b.inPackage(v.Call.Value) {
 			// What code outside returned, handed back: it leads to a
@@ -539,9 +625,19 @@ func (b *boundary) isTargetPtr(t types.Type) bool {
 	return ok && types.Identical(p.Elem(), b.target)
 }
 
+// holds reports whether the package's own code may reach a *target from
+// a value of type t: as refs, but through every field of the package's
+// structs, not only those that code outside can name.
+func (b *boundary) holds(t types.Type) bool {
+	outer := b.judgingHeld
+	b.judgingHeld = true
+	defer func() { b.judgingHeld = outer }()
+	return b.refs(t)
+}
+
 // refs reports whether a value of type t may lead to a *target.
 func (b *boundary) refs(t types.Type) bool {
-	k := refsKey{t, b.judgingInbound, b.inIface, b.inFunc}
+	k := refsKey{t, b.judgingInbound, b.judgingHeld, b.inIface, b.inFunc}
 	if r, ok := b.memo[k]; ok {
 		return r
 	}
@@ -555,8 +651,8 @@ func (b *boundary) refs(t types.Type) bool {
 
 // refsKey is what refs's answer depends on.
 type refsKey struct {
-	t                        types.Type
-	inbound, inIface, inFunc bool
+	t                              types.Type
+	inbound, held, inIface, inFunc bool
 }
 
 // refsSeen is refs; seen holds the named types being followed further
@@ -574,8 +670,8 @@ func (b *boundary) refsSeen(t types.Type, seen map[types.Type]bool) bool {
 			return false
 		}
 		seen[u] = true
-		if u.Obj().Pkg() != nil && u.Obj().Pkg() != b.pkg.Pkg {
-			return b.foreignRefs(u, seen)
+		if u.Obj().Pkg() != nil && (u.Obj().Pkg() != b.pkg.Pkg || !b.byValue && !b.judgingHeld) {
+			return b.nameableRefs(u, seen)
 		}
 		return b.refsSeen(u.Underlying(), seen)
 	case *types.Basic:
@@ -612,13 +708,19 @@ func (b *boundary) refsSeen(t types.Type, seen map[types.Type]bool) bool {
 	return true // a type parameter: anything
 }
 
-// foreignRefs reports whether a value of n, a named type of another
-// package, may lead to a *target. Of a struct, only the exported fields
-// count: the package can store into the others only through calls, which
-// are boundary calls, and code outside holds a *target only if one
-// crossed a boundary. A type argument that may lead to one counts, as a
-// generic container's unexported fields hold its values.
-func (b *boundary) foreignRefs(n *types.Named, seen map[types.Type]bool) bool {
+// nameableRefs reports whether a value of the named type n may lead code
+// outside the package to a *target. Of a struct, only the fields that
+// code can name count: the exported ones, and those of an embedded field,
+// which are promoted. Of another package's struct, the package can store
+// into the others only through calls, which are boundary calls, and code
+// outside holds a *target only if one crossed a boundary. Of the
+// package's own struct, code outside that holds one can reach the others
+// only through the methods with exported names, whose parameters and
+// results, and the calls in whose bodies, are boundaries themselves; not
+// through reflection, which cannot write what an unexported field leads
+// to. A type argument that may lead to one counts, as a generic
+// container's unexported fields hold its values.
+func (b *boundary) nameableRefs(n *types.Named, seen map[types.Type]bool) bool {
 	for t := range n.TypeArgs().Types() {
 		if b.refsSeen(t, seen) {
 			return true
@@ -629,7 +731,7 @@ func (b *boundary) foreignRefs(n *types.Named, seen map[types.Type]bool) bool {
 		return b.refsSeen(n.Underlying(), seen)
 	}
 	for i := range st.NumFields() {
-		if f := st.Field(i); f.Exported() && b.refsSeen(f.Type(), seen) {
+		if f := st.Field(i); (f.Exported() || f.Embedded()) && b.refsSeen(f.Type(), seen) {
 			return true
 		}
 	}
@@ -695,7 +797,11 @@ func (b *boundary) usesKeep(v ssa.Value) bool {
 			}
 		case *ssa.UnOp:
 			// *v copies the value; what it holds may lead back.
-			if r.Op != token.MUL || b.refs(r.Type()) {
+			if r.Op != token.MUL || b.holds(r.Type()) {
+				return true
+			}
+		case *ssa.MakeInterface:
+			if !b.onlyDelivered(r) {
 				return true
 			}
 		case *ssa.Call:
@@ -724,11 +830,11 @@ func (b *boundary) plainAccess(addr *ssa.FieldAddr) bool {
 		switch r := ref.(type) {
 		case *ssa.DebugRef:
 		case *ssa.UnOp:
-			if r.Op != token.MUL || b.refs(r.Type()) {
+			if r.Op != token.MUL || b.holds(r.Type()) {
 				return false
 			}
 		case *ssa.Store:
-			if r.Addr != addr || b.refs(r.Val.Type()) {
+			if r.Addr != addr || b.holds(r.Val.Type()) {
 				return false
 			}
 		case *ssa.FieldAddr:

@@ -119,5 +119,5 @@ func fieldVarOf(t types.Type, i int) *types.Var {
 // value that may lead to one, crosses the package's boundary (confined.go,
 // by value).
 func (r *Result) valuesConfined(n *types.Named) bool {
-	return r.confinedBy(boundaryKey{n, true})
+	return r.confinedBy(boundaryKey{target: n, byValue: true}, nil)
 }

@@ -72,6 +72,9 @@ type actorSides struct {
 	// behaviours holds, by behaviour field, the handlers its Become
 	// calls install (behaviours.go); a field missing here is not one.
 	behaviours map[chanKey][]*ssa.Function
+	// childOfPackage holds the handlers of the actors that only
+	// handlers of the package's actors spawn (delivers.go).
+	childOfPackage map[*ssa.Function]bool
 
 	pkg *types.Package
 	m   *model.Model
@@ -96,6 +99,7 @@ func findActorSides(pkg *types.Package, funcs []*ssa.Function, m *model.Model) *
 		as.spawned[pid] = hs
 		as.noteOwn(funcs, hs)
 	}
+	as.childOfPackage = as.spawnedByHandlers(funcs)
 	return as
 }
 

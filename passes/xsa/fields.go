@@ -149,13 +149,15 @@ func containerBuiltin(call *ssa.Call, v ssa.Value) bool {
 
 // fieldMayBeWritten reports whether field i of the struct t points to may
 // be written after construction: by the build (fieldwrites) by default, by
-// any code in the strict reading.
+// any code in the strict reading, where an exported field of a struct
+// whose objects reach no code outside the package, but through sends to
+// the package's own actors, is written by the package alone.
 func (lf *lifter) fieldMayBeWritten(t types.Type, i int) bool {
 	if lf.fields == nil {
 		return true
 	}
 	if lf.model.Strict {
-		return lf.fields.MayBeWrittenAnywhere(t, i)
+		return lf.fields.MayBeWrittenAnywhereWith(t, i, lf.delivers)
 	}
 	return lf.fields.MayBeWritten(t, i)
 }

@@ -32,8 +32,11 @@ type lifter struct {
 	prog  *ssa.Program
 	funcs []*ssa.Function
 	flows *taint.Flows
-	// fields says which fields may be written after construction.
-	fields *fieldwrites.Result
+	// fields says which fields may be written after construction;
+	// delivers, which sends hand their message to the package's own
+	// actors (the strict reading's).
+	fields   *fieldwrites.Result
+	delivers fieldwrites.Delivers
 	// handlers are the package's actor message handlers.
 	handlers *model.Handlers
 	// calls are the static call sites of each function of the package;
@@ -56,6 +59,7 @@ type lifter struct {
 func newLifter(pass *analysis.Pass, m *model.Model, pkg *buildssa.SSA, flows *taint.Flows, gu *givesup.Result, fields *fieldwrites.Result) *lifter {
 	lf := &lifter{
 		pass: pass, model: m, prog: pkg.Pkg.Prog, funcs: pkg.SrcFuncs, flows: flows, fields: fields,
+		delivers:  gu.DeliversInPackage,
 		handlers:  m.Handlers(pass.Pkg),
 		calls:     make(map[*ssa.Function][]*ssa.Call),
 		valued:    make(map[*ssa.Function]bool),

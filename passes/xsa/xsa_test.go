@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/psharpvet/psharpvet/internal/suitetest"
+	"github.com/psharpvet/psharpvet/passes/concur"
 	"github.com/psharpvet/psharpvet/passes/ownership"
 	"github.com/psharpvet/psharpvet/passes/xsa"
 )
@@ -40,6 +41,23 @@ func TestProtoactor(t *testing.T) {
 	lifted(t)
 	dir := suitetest.Module(t, "protoactor")
 	analysistest.Run(t, dir, xsa.Analyzer, "example.com/protoactor/xsa")
+}
+
+// TestProtoactorStrict checks, under the strict reading, masters that
+// keep the items they hand to workers they spawned, whose workers hand
+// them back to their parent: quiet when no item reaches code outside the
+// package but through the framework's delivery to the package's own
+// actors, reported when a worker answers its sender, when the package
+// also spawns the worker from the root context, or when the master hands
+// a returned item on (testdata/mod/protoactor/strict/handback).
+func TestProtoactorStrict(t *testing.T) {
+	lifted(t)
+	t.Cleanup(func() { concur.Analyzer.Flags.Set("strict", "false") })
+	if err := concur.Analyzer.Flags.Set("strict", "true"); err != nil {
+		t.Fatal(err)
+	}
+	dir := suitetest.Module(t, "protoactor")
+	analysistest.Run(t, dir, xsa.Analyzer, "example.com/protoactor/strict/handback")
 }
 
 // TestClosures checks function literals that run again: the captured

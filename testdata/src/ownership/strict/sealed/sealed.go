@@ -62,6 +62,9 @@ type tagged struct{ label *Label }
 
 var lastTagged *tagged
 
+// LastLabel hands importers the kept Label, whose Text they may write.
+func LastLabel() *Label { return lastTagged.label }
+
 func KeepTagged(ch chan *tagged) {
 	t := &tagged{label: &Label{Text: "a"}}
 	lastTagged = t
