@@ -48,18 +48,28 @@ import (
 //     callee of another package, an interface method, a function value
 //     the package did not make): what it is given and what it returns,
 //     but for the model's Copies rows, which return a shallow copy of
-//     their argument and keep nothing (slices.Clone);
+//     their argument and keep nothing (slices.Clone), and for sends a
+//     caller's Delivers hands to the package's own actors (delivered.go);
+//     an interface that comes in, as a result or as an interface
+//     parameter of an exported function, counts as that *T parameter
+//     would when the package only asserts it (onlyAssertedUnkept);
 //   - another package's variables, loaded or stored;
 //   - panic and recover;
 //   - a conversion that changes a type that may lead to a *target into
 //     one that may not ((*U)(p) for a struct U of T's underlying type).
 //
 // "May lead to a *T" is by type (refs): pointers, slices, arrays, maps,
-// channels and struct fields are followed; an interface may hold a *T
-// when the package converts a value that may lead to one to an interface
-// or asserts one out of an interface; a function value when the package
-// binds such a value in a closure, or when its signature carries one; a
-// type parameter always may. Assumed, as for the rest of the strict
+// channels and the struct fields code outside can name (exported, or
+// promoted from an embedded field) are followed, since code outside
+// reaches the others only through the package's methods, which are
+// boundaries themselves; what the package itself reaches (holds)
+// follows every field. An interface may hold a *T when the package
+// converts a value that may lead to one to an interface or asserts one
+// out of an interface: one the package hands out only if such a
+// converted type implements it (boxed), one that comes in if a type the
+// package asserts to, or one of its own types, does (carriers). A
+// function value may when the package binds such a value in a closure,
+// or when its signature carries one; a type parameter always may. Assumed, as for the rest of the strict
 // reading: no unsafe in the package (which the caller checks), no
 // reflection reaching it but through calls (which are boundary calls),
 // no //go:linkname into it.
