@@ -60,6 +60,19 @@ func TestProtoactorStrict(t *testing.T) {
 	analysistest.Run(t, dir, xsa.Analyzer, "example.com/protoactor/strict/handback")
 }
 
+// TestHollywoodStrict is TestProtoactorStrict on Hollywood: a child
+// spawned on the master's context hands the item back to its parent
+// (quiet) or to its sender (reported) (testdata/mod/hollywood/strict/handback).
+func TestHollywoodStrict(t *testing.T) {
+	lifted(t)
+	t.Cleanup(func() { concur.Analyzer.Flags.Set("strict", "false") })
+	if err := concur.Analyzer.Flags.Set("strict", "true"); err != nil {
+		t.Fatal(err)
+	}
+	dir := suitetest.Module(t, "hollywood")
+	analysistest.Run(t, dir, xsa.Analyzer, "example.com/hollywood/strict/handback")
+}
+
 // TestClosures checks function literals that run again: the captured
 // variable is the machine's field (testdata/src/xsa/closures).
 func TestClosures(t *testing.T) {
