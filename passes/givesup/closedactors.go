@@ -804,15 +804,11 @@ func (r *Result) closedActor(call ssa.CallInstruction) bool {
 	if r.closed == nil || r.closed.actors == nil {
 		return false
 	}
-	mc, ok := r.Model.Resolve(call.Common())
+	pid, ok := recipient(r.Model, call)
 	if !ok {
 		return false
 	}
-	row, ok := mc.Row(model.Recipient)
-	if !ok || len(row.Args) != 1 {
-		return false
-	}
-	hs, ok := r.recipientHandlers(mc.Arg(row.Args[0]))
+	hs, ok := r.recipientHandlers(pid)
 	if !ok {
 		return false
 	}
@@ -822,6 +818,19 @@ func (r *Result) closedActor(call ssa.CallInstruction) bool {
 		}
 	}
 	return true
+}
+
+// recipient returns the PID a send call (a Recipient row) addresses.
+func recipient(m *model.Model, call ssa.CallInstruction) (ssa.Value, bool) {
+	mc, ok := m.Resolve(call.Common())
+	if !ok {
+		return nil, false
+	}
+	row, ok := mc.Row(model.Recipient)
+	if !ok || len(row.Args) != 1 || mc.Arg(row.Args[0]) == nil {
+		return nil, false
+	}
+	return mc.Arg(row.Args[0]), true
 }
 
 // recipientHandlers returns the handlers of the actors the PID pid may

@@ -35,15 +35,10 @@ func (r *Result) DeliversInPackage(call ssa.CallInstruction) bool {
 	if r.closed == nil || r.closed.actors == nil {
 		return false
 	}
-	mc, ok := r.Model.Resolve(call.Common())
+	pid, ok := recipient(r.Model, call)
 	if !ok {
 		return false
 	}
-	row, ok := mc.Row(model.Recipient)
-	if !ok || len(row.Args) != 1 || mc.Arg(row.Args[0]) == nil {
-		return false
-	}
-	pid := mc.Arg(row.Args[0])
 	if _, ok := r.recipientHandlers(pid); ok {
 		return true
 	}
@@ -101,26 +96,19 @@ func (as *actorSides) spawnedByHandlers(funcs []*ssa.Function) map[*ssa.Function
 	declared := as.m.Handlers(as.pkg)
 	children := make(map[*ssa.Function]bool)
 	orphaned := make(map[*ssa.Function]bool)
-	for _, fn := range funcs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				call, ok := instr.(*ssa.Call)
-				if !ok || !as.m.CallOf(call, model.SpawnsActor) {
-					continue
-				}
-				hs, ok := as.spawnedHandlers(call)
-				if !ok {
-					continue // an actor of no handler the package knows
-				}
-				mc, _ := as.m.Resolve(call.Common())
-				byHandler := (handlers[fn] || declared.IsFunc(fn)) && ownContext(mc.Recv, fn)
-				for _, h := range hs {
-					if byHandler {
-						children[h] = true
-					} else {
-						orphaned[h] = true
-					}
-				}
+	for _, call := range as.spawnCalls(funcs) {
+		hs, ok := as.spawnedHandlers(call)
+		if !ok {
+			continue // an actor of no handler the package knows
+		}
+		fn := call.Parent()
+		mc, _ := as.m.Resolve(call.Common())
+		byHandler := (handlers[fn] || declared.IsFunc(fn)) && ownContext(mc.Recv, fn)
+		for _, h := range hs {
+			if byHandler {
+				children[h] = true
+			} else {
+				orphaned[h] = true
 			}
 		}
 	}

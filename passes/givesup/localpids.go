@@ -31,34 +31,41 @@ const maxPIDDepth = 3
 // spawns of funcs make, when their PIDs reach only the framework's code.
 func (as *actorSides) spawnedPIDs(funcs []*ssa.Function) map[ssa.Value][]*ssa.Function {
 	out := make(map[ssa.Value][]*ssa.Function)
-	for _, fn := range funcs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				call, ok := instr.(*ssa.Call)
-				if !ok || !as.m.CallOf(call, model.SpawnsActor) {
-					continue
-				}
-				pid := ssa.Value(call)
-				if _, tuple := call.Type().(*types.Tuple); tuple {
-					pid = firstResult(call)
-					if pid == nil {
-						continue
-					}
-				}
-				cell, ok := pidCell(pid)
-				if !ok || !frameworkOnly(as.m, pid, maxPIDDepth) {
-					continue
-				}
-				if hs, ok := as.spawnedHandlers(pid); ok {
-					out[pid] = hs
-					if cell != nil {
-						out[cell] = hs
-					}
-				}
+	for _, call := range as.spawnCalls(funcs) {
+		pid := ssa.Value(call)
+		if _, tuple := call.Type().(*types.Tuple); tuple {
+			pid = firstResult(call)
+			if pid == nil {
+				continue
+			}
+		}
+		cell, ok := pidCell(pid)
+		if !ok || !frameworkOnly(as.m, pid, maxPIDDepth) {
+			continue
+		}
+		if hs, ok := as.spawnedHandlers(pid); ok {
+			out[pid] = hs
+			if cell != nil {
+				out[cell] = hs
 			}
 		}
 	}
 	return out
+}
+
+// spawnCalls returns the calls of spawn rows (SpawnsActor) in funcs.
+func (as *actorSides) spawnCalls(funcs []*ssa.Function) []*ssa.Call {
+	var calls []*ssa.Call
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if call, ok := instr.(*ssa.Call); ok && as.m.CallOf(call, model.SpawnsActor) {
+					calls = append(calls, call)
+				}
+			}
+		}
+	}
+	return calls
 }
 
 // firstResult returns the extraction of the first result of call, when

@@ -25,6 +25,16 @@ func lifted(t *testing.T) {
 	}
 }
 
+// liftedStrict is lifted under the strict reading.
+func liftedStrict(t *testing.T) {
+	t.Helper()
+	lifted(t)
+	t.Cleanup(func() { concur.Analyzer.Flags.Set("strict", "false") })
+	if err := concur.Analyzer.Flags.Set("strict", "true"); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestPlain checks plain-Go machines: Example 5.5's reset, the hand-off
 // idioms, a field kept in another field, a reset in a helper's caller.
 // Both analyzers run, so that the ownership pass's own reports (condition
@@ -51,11 +61,7 @@ func TestProtoactor(t *testing.T) {
 // also spawns the worker from the root context, or when the master hands
 // a returned item on (testdata/mod/protoactor/strict/handback).
 func TestProtoactorStrict(t *testing.T) {
-	lifted(t)
-	t.Cleanup(func() { concur.Analyzer.Flags.Set("strict", "false") })
-	if err := concur.Analyzer.Flags.Set("strict", "true"); err != nil {
-		t.Fatal(err)
-	}
+	liftedStrict(t)
 	dir := suitetest.Module(t, "protoactor")
 	analysistest.Run(t, dir, xsa.Analyzer, "example.com/protoactor/strict/handback")
 }
@@ -64,11 +70,7 @@ func TestProtoactorStrict(t *testing.T) {
 // spawned on the master's context hands the item back to its parent
 // (quiet) or to its sender (reported) (testdata/mod/hollywood/strict/handback).
 func TestHollywoodStrict(t *testing.T) {
-	lifted(t)
-	t.Cleanup(func() { concur.Analyzer.Flags.Set("strict", "false") })
-	if err := concur.Analyzer.Flags.Set("strict", "true"); err != nil {
-		t.Fatal(err)
-	}
+	liftedStrict(t)
 	dir := suitetest.Module(t, "hollywood")
 	analysistest.Run(t, dir, xsa.Analyzer, "example.com/hollywood/strict/handback")
 }
