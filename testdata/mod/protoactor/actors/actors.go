@@ -72,7 +72,7 @@ func (r *Router) Receive(c actor.Context) {
 func Root(system *actor.ActorSystem, pid *actor.PID) {
 	o := &Order{}
 	system.Root.Send(pid, o)
-	o.ID = 1 // want `o is written after it was sent with \(\*actor.RootContext\).Send \(line \d+\); whoever receives it may be using it concurrently`
+	o.ID = 1                             // want `o is written after it was sent with \(\*actor.RootContext\).Send \(line \d+\); whoever receives it may be using it concurrently`
 	system.EventStream.Publish(&Order{}) // a new event: quiet
 	ev := &Order{}
 	system.EventStream.Publish(ev)

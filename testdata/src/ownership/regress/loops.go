@@ -1,6 +1,5 @@
 // Package regress holds cases the analyzer once got wrong; each says
 // what is expected and what the analyzer reported before it was fixed.
-//
 package regress
 
 type Job struct {
