@@ -69,20 +69,24 @@ import (
 // converted type implements it (boxed), one that comes in if a type the
 // package asserts to, or one of its own types, does (carriers). A
 // function value may when the package binds such a value in a closure,
-// or when its signature carries one; a type parameter always may. Assumed, as for the rest of the strict
-// reading: no unsafe in the package (which the caller checks), no
-// reflection reaching it but through calls (which are boundary calls),
-// no //go:linkname into it.
+// or when its signature carries one; a type parameter always may.
+// Assumed, as for the rest of the strict reading: no unsafe in the
+// package (which the caller checks), no reflection reaching it but
+// through calls (which are boundary calls), no //go:linkname into it.
 
 // confined reports whether no code outside the package can address an
 // object of the named struct n, a type of the package analysed (see the
 // file comment). It is false for any other type, a generic type, and
 // for the zero Result.
-func (r *Result) confined(n *types.Named) bool {
+func (r *Result) confined(n *types.Named) bool { return r.confinedWith(n, nil) }
+
+// confinedWith is confined, with the sends delivers accepts, if it is not
+// nil, handing their messages to the package's own code (delivered.go).
+func (r *Result) confinedWith(n *types.Named, delivers Delivers) bool {
 	if r.pass == nil || n.Obj().Pkg() != r.pass.Pkg || n.TypeParams().Len() > 0 || n.TypeArgs().Len() > 0 {
 		return false
 	}
-	return r.confinedBy(boundaryKey{target: n}, nil)
+	return r.confinedBy(boundaryKey{target: n, delivered: delivers != nil}, delivers)
 }
 
 // boundaryKey is one question to boundary: whether no address (or, by
@@ -217,12 +221,14 @@ func (b *boundary) confined() bool {
 // each may make the others grow (a closure boxed in an interface, an
 // interface bound in a closure), so they are recomputed until none
 // changes. The memo of refs is dropped on every round, as its answers
-// depend on them.
+// depend on them; the last round, which changes nothing, leaves a memo
+// that holds. Its assertions, and the package's types that may lead to
+// a *target, are the carriers.
 func (b *boundary) settleIndirections() {
 	for {
 		b.memo = nil
 		iface, fn, anyCarrier := b.inIface, b.inFunc, b.anyCarrier
-		var boxed []types.Type
+		var boxed, asserted []types.Type
 		for _, f := range b.funcs {
 			for _, blk := range f.Blocks {
 				for _, instr := range blk.Instrs {
@@ -236,6 +242,7 @@ func (b *boundary) settleIndirections() {
 						if b.refs(i.AssertedType) {
 							iface = true
 							anyCarrier = anyCarrier || types.IsInterface(i.AssertedType)
+							asserted = append(asserted, i.AssertedType)
 						}
 					case *ssa.MakeClosure:
 						for _, bound := range i.Bindings {
@@ -246,20 +253,10 @@ func (b *boundary) settleIndirections() {
 			}
 		}
 		if iface == b.inIface && fn == b.inFunc && anyCarrier == b.anyCarrier && len(boxed) == len(b.boxed) {
+			b.carriers = asserted
 			break
 		}
 		b.inIface, b.inFunc, b.anyCarrier, b.boxed = iface, fn, anyCarrier, boxed
-	}
-	b.memo = nil
-	b.carriers = nil
-	for _, f := range b.funcs {
-		for _, blk := range f.Blocks {
-			for _, instr := range blk.Instrs {
-				if ta, ok := instr.(*ssa.TypeAssert); ok && b.refs(ta.AssertedType) {
-					b.carriers = append(b.carriers, ta.AssertedType)
-				}
-			}
-		}
 	}
 	scope := b.pkg.Pkg.Scope()
 	for _, name := range scope.Names() {

@@ -28,21 +28,11 @@ type Delivers func(call ssa.CallInstruction) bool
 // MayBeWrittenAnywhereWith is MayBeWrittenAnywhere, with the sends that
 // delivers accepts taken as handing their messages to the package's own
 // code: a struct whose objects reach no other code but through such
-// sends is confined too.
+// sends is confined too. The memo of confinement keeps one answer for
+// every Delivers: a Result serves one pass that passes one.
 func (r *Result) MayBeWrittenAnywhereWith(t types.Type, i int, delivers Delivers) bool {
 	n, _ := namedStruct(t)
-	within := n != nil && (r.confined(n) || delivers != nil && r.confinedDelivered(n, delivers))
-	return r.mayBeWrittenAnywhere(t, i, within)
-}
-
-// confinedDelivered is confined, with the sends delivers accepts handing
-// their messages to the package's own code. The memo assumes one Delivers
-// per Result: the pass that asks is given one.
-func (r *Result) confinedDelivered(n *types.Named, delivers Delivers) bool {
-	if r.pass == nil || n.Obj().Pkg() != r.pass.Pkg || n.TypeParams().Len() > 0 || n.TypeArgs().Len() > 0 {
-		return false
-	}
-	return r.confinedBy(boundaryKey{target: n, delivered: true}, delivers)
+	return r.mayBeWrittenAnywhere(t, i, n != nil && r.confinedWith(n, delivers))
 }
 
 // onlyDelivered reports whether the interface value mi is only the

@@ -25,8 +25,7 @@ import "go/types"
 // (MayBeWritten), or a functional option does (Written.Options), which
 // the strict reading cannot tie to a constructor.
 func (r *Result) MayBeWrittenAnywhere(t types.Type, i int) bool {
-	n, _ := namedStruct(t)
-	return r.mayBeWrittenAnywhere(t, i, n != nil && r.confined(n))
+	return r.MayBeWrittenAnywhereWith(t, i, nil)
 }
 
 // mayBeWrittenAnywhere is MayBeWrittenAnywhere; within says that the
