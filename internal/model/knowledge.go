@@ -9,6 +9,25 @@ import (
 	"strings"
 )
 
+// testifyRows are testify's assertions that poll a condition: each run
+// of the condition is a goroutine, and the call starts the next only once
+// the last one reported, and returns after the one that reported success
+// (assert's Eventually, and require's, which calls it and ends the test
+// if it fails). The rows hold in the default reading only: a call that
+// fails returns, or ends the test, while the last run may still go on.
+// Never is no row: it returns when its time is up, whatever runs then.
+var testifyRows = func() []Row {
+	var rows []Row
+	for _, pkg := range []string{"github.com/stretchr/testify/assert", "github.com/stretchr/testify/require"} {
+		for _, name := range []string{"Eventually", "Eventuallyf", "EventuallyWithT", "EventuallyWithTf"} {
+			rows = append(rows,
+				Row{Func: pkg + "." + name, Kind: Awaits, Args: []int{1}, DefaultOnly: true},
+				Row{Func: "(*" + pkg + ".Assertions)." + name, Kind: Awaits, Args: []int{0}, DefaultOnly: true})
+		}
+	}
+	return rows
+}()
+
 // stdRows is what the standard library and golang.org/x/sync do to
 // concurrency, one row per fact.
 var stdRows = []Row{

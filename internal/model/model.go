@@ -199,6 +199,12 @@ const (
 	// actor whose handler holds the receiver, its context (protoactor's
 	// Context.Parent).
 	ParentAddress
+	// Awaits runs the function passed as Args[0] on goroutines that the
+	// call waits for before it returns (testify's Eventually, which
+	// returns once a run of its condition reported success): for its
+	// caller, the call calls that function, and gives nothing up to a
+	// goroutine, whatever the callee's own summary says.
+	Awaits
 )
 
 var kindNames = [...]string{
@@ -212,7 +218,7 @@ var kindNames = [...]string{
 	Invokes: "invokes", SpawnsActor: "spawnsactor", Recipient: "recipient",
 	ActorProps: "actorprops", Dispatches: "dispatches", StopsActor: "stopsactor",
 	SelfAddress: "selfaddress", OneReader: "onereader", OneResponder: "oneresponder",
-	ParentAddress: "parentaddress",
+	ParentAddress: "parentaddress", Awaits: "awaits",
 }
 
 func (k Kind) String() string {
@@ -261,6 +267,12 @@ type Row struct {
 	// Methods, for an Invokes row, names the methods of the argument
 	// the call may call, the first its dynamic type has.
 	Methods []string
+	// DefaultOnly marks a row that holds only where the call succeeds:
+	// a failed assert.Eventually returns false while the last run of its
+	// condition may still go on. The default reading takes the row,
+	// since a race there needs a failed test; the strict reading leaves
+	// it out (Model.Awaited).
+	DefaultOnly bool
 }
 
 // A Model is a set of rows. The zero Model knows nothing; Default knows
@@ -312,10 +324,11 @@ func New(rows ...Row) *Model {
 	return m
 }
 
-// Default returns a new model of the standard library, x/sync and the
-// actor frameworks (actors.go).
+// Default returns a new model of the standard library, x/sync, testify's
+// polling assertions and the actor frameworks (actors.go).
 func Default() *Model {
 	m := New(stdRows...)
+	m.Add(testifyRows...)
 	for _, f := range Frameworks {
 		m.Add(f.Rows...)
 	}
@@ -413,6 +426,17 @@ func RowName(fn *types.Func) string {
 func (m *Model) Find(fn *types.Func, k Kind) (Row, bool) { return rowOf(m.Rows(fn), k) }
 
 // rowOf returns the row of kind k among rows.
+// Awaited returns the function that call runs on goroutines it waits
+// for (an Awaits row), or nil. The strict reading leaves out a
+// DefaultOnly row.
+func (m *Model) Awaited(call Call) ssa.Value {
+	r, ok := call.Row(Awaits)
+	if !ok || len(r.Args) == 0 || r.DefaultOnly && m.Strict {
+		return nil
+	}
+	return call.Arg(r.Args[0])
+}
+
 func rowOf(rows []Row, k Kind) (Row, bool) {
 	for _, r := range rows {
 		if r.Kind == k {

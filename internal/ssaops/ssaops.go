@@ -84,7 +84,11 @@ func ZeroCap(v ssa.Value) bool {
 // SelfStore reports whether a store writes back the value just loaded from
 // its own address, with nothing in between that could write: what
 // `return x, y` compiles to for named results x and y (x = x). The compiler
-// drops such a store, so it is not a write.
+// drops such a store, so it is not a write. Between the load and the store,
+// `return ctx, cancel, &T{…}` also stores into the other results and into
+// the new object; a store elsewhere cannot write the variable when the
+// function only loads, stores and captures it (no pointer to it is held
+// but its own), and no call runs in between (a closure that captured it).
 func SelfStore(s *ssa.Store) bool {
 	ld, ok := s.Val.(*ssa.UnOp)
 	if !ok || ld.Op != token.MUL || ld.X != s.Addr || ld.Block() != s.Block() {
@@ -96,9 +100,40 @@ func SelfStore(s *ssa.Store) bool {
 	if i < 0 || j < i {
 		return false
 	}
+	unaliased := onlyLoadedStoredCaptured(s.Addr)
 	for _, in := range instrs[i+1 : j] {
-		switch in.(type) {
-		case *ssa.Store, *ssa.Call, *ssa.Go, *ssa.Defer, *ssa.Send, *ssa.MapUpdate:
+		switch in := in.(type) {
+		case *ssa.Store:
+			if !unaliased || in.Addr == s.Addr {
+				return false
+			}
+		case *ssa.Call, *ssa.Go, *ssa.Defer, *ssa.Send, *ssa.MapUpdate:
+			return false
+		}
+	}
+	return true
+}
+
+// onlyLoadedStoredCaptured reports whether v is a local variable whose
+// address its function only loads from, stores into and hands to the
+// closures that capture it: no other pointer to it exists there.
+func onlyLoadedStoredCaptured(v ssa.Value) bool {
+	a, ok := v.(*ssa.Alloc)
+	if !ok || a.Referrers() == nil {
+		return false
+	}
+	for _, r := range *a.Referrers() {
+		switch r := r.(type) {
+		case *ssa.UnOp:
+			if r.Op != token.MUL {
+				return false
+			}
+		case *ssa.Store:
+			if r.Addr != a {
+				return false
+			}
+		case *ssa.MakeClosure, *ssa.DebugRef:
+		default:
 			return false
 		}
 	}

@@ -290,6 +290,7 @@ func (r *Result) callPoints(call ssa.CallInstruction) []transfer.Point {
 	c := call.Common()
 	callees, _ := r.flows.Callees(c)
 	everyCallee := r.givenByEvery(callees)
+	awaited := r.awaited(c)
 	var pts []transfer.Point
 	for _, ce := range callees {
 		r.noteStandIn(ce.Fn)
@@ -308,7 +309,7 @@ func (r *Result) callPoints(call ssa.CallInstruction) []transfer.Point {
 		p := transfer.Point{Instr: call, Kind: transfer.GivesUp, Callee: ce.Fn}
 		p.CalleeObj, _ = ce.Fn.Object().(*types.Func)
 		for i, a := range args {
-			if why, ok := g.Has(i); ok && !(recv && i == 0) && everyCallee(i) {
+			if why, ok := g.Has(i); ok && !(recv && i == 0) && everyCallee(i) && a != awaited {
 				p.Given = append(p.Given, a)
 				if !slices.Contains(g.ReadOnly, i) {
 					p.Written = append(p.Written, a)
@@ -351,6 +352,17 @@ func (r *Result) callPoints(call ssa.CallInstruction) []transfer.Point {
 		}
 	}
 	return pts
+}
+
+// awaited returns the function a call runs on goroutines it waits for
+// before it returns (model.Awaits), or nil: it stays the caller's, as if
+// the call called it, although the callee hands it to a goroutine.
+func (r *Result) awaited(c *ssa.CallCommon) ssa.Value {
+	rc, ok := r.Model.Resolve(c)
+	if !ok {
+		return nil
+	}
+	return r.Model.Awaited(rc)
 }
 
 // CalledOnly reports whether v is a function literal used only to be

@@ -844,6 +844,11 @@ func (c *checker) call(fi *funcInfo, st *state, call *ssa.CallCommon, instr ssa.
 		if _, ok := rc.Row(model.Spawn); ok {
 			return // runs its argument in another goroutine
 		}
+		if f := c.model.Awaited(rc); f != nil {
+			// Runs f on goroutines it waits for: a call of f.
+			c.onceDo(fi, st, nil, f, instr, emit)
+			return
+		}
 		c.invokedMethods(fi, st, rc, instr, emit) // invokes.go
 	}
 	args, callee := call.Args, call.StaticCallee()

@@ -18,6 +18,6 @@ import (
 // test of its own, named after the rule: race-free code the rule keeps
 // quiet, and racy neighbours it must not silence.
 func TestRules(t *testing.T) {
-	suitetest.Track(t, "lockset/rules", "golang.org/x/sync/semaphore")
+	suitetest.Track(t, "lockset/rules", "golang.org/x/sync/semaphore", "github.com/stretchr/testify/assert", "github.com/stretchr/testify/require")
 	analysistest.Run(t, suitetest.Dir(t), lockset.Analyzer, "lockset/rules/...")
 }

@@ -655,6 +655,9 @@ func (w *walker) access(instr ssa.Instruction, h taint.Heap, cur fresh) *access 
 		if w.delayed && ssaops.StoresResult(i, w.p.Instr) {
 			return nil // t.timer = time.AfterFunc(d, f): before f runs
 		}
+		if ssaops.SelfStore(i) {
+			return nil // return ctx, cancel: the compiler drops cancel = cancel
+		}
 		if a := direct("written", true, i.Addr); a != nil {
 			return a
 		}

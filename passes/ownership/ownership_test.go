@@ -126,7 +126,7 @@ func TestStrict(t *testing.T) {
 	if err := concur.Analyzer.Flags.Set("strict", "true"); err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, suitetest.Dir(t), ownership.Analyzer, "ownership/strict", "ownership/strict/sealed", "ownership/strict/closed", "ownership/strict/confined", "ownership/strict/boxes", "ownership/strict/afterjoins")
+	analysistest.Run(t, suitetest.Dir(t), ownership.Analyzer, "ownership/strict", "ownership/strict/sealed", "ownership/strict/closed", "ownership/strict/confined", "ownership/strict/boxes", "ownership/strict/afterjoins", "ownership/strict/awaited")
 }
 
 // TestLiftedFields checks what the pass does when xsa re-checks its

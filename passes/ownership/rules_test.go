@@ -45,6 +45,7 @@ var rulePackages = []string{
 	"ownership/rules/heldbuffers",
 	"ownership/rules/producedliterals",
 	"ownership/rules/receivedtypes",
+	"ownership/rules/namedresults",
 }
 
 // ruleStdPackages import sync (and the errgroup stand-in), so they are
@@ -65,6 +66,7 @@ var ruleStdPackages = []string{
 	"ownership/rules/joinedworkers",
 	"ownership/rules/semaphorewait",
 	"ownership/rules/synctestwait",
+	"ownership/rules/awaitedcallbacks",
 }
 
 func TestRules(t *testing.T) {
@@ -77,7 +79,8 @@ func TestRules(t *testing.T) {
 }
 
 func TestRulesStd(t *testing.T) {
-	suitetest.Track(t, "ownership/rules", "golang.org/x/sync/errgroup", "golang.org/x/sync/semaphore")
+	suitetest.Track(t, "ownership/rules", "golang.org/x/sync/errgroup", "golang.org/x/sync/semaphore",
+		"github.com/stretchr/testify/assert", "github.com/stretchr/testify/require")
 	if testing.Short() {
 		t.Skip("analyses the standard library's runtime; slow")
 	}

@@ -22,3 +22,25 @@ func restart(n int) (ch chan int) {
 	ch = make(chan int, n+1)
 	return ch
 }
+
+type harness struct{ n int }
+
+// startHarness returns its named results and a new object: the stores
+// into the object and into the other results between the loads and the
+// stores of `ch = ch` write neither variable. Quiet.
+func startHarness(n int) (id int, ch chan int, h *harness) {
+	ch = make(chan int, n)
+	go func() {
+		ch <- id
+	}()
+	return id, ch, &harness{n: n}
+}
+
+// resetHarness returns a new value of id beside the new object: a write.
+func resetHarness(n int) (id int, h *harness) {
+	p := &id
+	go func() {
+		println(id) // want `id is read in the goroutine started in resetHarness \(line \d+\) without a lock and written in resetHarness after the go statement without a lock`
+	}()
+	return *p + 1, &harness{n: n}
+}
