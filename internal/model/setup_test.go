@@ -17,6 +17,11 @@ func TestDocumentsSetup(t *testing.T) {
 		"Delims sets the action delimiters. It must be called before the template is parsed.":                                              false,
 		"Close closes the server. It is safe to call before the server is started.":                                                        false,
 		"Start starts the server.": false,
+		"OnSurvey allows setting SurveyHandler. This should be done before Node.Run called.": true,
+		"Use adds a middleware. It must be called before Start.":                             true,
+		"SetLogger sets the logger. It must be called before calling Run().":                 true,
+		"Stop must be called before Run returns, or the goroutine leaks.":                    false,
+		"Flush is called before Serve returns each response.":                                false,
 	} {
 		if got := DocumentsSetup(doc); got != want {
 			t.Errorf("DocumentsSetup(%q) = %v, want %v", doc, got, want)

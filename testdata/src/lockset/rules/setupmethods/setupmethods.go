@@ -57,3 +57,32 @@ func (s *Server) Handle(key string) func() {
 func (s *Server) Rename(from, to string) {
 	s.protos[to] = s.protos[from] // want `s.protos\[\*\] is written in \(\*Server\).Rename without a lock and read in \(\*Server\).Handle holding s.mu`
 }
+
+// Node runs handlers that its owner sets before it runs.
+type Node struct {
+	mu       sync.Mutex
+	onSurvey func()
+	onLeave  func()
+}
+
+// OnSurvey sets the survey handler. This should be done before Node.Run
+// called: quiet.
+func (n *Node) OnSurvey(h func()) { n.onSurvey = h }
+
+// OnLeave sets the leave handler. It may be called before Run returns:
+// no setup, racy.
+func (n *Node) OnLeave(h func()) {
+	n.onLeave = h // want `n.onLeave is written in \(\*Node\).OnLeave without a lock and read in \(\*Node\).Run holding n.mu`
+}
+
+// Run calls the handlers under the node's lock.
+func (n *Node) Run() {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if n.onSurvey != nil {
+		n.onSurvey()
+	}
+	if n.onLeave != nil {
+		n.onLeave()
+	}
+}
