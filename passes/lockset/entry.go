@@ -115,7 +115,7 @@ func (c *checker) spawns(funcs []*ssa.Function) []*spawn {
 					continue
 				}
 				sp.handed = c.goEntryHeld(sp)
-				sp.body = c.withoutSelfCounted(sp, c.goAccesses(sp, sp.handed, c.calleeSummary(sp.callee)))
+				sp.body = c.withoutSelfCounted(sp, c.goAccesses(sp, sp.handed, c.goSummary(sp)))
 				out = append(out, sp)
 			}
 		}
@@ -138,6 +138,29 @@ func (c *checker) goEntryHeld(sp *spawn) lockset {
 		return nil
 	}
 	return c.handOff(sp.parent.callHeld[g], &g.Call)
+}
+
+// goSummary returns the summary of the goroutine of sp: its callee's, or,
+// when the go statement passes constants for parameters the callee
+// branches on (boolargs.go, constargs.go), the callee analysed with the
+// branches they rule out cut, as a call with those arguments is:
+//
+//	go w.run(0, false) // the timer mode of run(d, true) never starts
+func (c *checker) goSummary(sp *spawn) *Summary {
+	sum := c.calleeSummary(sp.callee)
+	if _, ok := sp.instr.(*ssa.Go); !ok {
+		return sum
+	}
+	body := bodyOf(sp.callee)
+	if body.Blocks == nil || body.Pkg == nil || body.Pkg.Pkg != c.pkg {
+		return sum
+	}
+	if args := c.fixedArgs(sp.parent, body, sp.args, sp.bindings, sp.instr); len(args) > 0 {
+		if sfi := c.specialized(body, args); sfi != nil {
+			sum = sfi.sum
+		}
+	}
+	return sum
 }
 
 // goAccesses rebases the accesses of sum, the goroutine's summary or a

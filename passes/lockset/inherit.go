@@ -87,7 +87,7 @@ func (c *checker) sharedBody(sp *spawn) []Access {
 	for _, h := range inherited {
 		held = held.add(h)
 	}
-	return c.goAccesses(sp, held, c.calleeSummary(sp.callee))
+	return c.goAccesses(sp, held, c.goSummary(sp))
 }
 
 // wonFlag reports whether lock is the pseudo-lock of a won one-shot flag,

@@ -60,5 +60,8 @@ func init() {
 	go Update()
 	go Path()
 	go Rename("x")
-	go MaybeReset(true)
+	go MaybeReset(resetNow)
 }
+
+// resetNow is no constant: MaybeReset calls Do on one path only.
+var resetNow = time.Now().Unix()%2 == 0
