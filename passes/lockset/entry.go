@@ -40,6 +40,11 @@ type entry struct {
 	// join (see checkEntries).
 	ordered     map[token.Pos]bool
 	spawnerName string
+	// above are, for a goroutine whose spawner is itself the body of
+	// one go statement only (and so on up), those go statements'
+	// spawners, each with the accesses of its body that the go
+	// statement orders with it, and so with what it starts (startChain).
+	above []spawnerOrder
 	// tests, for a goroutine started only from Test functions, are
 	// those functions, and parallel tells whether one calls t.Parallel
 	// (default reading only; see tests.go).
@@ -595,6 +600,7 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 		}
 		if !c.model.Strict {
 			e.spawnerName, e.ordered = c.funcName(p), c.orderedWith(sp)
+			e.above = c.startChain(sp, spawns, funcs)
 			e.tests, e.parallel = tests.tests(p)
 			e.byTest = c.startedByTest(p)
 			e.startedIn, e.starts = c.startSites(sp, funcs)
@@ -634,6 +640,50 @@ func (c *checker) orderedWith(sp *spawn) map[token.Pos]bool {
 		delete(out, p)
 	}
 	return out
+}
+
+// A spawnerOrder names a go statement's spawner and the positions of the
+// accesses of its body that the go statement orders with the goroutine.
+type spawnerOrder struct {
+	name    string
+	ordered map[token.Pos]bool
+}
+
+// startChain returns, for the goroutine of sp, the go statements that
+// start its spawner, when the spawner is a function of the package only
+// one go statement names, never called or used as a value, and so on
+// up: what each of their spawners does before its go statement also
+// happens before every goroutine the started function starts (discover's
+// Start sets d.p, then go d.loop(), whose goroutines read d.p).
+func (c *checker) startChain(sp *spawn, spawns []*spawn, funcs []*ssa.Function) []spawnerOrder {
+	calls := c.callIndex(funcs)
+	var out []spawnerOrder
+	seen := make(map[*ssa.Function]bool)
+	for f := sp.parent.fn; !seen[f]; {
+		seen[f] = true
+		if !calls.onlyStarted(c.pkg, f) || len(calls.started[f]) != 1 {
+			break
+		}
+		at := calls.started[f][0]
+		i := slices.IndexFunc(spawns, func(s *spawn) bool { return s.instr == at })
+		if i < 0 {
+			break
+		}
+		up := spawns[i]
+		out = append(out, spawnerOrder{c.funcName(up.parent.fn), c.orderedWith(up)})
+		f = up.parent.fn
+	}
+	return out
+}
+
+// orderedBefore reports whether the access x of a spawner's body is
+// ordered with the goroutine g by g's go statement, or by a go statement
+// that starts g's spawner (startChain).
+func (g *entry) orderedBefore(x *epAccess) bool {
+	if x.fn == g.spawnerName && g.ordered[x.pos] {
+		return true
+	}
+	return slices.ContainsFunc(g.above, func(o spawnerOrder) bool { return x.fn == o.name && o.ordered[x.pos] })
 }
 
 // outlivesSpawner reports whether the goroutine of sp may still run when

@@ -615,7 +615,9 @@ func checkEntries(fset *token.FileSet, entries []*entry, setters *setterRule, se
 //     (e.Use(mw) before http.ListenAndServe(addr, e)) only on evidence;
 //   - an access of a goroutine's spawner, in its own body, that the go
 //     statement or a join orders with the goroutine (before the go
-//     statement), reached through another entry point that holds a lock
+//     statement, or before the go statement that starts the spawner, if
+//     nothing else starts or calls it: startChain), reached through
+//     another entry point that holds a lock
 //     there, is ordered with the goroutine's reads: the entry point runs
 //     the spawner under a lock, so another call of it cannot redo the
 //     access unprotected (zap's initialize under s.mu, which then starts
@@ -642,7 +644,7 @@ func evidence(ea, eb *entry, a, b *epAccess) bool {
 		return false
 	}
 	orderedBy := func(g, e *entry, x, gx *epAccess) bool {
-		if g.spawner == nil || x.fn != g.spawnerName || !g.ordered[x.pos] {
+		if g.spawner == nil || !g.orderedBefore(x) {
 			return false
 		}
 		return e.goOnly || synchronized(x) && !gx.write
