@@ -44,3 +44,15 @@ func resetHarness(n int) (id int, h *harness) {
 	}()
 	return *p + 1, &harness{n: n}
 }
+
+// collect returns its named result with its length: measuring it between
+// the load and the store of `got = got` writes nothing. The goroutine's
+// append races with the read all the same.
+func collect(in <-chan int, limit int) (got []int, all bool) {
+	go func() {
+		for v := range in {
+			got = append(got, v) // want `got is written in the goroutine started in collect \(line \d+\) without a lock and read in collect after the go statement without a lock`
+		}
+	}()
+	return got, len(got) == limit
+}
