@@ -6,6 +6,7 @@ package lockset
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -775,9 +776,11 @@ func (c *checker) assignedName(pos token.Pos) string {
 // a goroutine started in a loop apart, so that each works on its own
 // element (partSel): a constant, a parameter or captured variable (the
 // worker's number), a field of one (w.id), the counter of a loop that
-// starts the goroutines, or a φ of such. Other indices, a counter that
-// walks every element or a value computed from a message, may pick the
-// same element in every instance (allSel).
+// starts the goroutines, a ticket drawn from an atomic counter
+// (i := int(next.Add(1)) - 1: no two calls of Add draw the same one), or
+// a φ of such. Other indices, a counter that walks every element or a
+// value computed from a message, may pick the same element in every
+// instance (allSel).
 func (c *checker) perInstanceIndex(i ssa.Value, depth int) bool {
 	if depth > 4 {
 		return false
@@ -810,6 +813,11 @@ func (c *checker) perInstanceIndex(i ssa.Value, depth int) bool {
 		if phi := counterPhi(i); phi != nil {
 			return c.loopStarts(phi.Block())
 		}
+		if _, k := i.Y.(*ssa.Const); k && (i.Op == token.ADD || i.Op == token.SUB) {
+			return atomicTicket(i.X)
+		}
+	case *ssa.Call:
+		return atomicTicket(i)
 	case *ssa.Phi:
 		if phi := counterPhi(i); phi != nil {
 			return c.loopStarts(phi.Block())
@@ -821,6 +829,42 @@ func (c *checker) perInstanceIndex(i ssa.Value, depth int) bool {
 		}
 	}
 	return false
+}
+
+// atomicTicket reports whether v is, up to conversions, the result of an
+// atomic add of a positive constant (atomic.AddInt64(&n, 1), n.Add(1)):
+// every call returns a value no other call returns, until the counter
+// wraps.
+func atomicTicket(v ssa.Value) bool {
+	for {
+		switch x := v.(type) {
+		case *ssa.Convert:
+			v = x.X
+			continue
+		case *ssa.ChangeType:
+			v = x.X
+			continue
+		}
+		break
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok || call.Call.IsInvoke() {
+		return false
+	}
+	callee := call.Call.StaticCallee()
+	if callee == nil {
+		return false
+	}
+	obj, ok := callee.Object().(*types.Func)
+	if !ok || obj.Pkg() == nil || obj.Pkg().Path() != "sync/atomic" || !strings.HasPrefix(obj.Name(), "Add") {
+		return false
+	}
+	args := call.Call.Args
+	if len(args) != 2 {
+		return false
+	}
+	delta, ok := args[1].(*ssa.Const)
+	return ok && delta.Value != nil && constant.Sign(delta.Value) > 0
 }
 
 // counterPhi returns the φ of i if i is a loop counter from a constant up
