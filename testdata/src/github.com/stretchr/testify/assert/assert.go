@@ -10,9 +10,10 @@ type TestingT interface {
 	Errorf(format string, args ...any)
 }
 
-// Eventually runs condition every tick until a run returns true, and
-// returns true after that run; false once waitFor has passed.
-func Eventually(t TestingT, condition func() bool, waitFor, tick time.Duration, msgAndArgs ...any) bool {
+// poll runs condition every tick until a run returns true, and then
+// returns true after that run; it returns false once waitFor has passed,
+// whether or not a run is still going on.
+func poll(condition func() bool, waitFor, tick time.Duration) bool {
 	results := make(chan bool, 1)
 	run := func() { results <- condition() }
 	deadline := time.NewTimer(waitFor)
@@ -24,7 +25,6 @@ func Eventually(t TestingT, condition func() bool, waitFor, tick time.Duration, 
 	for {
 		select {
 		case <-deadline.C:
-			t.Errorf("condition never satisfied")
 			return false
 		case <-next:
 			next = nil
@@ -38,33 +38,25 @@ func Eventually(t TestingT, condition func() bool, waitFor, tick time.Duration, 
 	}
 }
 
+// Eventually runs condition every tick until a run returns true, and
+// returns true after that run; false once waitFor has passed.
+func Eventually(t TestingT, condition func() bool, waitFor, tick time.Duration, msgAndArgs ...any) bool {
+	if !poll(condition, waitFor, tick) {
+		t.Errorf("condition never satisfied")
+		return false
+	}
+	return true
+}
+
 // Never runs condition every tick until waitFor has passed, and fails
 // if a run returns true. It returns when the time is up, whether or not a
 // run is still going on.
 func Never(t TestingT, condition func() bool, waitFor, tick time.Duration, msgAndArgs ...any) bool {
-	results := make(chan bool, 1)
-	run := func() { results <- condition() }
-	deadline := time.NewTimer(waitFor)
-	defer deadline.Stop()
-	ticker := time.NewTicker(tick)
-	defer ticker.Stop()
-	var next <-chan time.Time
-	go run()
-	for {
-		select {
-		case <-deadline.C:
-			return true
-		case <-next:
-			next = nil
-			go run()
-		case ok := <-results:
-			if ok {
-				t.Errorf("condition satisfied")
-				return false
-			}
-			next = ticker.C
-		}
+	if poll(condition, waitFor, tick) {
+		t.Errorf("condition satisfied")
+		return false
 	}
+	return true
 }
 
 // Assertions are the assertions of one test.
