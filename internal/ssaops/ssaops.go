@@ -100,11 +100,10 @@ func SelfStore(s *ssa.Store) bool {
 	if i < 0 || j < i {
 		return false
 	}
-	unaliased := onlyLoadedStoredCaptured(s.Addr)
 	for _, in := range instrs[i+1 : j] {
 		switch in := in.(type) {
 		case *ssa.Store:
-			if !unaliased || in.Addr == s.Addr {
+			if in.Addr == s.Addr || !unaliasedLocal(s.Addr) {
 				return false
 			}
 		case *ssa.Call:
@@ -116,6 +115,14 @@ func SelfStore(s *ssa.Store) bool {
 		}
 	}
 	return true
+}
+
+// unaliasedLocal reports whether addr is a local variable that its
+// function only loads, stores and hands to the closures that capture it:
+// no other pointer to it exists there.
+func unaliasedLocal(addr ssa.Value) bool {
+	_, local := addr.(*ssa.Alloc)
+	return local && onlyUses(addr, true, func(*ssa.MakeClosure) bool { return true })
 }
 
 // pureBuiltin reports whether call is a call of a builtin that writes
@@ -131,32 +138,6 @@ func pureBuiltin(call ssa.CallCommon) bool {
 		return true
 	}
 	return false
-}
-
-// onlyLoadedStoredCaptured reports whether v is a local variable whose
-// address its function only loads from, stores into and hands to the
-// closures that capture it: no other pointer to it exists there.
-func onlyLoadedStoredCaptured(v ssa.Value) bool {
-	a, ok := v.(*ssa.Alloc)
-	if !ok || a.Referrers() == nil {
-		return false
-	}
-	for _, r := range *a.Referrers() {
-		switch r := r.(type) {
-		case *ssa.UnOp:
-			if r.Op != token.MUL {
-				return false
-			}
-		case *ssa.Store:
-			if r.Addr != a {
-				return false
-			}
-		case *ssa.MakeClosure, *ssa.DebugRef:
-		default:
-			return false
-		}
-	}
-	return true
 }
 
 // StoredOnce returns the value of the only store into the local variable

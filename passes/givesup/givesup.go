@@ -290,13 +290,19 @@ func (r *Result) callPoints(call ssa.CallInstruction) []transfer.Point {
 	c := call.Common()
 	callees, _ := r.flows.Callees(c)
 	everyCallee := r.givenByEvery(callees)
-	awaited := r.awaited(c)
+	var awaited ssa.Value
+	resolved := false
 	var pts []transfer.Point
 	for _, ce := range callees {
 		r.noteStandIn(ce.Fn)
 		g := r.Of(ce.Fn)
 		if g == nil || len(g.Ports) == 0 {
 			continue
+		}
+		if !resolved {
+			// Only a call of a callee that gives something up asks
+			// the model (every call does, each fixpoint round).
+			awaited, resolved = r.awaited(c), true
 		}
 		args := c.Args
 		if c.IsInvoke() {

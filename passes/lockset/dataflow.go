@@ -845,8 +845,7 @@ func (c *checker) call(fi *funcInfo, st *state, call *ssa.CallCommon, instr ssa.
 			return // runs its argument in another goroutine
 		}
 		if f := c.model.Awaited(rc); f != nil {
-			// Runs f on goroutines it waits for: a call of f.
-			c.onceDo(fi, st, nil, f, instr, emit)
+			c.callValue(fi, st, f, instr, emit) // runs f on goroutines it waits for
 			return
 		}
 		c.invokedMethods(fi, st, rc, instr, emit) // invokes.go
@@ -881,14 +880,7 @@ func (c *checker) call(fi *funcInfo, st *state, call *ssa.CallCommon, instr ssa.
 		return
 	}
 	_, bindings := staticCallee(call)
-	sum := c.calleeSummary(callee)
-	if body := bodyOf(callee); body.Blocks != nil && body.Pkg != nil && body.Pkg.Pkg == c.pkg {
-		if args := c.fixedArgs(fi, body, args, bindings, instr); len(args) > 0 {
-			if sfi := c.specialized(body, args); sfi != nil {
-				sum = sfi.sum
-			}
-		}
-	}
+	sum := c.summaryWith(fi, callee, args, bindings, instr)
 	if ret, ok := instr.(*ssa.Call); ok && len(sum.SeenIfNil) > 0 {
 		// Before apply: the locks held at the call, which the callee may release.
 		if fi.seenIfNil == nil {
@@ -1174,26 +1166,45 @@ func (c *checker) lockOp(st *state, k model.Kind, lock string) {
 // named after the Once: two writes inside the same Once never race, and
 // see pairs.go for why reads of once-initialised state stay quiet.
 func (c *checker) onceDo(fi *funcInfo, st *state, once, f ssa.Value, instr ssa.Instruction, emit func(Access)) {
-	callee, bindings := ssaops.FuncValue(f)
-	if callee == nil {
-		return
-	}
+	// Named as a lock is (lockPath): a Once reached through a variable a
+	// closure captures (h := c.h; body := func() { … }; h.once.Do(body))
+	// is the Once other frames name c.h.once.
 	var path string
 	if once != nil {
-		// Named as a lock is (lockPath): a Once reached through a
-		// variable a closure captures (h := c.h; body := func() { … };
-		// h.once.Do(body)) is the Once other frames name c.h.once.
 		path = c.lockPath(once)
 	}
 	if path == "" {
-		c.apply(fi, st, c.calleeSummary(callee), callee, nil, bindings, instr, emit)
+		c.callValue(fi, st, f, instr, emit)
 		return
 	}
 	lock := oncePrefix + path
 	st.held = st.held.add(Held{Lock: lock})
-	c.apply(fi, st, c.calleeSummary(callee), callee, nil, bindings, instr, emit)
+	c.callValue(fi, st, f, instr, emit)
 	st.held = st.held.remove(lock)
 	st.seen = union(st.seen, []string{onceDone(lock)}) // oncedone.go
+}
+
+// callValue applies, at instr, the summary of the function f denotes, as a
+// call of it without arguments (a once.Do body, an awaited condition).
+func (c *checker) callValue(fi *funcInfo, st *state, f ssa.Value, instr ssa.Instruction, emit func(Access)) {
+	if callee, bindings := ssaops.FuncValue(f); callee != nil {
+		c.apply(fi, st, c.calleeSummary(callee), callee, nil, bindings, instr, emit)
+	}
+}
+
+// summaryWith returns the summary of callee as called at instr of fi with
+// args: the callee's own, or, when the call passes constants for
+// parameters the callee branches on (boolargs.go, constargs.go), the
+// callee analysed with the branches they rule out cut.
+func (c *checker) summaryWith(fi *funcInfo, callee *ssa.Function, args, bindings []ssa.Value, instr ssa.Instruction) *Summary {
+	if body := bodyOf(callee); body.Blocks != nil && body.Pkg != nil && body.Pkg.Pkg == c.pkg {
+		if fixed := c.fixedArgs(fi, body, args, bindings, instr); len(fixed) > 0 {
+			if sfi := c.specialized(body, fixed); sfi != nil {
+				return sfi.sum
+			}
+		}
+	}
+	return c.calleeSummary(callee)
 }
 
 // funcPkg returns the import path of the package declaring fn, or "".

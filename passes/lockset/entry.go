@@ -96,6 +96,8 @@ type spawn struct {
 	// siblings are the spawns of the same function, sp included.
 	siblings []*spawn
 	lv       *liveness // memo of liveOf
+	// ordered memoises orderedWith.
+	ordered map[token.Pos]bool
 	// parallelSubtest marks a subtest that calls t.Parallel: it runs
 	// after its spawner returns, beside the other such subtests of the
 	// spawner (subtests.go).
@@ -152,20 +154,10 @@ func (c *checker) goEntryHeld(sp *spawn) lockset {
 //
 //	go w.run(0, false) // the timer mode of run(d, true) never starts
 func (c *checker) goSummary(sp *spawn) *Summary {
-	sum := c.calleeSummary(sp.callee)
 	if _, ok := sp.instr.(*ssa.Go); !ok {
-		return sum
+		return c.calleeSummary(sp.callee)
 	}
-	body := bodyOf(sp.callee)
-	if body.Blocks == nil || body.Pkg == nil || body.Pkg.Pkg != c.pkg {
-		return sum
-	}
-	if args := c.fixedArgs(sp.parent, body, sp.args, sp.bindings, sp.instr); len(args) > 0 {
-		if sfi := c.specialized(body, args); sfi != nil {
-			sum = sfi.sum
-		}
-	}
-	return sum
+	return c.summaryWith(sp.parent, sp.callee, sp.args, sp.bindings, sp.instr)
 }
 
 // goAccesses rebases the accesses of sum, the goroutine's summary or a
@@ -585,6 +577,11 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 			e.accs = withActorAliases(e.accs, from, n, aliases[n])
 		}
 	}
+	byInstr := make(map[ssa.Instruction]*spawn, len(spawns)) // startChain
+	for _, sp := range spawns {
+		byInstr[sp.instr] = sp
+	}
+	calls := c.callIndex(funcs)
 	for _, sp := range spawns {
 		p := sp.parent.fn
 		e := &entry{
@@ -600,7 +597,7 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 		}
 		if !c.model.Strict {
 			e.spawnerName, e.ordered = c.funcName(p), c.orderedWith(sp)
-			e.above = c.startChain(sp, spawns, funcs)
+			e.above = c.startChain(sp, byInstr, calls)
 			e.tests, e.parallel = tests.tests(p)
 			e.byTest = c.startedByTest(p)
 			e.startedIn, e.starts = c.startSites(sp, funcs)
@@ -622,6 +619,13 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 // body that are ordered with the goroutine of sp on every path: before
 // its go statement, or after a join of it.
 func (c *checker) orderedWith(sp *spawn) map[token.Pos]bool {
+	if sp.ordered == nil {
+		sp.ordered = c.computeOrderedWith(sp)
+	}
+	return sp.ordered
+}
+
+func (c *checker) computeOrderedWith(sp *spawn) map[token.Pos]bool {
 	lv := c.liveOf(sp)
 	name := c.funcName(sp.parent.fn)
 	out := make(map[token.Pos]bool)
@@ -655,8 +659,7 @@ type spawnerOrder struct {
 // up: what each of their spawners does before its go statement also
 // happens before every goroutine the started function starts (discover's
 // Start sets d.p, then go d.loop(), whose goroutines read d.p).
-func (c *checker) startChain(sp *spawn, spawns []*spawn, funcs []*ssa.Function) []spawnerOrder {
-	calls := c.callIndex(funcs)
+func (c *checker) startChain(sp *spawn, byInstr map[ssa.Instruction]*spawn, calls *callIndex) []spawnerOrder {
 	var out []spawnerOrder
 	seen := make(map[*ssa.Function]bool)
 	for f := sp.parent.fn; !seen[f]; {
@@ -664,12 +667,10 @@ func (c *checker) startChain(sp *spawn, spawns []*spawn, funcs []*ssa.Function) 
 		if !calls.onlyStarted(c.pkg, f) || len(calls.started[f]) != 1 {
 			break
 		}
-		at := calls.started[f][0]
-		i := slices.IndexFunc(spawns, func(s *spawn) bool { return s.instr == at })
-		if i < 0 {
+		up := byInstr[calls.started[f][0]]
+		if up == nil {
 			break
 		}
-		up := spawns[i]
 		out = append(out, spawnerOrder{c.funcName(up.parent.fn), c.orderedWith(up)})
 		f = up.parent.fn
 	}

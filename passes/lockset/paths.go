@@ -855,8 +855,8 @@ func atomicTicket(v ssa.Value) bool {
 	if callee == nil {
 		return false
 	}
-	obj, ok := callee.Object().(*types.Func)
-	if !ok || obj.Pkg() == nil || obj.Pkg().Path() != "sync/atomic" || !strings.HasPrefix(obj.Name(), "Add") {
+	obj, _ := callee.Object().(*types.Func)
+	if _, atomic := model.AtomicAccess(obj); !atomic || !strings.HasPrefix(obj.Name(), "Add") {
 		return false
 	}
 	args := call.Call.Args
