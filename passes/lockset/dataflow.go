@@ -1197,14 +1197,18 @@ func (c *checker) callValue(fi *funcInfo, st *state, f ssa.Value, instr ssa.Inst
 // parameters the callee branches on (boolargs.go, constargs.go), the
 // callee analysed with the branches they rule out cut.
 func (c *checker) summaryWith(fi *funcInfo, callee *ssa.Function, args, bindings []ssa.Value, instr ssa.Instruction) *Summary {
+	// The callee's own analysis comes first even when a specialised one
+	// replaces it: which member of a recursive group is entered first
+	// decides what the group sees in progress (rounds.go).
+	sum := c.calleeSummary(callee)
 	if body := bodyOf(callee); body.Blocks != nil && body.Pkg != nil && body.Pkg.Pkg == c.pkg {
 		if fixed := c.fixedArgs(fi, body, args, bindings, instr); len(fixed) > 0 {
 			if sfi := c.specialized(body, fixed); sfi != nil {
-				return sfi.sum
+				sum = sfi.sum
 			}
 		}
 	}
-	return c.calleeSummary(callee)
+	return sum
 }
 
 // funcPkg returns the import path of the package declaring fn, or "".
