@@ -9,13 +9,14 @@ import (
 	"strings"
 )
 
-// testifyRows are testify's assertions that poll a condition: each run
-// of the condition is a goroutine, and the call starts the next only once
-// the last one reported, and returns after the one that reported success
-// (assert's Eventually, and require's, which calls it and ends the test
-// if it fails). The rows hold in the default reading only: a call that
-// fails returns, or ends the test, while the last run may still go on.
-// Never is no row: it returns when its time is up, whatever runs then.
+// testifyRows are testify's assertions that poll a condition, and
+// require's that always fail. Each run of a polled condition is a
+// goroutine, and the call starts the next only once the last one
+// reported, and returns after the one that reported success (assert's
+// Eventually, and require's, which calls it and ends the test if it
+// fails). Those rows hold in the default reading only: a call that fails
+// returns, or ends the test, while the last run may still go on. Never
+// is no row: it returns when its time is up, whatever runs then.
 var testifyRows = func() []Row {
 	var rows []Row
 	for _, pkg := range []string{"github.com/stretchr/testify/assert", "github.com/stretchr/testify/require"} {
@@ -24,6 +25,15 @@ var testifyRows = func() []Row {
 				Row{Func: pkg + "." + name, Kind: Awaits, Args: []int{1}, DefaultOnly: true},
 				Row{Func: "(*" + pkg + ".Assertions)." + name, Kind: Awaits, Args: []int{0}, DefaultOnly: true})
 		}
+	}
+	// require's failures call t.FailNow: they end the test's goroutine,
+	// as t.Fatal does (a select's timeout case, case <-time.After(d):
+	// require.Fail(t, "timeout")).
+	const require = "github.com/stretchr/testify/require"
+	for _, name := range []string{"Fail", "Failf", "FailNow", "FailNowf"} {
+		rows = append(rows,
+			Row{Func: require + "." + name, Kind: Unwinds},
+			Row{Func: "(*" + require + ".Assertions)." + name, Kind: Unwinds})
 	}
 	return rows
 }()

@@ -421,7 +421,7 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 			if call, ok := instr.(*ssa.Call); ok {
 				fi.recordCall(call, st)
 			}
-			if call, ok := instr.(ssa.CallInstruction); ok && len(c.zeroFlags) > 0 {
+			if call, ok := instr.(ssa.CallInstruction); ok && (len(c.zeroFlags) > 0 || len(c.terminals) > 0) {
 				fi.recordNonZero(call, st)
 			}
 			before := st.held
@@ -444,6 +444,9 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 				}
 				if zs := c.zeroGuards(fi, instr.Block()); len(zs) > 0 {
 					sets.Guards = union(sets.Guards, zs) // zeroguard.go
+				}
+				if fs := c.fixedGuards(fi.fn, instr.Block()); len(fs) > 0 {
+					sets.Guards = union(sets.Guards, fs) // fixedguard.go
 				}
 				a.Sets = fi.sets.share(sets, a.Sets)
 				record(site{a, instr})
@@ -555,13 +558,17 @@ func (c *checker) edge(fi *funcInfo, st *state, b *ssa.BasicBlock, i int) *state
 		st = st.clone()
 		st.recvd = union(st.recvd, []string{nilPrefix + p}) // chansend.go
 	}
-	if obs := fi.successEdge(ifi, i); len(obs) > 0 {
+	if obs := withoutHeldTerminal(fi.successEdge(ifi, i), st); len(obs) > 0 {
 		st = st.clone()
 		st.seen = union(st.seen, obs)
 	}
 	if obs := c.nonZeroEdge(b, i); len(obs) > 0 {
 		st = st.clone()
 		st.seen = union(st.seen, obs) // zeroguard.go
+	}
+	if obs := c.terminalEdge(st, b, i); len(obs) > 0 {
+		st = st.clone()
+		st.seen = union(st.seen, obs) // terminal.go
 	}
 	if locks := fi.lockedIfNilEdge(ifi, i); len(locks) > 0 {
 		st = st.clone()
@@ -633,6 +640,7 @@ func (c *checker) step(fi *funcInfo, st *state, instr ssa.Instruction, emit func
 		}
 		c.flagSet(st, instr)
 		c.zeroSet(st, instr)
+		c.terminalSet(st, instr)
 	case *ssa.MapUpdate:
 		if emit != nil {
 			c.element(fi, st, instr.Map, true, instr, emit)

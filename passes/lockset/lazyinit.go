@@ -63,10 +63,11 @@ func observation(g, lock string) string { return g + obsSep + lock }
 
 // markSuffixes are the marks an observation may end with, each after
 // its separator: a closing flag's (flags.go), a publication's
-// (publish.go), the zero guard's (zeroguard.go).
+// (publish.go), the zero guard's (zeroguard.go), the fixed flag's (fixedguard.go), the terminal state's (terminal.go).
 var markSuffixes = [...]string{
 	obsSep + flagSetMark, obsSep + flagUnsetMark, obsSep + publishMark,
 	obsSep + zeroMark, obsSep + nonZeroMark, obsSep + spawnedMark, obsSep + settledMark,
+	obsSep + fixedZeroMark, obsSep + fixedSetMark, obsSep + notTerminalMark,
 }
 
 // markOf returns the mark that ends o with its separator, or "".
@@ -1112,8 +1113,9 @@ func initOrdered(w, r *epAccess) bool {
 		return false
 	}
 	for _, o := range w.guards {
-		if m := markOf(o); m == obsSep+publishMark || m == obsSep+zeroMark || m == obsSep+settledMark {
-			continue // publishOrdered's (publish.go), zeroOrdered's (zeroguard.go)
+		if m := markOf(o); m == obsSep+publishMark || m == obsSep+zeroMark || m == obsSep+settledMark ||
+			m == obsSep+fixedZeroMark || m == obsSep+fixedSetMark {
+			continue // publishOrdered's (publish.go), zeroOrdered's (zeroguard.go), fixedExclusive's (fixedguard.go)
 		}
 		g, lock := splitObservation(o)
 		if strings.HasSuffix(o, obsSep+flagUnsetMark) {

@@ -6,6 +6,7 @@ package lockset
 
 import (
 	_ "embed"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"reflect"
@@ -137,6 +138,13 @@ type checker struct {
 	// zeroFlags are the fields whose zero tests order accesses
 	// (zeroguard.go).
 	zeroFlags map[*types.Var]bool
+	// fixedFlags are the fields set only while their object is made,
+	// whose tests keep accesses apart, and fixedIndex the branches each
+	// function's tests of them take (fixedguard.go).
+	fixedFlags map[*types.Var]bool
+	fixedIndex map[*ssa.Function]map[*ssa.BasicBlock][]string
+	// terminals are the constants fields keep once set (terminal.go).
+	terminals map[*types.Var][]constant.Value
 	// ownedFields are the names of the fields a comment confines to
 	// one goroutine (owned.go).
 	ownedFields map[string]bool
@@ -258,6 +266,8 @@ func run(pass *analysis.Pass) (any, error) {
 	c.oneShot = c.oneShotFlags(funcs)
 	c.guardNames = c.guardFieldNames(funcs)
 	c.zeroFlags = c.zeroFlagFields(funcs)
+	c.fixedFlags = c.fixedFlagFields(funcs)
+	c.terminals = c.terminalValues(funcs)
 	c.closeGuards = c.closeGuardFields()
 	c.ownedFields = c.ownedFieldNames()
 	c.calledLocking = c.calledByLockers(funcs)

@@ -405,6 +405,12 @@ func racy(a, b *epAccess) bool {
 	if zeroOrdered(a, b) || zeroOrdered(b, a) {
 		return false // made only while a field was zero that the other's spawner set (zeroguard.go)
 	}
+	if terminalOrdered(a, b) || terminalOrdered(b, a) {
+		return false // made after a field was found other than the terminal value the other's spawner set (terminal.go)
+	}
+	if fixedExclusive(a, b) {
+		return false // made only where a fixed field of their object had different values (fixedguard.go)
+	}
 	if publishOrdered(a, b) || publishOrdered(b, a) {
 		return false // a goroutine's flag, stored after a, read before b (publish.go)
 	}

@@ -324,7 +324,7 @@ func (fi *funcInfo) recordNonZero(instr ssa.CallInstruction, st *state) {
 // an unexported function only ever called directly, by each of its
 // callers at the call.
 func (c *checker) spawnNonZero(sp *spawn) []string {
-	if len(c.zeroFlags) == 0 {
+	if len(c.zeroFlags) == 0 && len(c.terminals) == 0 {
 		return nil
 	}
 	call, ok := sp.instr.(ssa.CallInstruction)

@@ -1,6 +1,7 @@
 // Package require is a hand-written stub of
-// github.com/stretchr/testify/require with just the polling assertion the
-// tests use: assert's, which ends the test when it fails.
+// github.com/stretchr/testify/require with just what the tests use: the
+// polling assertion, assert's, which ends the test when it fails, and
+// Fail, which always does.
 package require
 
 import (
@@ -20,4 +21,10 @@ func Eventually(t TestingT, condition func() bool, waitFor, tick time.Duration, 
 	if !assert.Eventually(t, condition, waitFor, tick, msgAndArgs...) {
 		t.FailNow()
 	}
+}
+
+// Fail reports a failure and ends the test.
+func Fail(t TestingT, failureMessage string, msgAndArgs ...any) {
+	t.Errorf("%s", failureMessage)
+	t.FailNow()
 }

@@ -1,0 +1,41 @@
+package requirefail // want package:"lockset summaries"
+
+// This package pins require.Fail, which ends the test as t.Fatal does.
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// require.Fail ends the test: a select whose timeout case fails goes on
+// only after the goroutine's close. Quiet.
+func TestFailOnTimeout(t *testing.T) {
+	done := make(chan struct{})
+	go func() {
+		close(done)
+	}()
+	select {
+	case <-time.After(time.Second):
+		require.Fail(t, "timeout")
+	case <-done:
+	}
+	done = make(chan struct{})
+	_ = done
+}
+
+// A timeout case that only logs goes on beside the goroutine. Racy.
+func TestLogOnTimeout(t *testing.T) {
+	done := make(chan struct{})
+	go func() {
+		close(done) // want `done is read in the goroutine started in TestLogOnTimeout \(line 31\) without a lock and written in TestLogOnTimeout after the go statement without a lock`
+	}()
+	select {
+	case <-time.After(time.Second):
+		t.Log("timeout")
+	case <-done:
+	}
+	done = make(chan struct{})
+	_ = done
+}
