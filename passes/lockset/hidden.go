@@ -43,9 +43,18 @@ import (
 // the ring buffer's ringConsumer). A value that only a log.Logger holds
 // (a Serialises row of the model) is written one call at a time.
 //
+// A value converted only to exported non-empty interfaces is called from
+// outside through their methods, and through the exported methods an
+// assertion could find: those matching a method of a named interface of
+// the package or of a package it imports, or of an interface the package
+// asserts to (the optional-interface idiom). Its other methods are the
+// package's own (libp2p-pubsub's tracers, started by their router before
+// it hands them out as RawTracers).
+//
 // What it trades: a hidden type's methods called concurrently from plain
 // functions that importers call concurrently (no function is an entry
-// point by itself); a type reached through reflect or unsafe.
+// point by itself); a type reached through reflect or unsafe; an
+// importer's assertion to an interface of its own.
 
 // hidden reports whether the methods of n, a named type of the package,
 // are called only by name from the package's own code (see above).
@@ -112,6 +121,7 @@ func (c *checker) serialisedBy(mi *ssa.MakeInterface) bool {
 func (c *checker) exposedTypes(funcs []*ssa.Function) map[*types.TypeName]bool {
 	x := &exposure{pkg: c.pkg, out: make(map[*types.TypeName]bool), seen: make(map[polarType]bool)}
 	var private []*ssa.MakeInterface          // conversions to unexported interfaces
+	var public []*ssa.MakeInterface           // of unexported types to exported ones (behindPublicIface)
 	widened := make(map[*types.TypeName]bool) // private interfaces converted on
 	widen := func(t types.Type) {
 		if iface := c.privateIface(t); iface != nil {
@@ -140,6 +150,8 @@ func (c *checker) exposedTypes(funcs []*ssa.Function) map[*types.TypeName]bool {
 						x.serialise(instr)
 					case c.privateIface(instr.Type()) != nil:
 						private = append(private, instr)
+					case c.behindPublicIface(instr):
+						public = append(public, instr)
 					default:
 						x.reach(instr.X.Type())
 					}
@@ -195,8 +207,120 @@ func (c *checker) exposedTypes(funcs []*ssa.Function) map[*types.TypeName]bool {
 			x.reach(mi.X.Type())
 		}
 	}
+	// A value of an unexported type converted to an exported interface
+	// is called through that interface's methods, and through those
+	// that an assertion to another interface may find (optionalMethods),
+	// unless the type is reached some other way.
+	for _, mi := range public {
+		x.reach(mi.Type()) // what the interface's methods hand out
+	}
+	for _, mi := range public {
+		obj := namedObj(mi.X.Type(), c.pkg)
+		if x.out[obj] {
+			continue
+		}
+		addMethods(c.viaIface, obj, mi.Type().Underlying().(*types.Interface))
+		for _, name := range c.optionalMethods(mi.X.Type(), funcs) {
+			c.viaIface[obj][name] = true
+		}
+	}
 	c.serialised = x.serialised
 	return x.out
+}
+
+// behindPublicIface reports whether mi converts a value of an unexported
+// named type of the package (or a pointer to one) to a non-empty
+// interface that is not an unexported interface of the package: importers
+// then call the value through that interface (and the interfaces an
+// assertion may find), not through the type's other methods. pubsub's
+// tracers, handed to the package's RawTracer list, are started by the
+// router that owns them. An empty interface exposes the type: what holds
+// it may assert it to anything.
+func (c *checker) behindPublicIface(mi *ssa.MakeInterface) bool {
+	iface, ok := mi.Type().Underlying().(*types.Interface)
+	if !ok || iface.NumMethods() == 0 {
+		return false
+	}
+	obj := namedObj(mi.X.Type(), c.pkg)
+	return obj != nil && !obj.Exported()
+}
+
+// optionalMethods returns the exported methods of t that an assertion to
+// an interface could call: those with the name and signature of a method
+// of a named interface of the package or of a package it imports,
+// directly or not, or of an interface some assertion of the package
+// names (the optional-interface idiom: an io.Writer asserted to
+// io.Closer, a ResponseWriter to http.Hijacker). What it trades: an
+// importer's assertion to an interface of its own.
+func (c *checker) optionalMethods(t types.Type, funcs []*ssa.Function) []string {
+	if c.ifaceMethods == nil {
+		c.ifaceMethods = knownIfaceMethods(c.pkg, funcs)
+	}
+	var out []string
+	if _, ok := types.Unalias(t).(*types.Pointer); !ok {
+		t = types.NewPointer(t) // a pointer's method set holds every method
+	}
+	ms := types.NewMethodSet(t)
+	for i := range ms.Len() {
+		f, ok := ms.At(i).Obj().(*types.Func)
+		if !ok || !f.Exported() {
+			continue
+		}
+		sig := f.Signature()
+		if slices.ContainsFunc(c.ifaceMethods[f.Name()], func(s *types.Signature) bool {
+			return types.Identical(types.NewSignatureType(nil, nil, nil, s.Params(), s.Results(), s.Variadic()),
+				types.NewSignatureType(nil, nil, nil, sig.Params(), sig.Results(), sig.Variadic()))
+		}) {
+			out = append(out, f.Name())
+		}
+	}
+	return out
+}
+
+// knownIfaceMethods returns, by name, the signatures of the methods of the
+// named interfaces declared at the package level of pkg and of the
+// packages it imports, directly or not, and of the interfaces that funcs
+// assert to.
+func knownIfaceMethods(pkg *types.Package, funcs []*ssa.Function) map[string][]*types.Signature {
+	out := make(map[string][]*types.Signature)
+	add := func(iface *types.Interface) {
+		for i := range iface.NumMethods() {
+			m := iface.Method(i)
+			out[m.Name()] = append(out[m.Name()], m.Signature())
+		}
+	}
+	seen := make(map[*types.Package]bool)
+	var visit func(p *types.Package)
+	visit = func(p *types.Package) {
+		if seen[p] {
+			return
+		}
+		seen[p] = true
+		scope := p.Scope()
+		for _, name := range scope.Names() {
+			if tn, ok := scope.Lookup(name).(*types.TypeName); ok {
+				if iface, ok := tn.Type().Underlying().(*types.Interface); ok {
+					add(iface)
+				}
+			}
+		}
+		for _, imp := range p.Imports() {
+			visit(imp)
+		}
+	}
+	visit(pkg)
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if ta, ok := instr.(*ssa.TypeAssert); ok {
+					if iface, ok := ta.AssertedType.Underlying().(*types.Interface); ok {
+						add(iface)
+					}
+				}
+			}
+		}
+	}
+	return out
 }
 
 // methodRecv returns the receiver type of a method or of the thunk of a

@@ -216,6 +216,9 @@ type checker struct {
 	// viaIface are the methods called through unexported interfaces,
 	// by type (hidden.go).
 	viaIface map[*types.TypeName]map[string]bool
+	// ifaceMethods are the methods of the interfaces an assertion may
+	// find, by name (hidden.go's optionalMethods).
+	ifaceMethods map[string][]*types.Signature
 	// atomicTypes memoises the package's types accessed atomically
 	// (atomictypes.go).
 	atomicTypes map[*types.TypeName]bool

@@ -1,4 +1,4 @@
-package hidden // want package:"lockset summaries"
+package hidden
 
 import (
 	"io"

@@ -74,6 +74,10 @@ type response struct {
 // do: code outside the package calls the response's methods.
 type ResponseWriter interface{ Write(p []byte) }
 
+// Hijacker is the optional interface a handler asserts its
+// ResponseWriter to, as net/http's: Hijack can be called from outside.
+type Hijacker interface{ Hijack() []byte }
+
 func newResponse(c *conn) ResponseWriter { return &response{conn: c} }
 
 // Write is called by the handler that owns w.
