@@ -122,7 +122,7 @@ func (c *checker) liveness(sp *spawn, siblings []*spawn) *liveness {
 	}
 	// A wait that another goroutine may complete joins none in
 	// particular, unless a counted loop around it waits for them all.
-	shared := c.sharedWait(sp, siblings, maps.Clone(effects))
+	shared := c.sharedWait(sp, siblings, maps.Clone(effects), maps.Clone(caseEffects))
 	inWaitLoop := func(b *ssa.BasicBlock) bool {
 		return slices.ContainsFunc(waitLoops, func(l *model.CountedLoop) bool { return l.Contains(b) })
 	}
@@ -325,8 +325,11 @@ func afterAny(waits []ssa.Instruction, instr ssa.Instruction) bool {
 // reaches the wait without another wait on its channels in between (go
 // a(); go b(); <-done, and also if c { go b() }; <-done). Such a wait is a join
 // only inside a counted loop that waits for every instance (waitsForAll).
-// waits are the spawner's waits on channels.
-func (c *checker) sharedWait(sp *spawn, siblings []*spawn, waits map[ssa.Instruction]*joinEffect) func(instr ssa.Instruction, chans []ssa.Value) bool {
+// waits are the spawner's waits on channels, and cases the select cases
+// that receive from one: a select whose every case either receives from
+// a sibling's channel or ends the goroutine (case <-time.After(d):
+// t.Fatal(…)) waits for it too (selectWaits).
+func (c *checker) sharedWait(sp *spawn, siblings []*spawn, waits map[ssa.Instruction]*joinEffect, cases map[cfgEdge]*joinEffect) func(instr ssa.Instruction, chans []ssa.Value) bool {
 	looped := c.inLoop(sp.instr)
 	var others []*spawn
 	var rels []func(ssa.Value) bool
@@ -347,6 +350,9 @@ func (c *checker) sharedWait(sp *spawn, siblings []*spawn, waits map[ssa.Instruc
 			// A path from its go statement to instr with no wait on
 			// its channels in between.
 			waitsOn := func(w ssa.Instruction) bool {
+				if sel, ok := w.(*ssa.Select); ok && c.selectWaits(sel, cases, rels[k]) {
+					return true
+				}
 				e := waits[w]
 				return e != nil && e.chans != nil && slices.ContainsFunc(e.chans, rels[k])
 			}
@@ -356,6 +362,48 @@ func (c *checker) sharedWait(sp *spawn, siblings []*spawn, waits map[ssa.Instruc
 		}
 		return false
 	}
+}
+
+// selectWaits reports whether the blocking select sel goes on only
+// through a case that receives from a channel rel accepts (a join in
+// cases) or through none: each other case ends the goroutine (exitsFrom).
+func (c *checker) selectWaits(sel *ssa.Select, cases map[cfgEdge]*joinEffect, rel func(ssa.Value) bool) bool {
+	if !sel.Blocking {
+		return false
+	}
+	joins := false
+	for j, st := range sel.States {
+		b := model.SelectCase(sel, j)
+		if b == nil {
+			return false
+		}
+		if st.Dir == types.RecvOnly && rel(st.Chan) && slices.ContainsFunc(b.Preds, func(p *ssa.BasicBlock) bool { return cases[cfgEdge{p, b}] != nil }) {
+			joins = true
+			continue
+		}
+		if !c.exitsFrom(b) {
+			return false
+		}
+	}
+	return joins
+}
+
+// exitsFrom reports whether every path from the start of b reaches a
+// call that never returns (t.Fatal, require.Fail) through blocks that
+// only jump on, at most a few.
+func (c *checker) exitsFrom(b *ssa.BasicBlock) bool {
+	for range 4 {
+		for _, instr := range b.Instrs {
+			if exits, _ := c.model.Exits(instr); exits {
+				return true
+			}
+		}
+		if len(b.Succs) != 1 || len(b.Succs[0].Preds) != 1 {
+			return false
+		}
+		b = b.Succs[0]
+	}
+	return false
 }
 
 // tailAccesses rebases the goroutine's sites in tail onto the spawner's

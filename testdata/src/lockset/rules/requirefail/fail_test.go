@@ -39,3 +39,54 @@ func TestLogOnTimeout(t *testing.T) {
 	done = make(chan struct{})
 	_ = done
 }
+
+// Two rounds reuse the variable: the first goroutine's close is received
+// before the second round starts, or the test ended, so only the second
+// goroutine can complete the second select. Quiet.
+func TestFailTwoRounds(t *testing.T) {
+	done := make(chan struct{})
+	go func() {
+		close(done)
+	}()
+	select {
+	case <-time.After(time.Second):
+		require.Fail(t, "timeout 1")
+	case <-done:
+	}
+	done = make(chan struct{})
+	go func() {
+		close(done)
+	}()
+	select {
+	case <-time.After(time.Second):
+		require.Fail(t, "timeout 2")
+	case <-done:
+	}
+	done = make(chan struct{})
+	_ = done
+}
+
+// A first round whose timeout only logs may leave its goroutine running:
+// it may close the second round's channel. Racy.
+func TestLogTwoRounds(t *testing.T) {
+	done := make(chan struct{})
+	go func() {
+		close(done) // want `done is read in the goroutine started in TestLogTwoRounds \(line 73\) without a lock and written in TestLogTwoRounds after the go statement without a lock`
+	}()
+	select {
+	case <-time.After(time.Second):
+		t.Log("timeout 1")
+	case <-done:
+	}
+	done = make(chan struct{})
+	go func() {
+		close(done)
+	}()
+	select {
+	case <-time.After(time.Second):
+		require.Fail(t, "timeout 2")
+	case <-done:
+	}
+	done = make(chan struct{})
+	_ = done
+}
