@@ -7,6 +7,7 @@ package lockset
 import (
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -55,49 +56,19 @@ const (
 // fixedFlagFields returns the unexported fields of the package's types
 // that its functions test against their zero value and set only while
 // their object is made (see above). The strict reading has none.
-func (c *checker) fixedFlagFields(funcs []*ssa.Function) map[*types.Var]bool {
+func (c *checker) fixedFlagFields(ff *fieldFacts) map[*types.Var]bool {
 	if c.model.Strict {
 		return nil
 	}
-	tested := make(map[*types.Var]bool)
-	excluded := make(map[*types.Var]bool)
-	for _, fn := range funcs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				switch instr := instr.(type) {
-				case *ssa.If:
-					if load, _ := zeroTestLoad(instr); load != nil {
-						if f := ssaops.FieldVar(load.X.(*ssa.FieldAddr)); f != nil && !f.Exported() {
-							tested[f] = true
-						}
-					}
-				case *ssa.FieldAddr:
-					if f := ssaops.FieldVar(instr); f != nil && !ssaops.OnlyLoadedAndStored(instr) {
-						excluded[f] = true
-					}
-				case *ssa.Store:
-					if fa, ok := instr.Addr.(*ssa.FieldAddr); ok && !madeHere(fa.X) {
-						if f := ssaops.FieldVar(fa); f != nil {
-							excluded[f] = true
-						}
-					}
-					if st, ok := ssaops.CoreType(instr.Val.Type()).(*types.Struct); ok {
-						for i := range st.NumFields() {
-							excluded[st.Field(i)] = true // a whole value stored sets them all
-						}
-					}
-				}
-			}
-		}
-	}
 	var out map[*types.Var]bool
-	for f := range tested {
-		if !excluded[f] {
-			if out == nil {
-				out = make(map[*types.Var]bool)
-			}
-			out[f] = true
+	for f := range ff.zeroTested {
+		if f.Exported() || ff.escaped[f] || slices.ContainsFunc(ff.stores[f], func(s fieldStore) bool { return !madeHere(s.fa.X) }) {
+			continue
 		}
+		if out == nil {
+			out = make(map[*types.Var]bool)
+		}
+		out[f] = true
 	}
 	return out
 }

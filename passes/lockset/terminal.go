@@ -68,72 +68,46 @@ func terminalLoc(g string, k constant.Value) string { return g + "#" + k.ExactSt
 
 // terminalValues returns the fields of the package's types with their
 // terminal constants (see above). The strict reading has none.
-func (c *checker) terminalValues(funcs []*ssa.Function) map[*types.Var][]constant.Value {
+func (c *checker) terminalValues(ff *fieldFacts) map[*types.Var][]constant.Value {
 	if c.model.Strict {
 		return nil
 	}
-	type store struct {
-		instr *ssa.Store
-		fa    *ssa.FieldAddr
-	}
-	candidates := make(map[*types.Var][]constant.Value)
-	stores := make(map[*types.Var][]store)
-	excluded := make(map[*types.Var]bool)
-	for _, fn := range funcs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				switch instr := instr.(type) {
-				case *ssa.FieldAddr:
-					if f := ssaops.FieldVar(instr); f != nil && !ssaops.OnlyLoadedAndStored(instr) {
-						excluded[f] = true
-					}
-				case *ssa.Store:
-					if st, ok := ssaops.CoreType(instr.Val.Type()).(*types.Struct); ok {
-						for i := range st.NumFields() {
-							excluded[st.Field(i)] = true // a whole value stored resets them
-						}
-					}
-					fa, ok := instr.Addr.(*ssa.FieldAddr)
-					if !ok || madeHere(fa.X) {
-						continue
-					}
-					f := ssaops.FieldVar(fa)
-					if f == nil || f.Exported() {
-						continue
-					}
-					if k, ok := instr.Val.(*ssa.Const); ok && k.Value != nil && !slices.ContainsFunc(candidates[f], func(v constant.Value) bool { return constant.Compare(v, token.EQL, k.Value) }) {
-						candidates[f] = append(candidates[f], k.Value)
-					}
-					stores[f] = append(stores[f], store{instr, fa})
-				}
-			}
-		}
-	}
 	var out map[*types.Var][]constant.Value
-	for f, ks := range candidates {
-		if excluded[f] {
+	for f, stores := range ff.stores {
+		if f.Exported() || ff.escaped[f] {
 			continue
 		}
-		for _, k := range ks {
-			terminal := true
-			for _, s := range stores[f] {
-				if v, ok := s.instr.Val.(*ssa.Const); ok && v.Value != nil && constant.Compare(v.Value, token.EQL, k) {
-					continue
-				}
-				if !foundOther(s.instr.Block(), s.fa.X, s.fa.Field, k) {
-					terminal = false
-					break
-				}
+		var candidates []constant.Value // the constants stored on objects not just made
+		for _, s := range stores {
+			if k, ok := s.instr.Val.(*ssa.Const); ok && k.Value != nil && !madeHere(s.fa.X) &&
+				!slices.ContainsFunc(candidates, func(v constant.Value) bool { return constant.Compare(v, token.EQL, k.Value) }) {
+				candidates = append(candidates, k.Value)
 			}
-			if terminal {
-				if out == nil {
-					out = make(map[*types.Var][]constant.Value)
-				}
-				out[f] = append(out[f], k)
+		}
+		for _, k := range candidates {
+			if slices.ContainsFunc(stores, func(s fieldStore) bool { return !keepsTerminal(s, k) }) {
+				continue
 			}
+			if out == nil {
+				out = make(map[*types.Var][]constant.Value)
+			}
+			out[f] = append(out[f], k)
 		}
 	}
 	return out
+}
+
+// keepsTerminal reports whether the store s leaves a field that held k
+// holding it: it is made on an object just made, stores k, or is made
+// only where a test found the field other than k.
+func keepsTerminal(s fieldStore, k constant.Value) bool {
+	if madeHere(s.fa.X) {
+		return true
+	}
+	if v, ok := s.instr.Val.(*ssa.Const); ok && v.Value != nil && constant.Compare(v.Value, token.EQL, k) {
+		return true
+	}
+	return foundOther(s.instr.Block(), s.fa.X, s.fa.Field, k)
 }
 
 // foundOther reports whether a test dominating block b found field of

@@ -85,46 +85,16 @@ const (
 
 // zeroFlagFields returns the fields whose zero tests guard accesses
 // (see above). The strict reading has none.
-func (c *checker) zeroFlagFields(funcs []*ssa.Function) map[*types.Var]bool {
+func (c *checker) zeroFlagFields(ff *fieldFacts) map[*types.Var]bool {
 	if c.model.Strict {
 		return nil
 	}
-	tested := make(map[*types.Var]bool)
-	excluded := make(map[*types.Var]bool)
-	for _, fn := range funcs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				switch instr := instr.(type) {
-				case *ssa.If:
-					if load, _ := zeroTestLoad(instr); load != nil {
-						if f := ssaops.FieldVar(load.X.(*ssa.FieldAddr)); f != nil {
-							tested[f] = true
-						}
-					}
-				case *ssa.FieldAddr:
-					if f := ssaops.FieldVar(instr); f != nil && !ssaops.OnlyLoadedAndStored(instr) {
-						excluded[f] = true
-					}
-				case *ssa.Store:
-					if fa, ok := instr.Addr.(*ssa.FieldAddr); ok && isZeroConst(instr.Val) {
-						if f := ssaops.FieldVar(fa); f != nil {
-							excluded[f] = true
-						}
-					}
-					if st, ok := ssaops.CoreType(instr.Val.Type()).(*types.Struct); ok {
-						for i := range st.NumFields() {
-							excluded[st.Field(i)] = true // a whole value stored resets them
-						}
-					}
-				}
-			}
-		}
-	}
 	out := make(map[*types.Var]bool)
-	for f := range tested {
-		if !excluded[f] {
-			out[f] = true
+	for f := range ff.zeroTested {
+		if ff.escaped[f] || slices.ContainsFunc(ff.stores[f], func(s fieldStore) bool { return isZeroConst(s.instr.Val) }) {
+			continue
 		}
+		out[f] = true
 	}
 	return out
 }
