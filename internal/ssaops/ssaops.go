@@ -100,11 +100,18 @@ func SelfStore(s *ssa.Store) bool {
 	if i < 0 || j < i {
 		return false
 	}
+	unaliased := false // unaliasedLocal(s.Addr), asked at the first store in between
 	for _, in := range instrs[i+1 : j] {
 		switch in := in.(type) {
 		case *ssa.Store:
-			if in.Addr == s.Addr || !unaliasedLocal(s.Addr) {
+			if in.Addr == s.Addr {
 				return false
+			}
+			if !unaliased {
+				if !unaliasedLocal(s.Addr) {
+					return false
+				}
+				unaliased = true
 			}
 		case *ssa.Call:
 			if !pureBuiltin(in.Call) {

@@ -421,7 +421,7 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 			if call, ok := instr.(*ssa.Call); ok {
 				fi.recordCall(call, st)
 			}
-			if call, ok := instr.(ssa.CallInstruction); ok && (len(c.zeroFlags) > 0 || len(c.terminals) > 0) {
+			if call, ok := instr.(ssa.CallInstruction); ok && c.tracksSettings() {
 				fi.recordNonZero(call, st)
 			}
 			before := st.held
@@ -445,7 +445,7 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 				if zs := c.zeroGuards(fi, instr.Block()); len(zs) > 0 {
 					sets.Guards = union(sets.Guards, zs) // zeroguard.go
 				}
-				if fs := c.fixedGuards(fi.fn, instr.Block()); len(fs) > 0 {
+				if fs := c.fixedGuards(fi.fn)[instr.Block()]; len(fs) > 0 {
 					sets.Guards = union(sets.Guards, fs) // fixedguard.go
 				}
 				a.Sets = fi.sets.share(sets, a.Sets)
@@ -558,7 +558,7 @@ func (c *checker) edge(fi *funcInfo, st *state, b *ssa.BasicBlock, i int) *state
 		st = st.clone()
 		st.recvd = union(st.recvd, []string{nilPrefix + p}) // chansend.go
 	}
-	if obs := withoutHeldTerminal(fi.successEdge(ifi, i), st); len(obs) > 0 {
+	if obs := fi.successEdge(ifi, i); len(obs) > 0 {
 		st = st.clone()
 		st.seen = union(st.seen, obs)
 	}

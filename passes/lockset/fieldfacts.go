@@ -5,6 +5,7 @@
 package lockset
 
 import (
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -28,10 +29,12 @@ type fieldFacts struct {
 	stores map[*types.Var][]fieldStore
 }
 
-// A fieldStore is a store into a field at the address fa.
+// A fieldStore is a store into a field at the address fa; made says the
+// object is being made there (madeHere).
 type fieldStore struct {
 	instr *ssa.Store
 	fa    *ssa.FieldAddr
+	made  bool
 }
 
 // fieldFactsOf indexes the field tests, addresses and stores of funcs.
@@ -63,7 +66,7 @@ func fieldFactsOf(funcs []*ssa.Function) *fieldFacts {
 					}
 					if fa, ok := instr.Addr.(*ssa.FieldAddr); ok {
 						if f := ssaops.FieldVar(fa); f != nil {
-							ff.stores[f] = append(ff.stores[f], fieldStore{instr, fa})
+							ff.stores[f] = append(ff.stores[f], fieldStore{instr, fa, madeHere(fa.X)})
 						}
 					}
 				}
@@ -71,4 +74,37 @@ func fieldFactsOf(funcs []*ssa.Function) *fieldFacts {
 		}
 	}
 	return ff
+}
+
+// madeHere reports whether the object obj points to is being made where
+// a field of it is set: allocated by the same function, or the only
+// parameter of a function literal of type func(*T) that returns nothing
+// (a functional option).
+func madeHere(obj ssa.Value) bool {
+	switch obj := obj.(type) {
+	case *ssa.Alloc:
+		return true
+	case *ssa.UnOp:
+		// A local variable that closures capture: made here when all
+		// that is stored into it is.
+		cell, ok := obj.X.(*ssa.Alloc)
+		if !ok || obj.Op != token.MUL {
+			return false
+		}
+		stored := false
+		for _, r := range *cell.Referrers() {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == cell {
+				if _, fresh := st.Val.(*ssa.Alloc); !fresh {
+					return false
+				}
+				stored = true
+			}
+		}
+		return stored
+	case *ssa.Parameter:
+		fn := obj.Parent()
+		sig := fn.Signature
+		return fn.Parent() != nil && sig.Recv() == nil && sig.Params().Len() == 1 && sig.Results().Len() == 0
+	}
+	return false
 }

@@ -5,14 +5,11 @@
 package lockset
 
 import (
-	"go/token"
 	"go/types"
 	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
-
-	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
 // This file is the fixed flag of the default reading, rueidis' Lua:
@@ -62,7 +59,7 @@ func (c *checker) fixedFlagFields(ff *fieldFacts) map[*types.Var]bool {
 	}
 	var out map[*types.Var]bool
 	for f := range ff.zeroTested {
-		if f.Exported() || ff.escaped[f] || slices.ContainsFunc(ff.stores[f], func(s fieldStore) bool { return !madeHere(s.fa.X) }) {
+		if f.Exported() || ff.escaped[f] || slices.ContainsFunc(ff.stores[f], func(s fieldStore) bool { return !s.made }) {
 			continue
 		}
 		if out == nil {
@@ -73,88 +70,39 @@ func (c *checker) fixedFlagFields(ff *fieldFacts) map[*types.Var]bool {
 	return out
 }
 
-// madeHere reports whether the object obj points to is being made where
-// a field of it is set: allocated by the same function, or the only
-// parameter of a function literal of type func(*T) that returns nothing
-// (a functional option).
-func madeHere(obj ssa.Value) bool {
-	switch obj := obj.(type) {
-	case *ssa.Alloc:
-		return true
-	case *ssa.UnOp:
-		// A local variable that closures capture: made here when all
-		// that is stored into it is.
-		cell, ok := obj.X.(*ssa.Alloc)
-		if !ok || obj.Op != token.MUL {
-			return false
-		}
-		stored := false
-		for _, r := range *cell.Referrers() {
-			if st, ok := r.(*ssa.Store); ok && st.Addr == cell {
-				if _, fresh := st.Val.(*ssa.Alloc); !fresh {
-					return false
-				}
-				stored = true
-			}
-		}
-		return stored
-	case *ssa.Parameter:
-		fn := obj.Parent()
-		sig := fn.Signature
-		return fn.Parent() != nil && sig.Recv() == nil && sig.Params().Len() == 1 && sig.Results().Len() == 0
-	}
-	return false
-}
-
-// fixedTest returns, for a block ending in a test of a fixed field
-// against its zero value, the field's location and the successors
-// taken when it is zero and when it is not; "" otherwise.
-func (c *checker) fixedTest(b *ssa.BasicBlock) (g string, zero, nonZero *ssa.BasicBlock) {
-	if len(c.fixedFlags) == 0 || len(b.Instrs) == 0 {
-		return "", nil, nil
-	}
-	i, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-	if !ok {
-		return "", nil, nil
-	}
-	load, onZero := zeroTestLoad(i)
-	if load == nil || !c.fixedFlags[ssaops.FieldVar(load.X.(*ssa.FieldAddr))] {
-		return "", nil, nil
-	}
-	if g = c.locOf(load.X); g == "" || isLocal(g) {
-		return "", nil, nil
-	}
-	return g, b.Succs[onZero], b.Succs[1-onZero]
-}
-
-// fixedBranches returns, memoised, the first blocks of the branches that
-// fn's tests of fixed fields take, each with its guards: the field's
-// observation with fixedZeroMark or fixedSetMark. A branch whose block
-// other edges also reach guards nothing.
-func (c *checker) fixedBranches(fn *ssa.Function) map[*ssa.BasicBlock][]string {
+// fixedGuards returns, memoised, the guards of the accesses in each
+// block of fn: the fixed fields that a test dominating the block found
+// zero (fixedZeroMark) or set (fixedSetMark), on a branch that only that
+// test leads to.
+func (c *checker) fixedGuards(fn *ssa.Function) map[*ssa.BasicBlock][]string {
 	if len(c.fixedFlags) == 0 {
 		return nil
 	}
 	if m, ok := c.fixedIndex[fn]; ok {
 		return m
 	}
-	var m map[*ssa.BasicBlock][]string
+	branches := make(map[*ssa.BasicBlock][]string) // the first block of each branch
 	for _, t := range fn.Blocks {
-		g, zero, nonZero := c.fixedTest(t)
+		g, zero, nonZero := c.fieldZeroTest(t, c.fixedFlags)
 		if g == "" {
 			continue
 		}
-		for _, br := range [...]struct {
-			b    *ssa.BasicBlock
-			mark string
-		}{{zero, fixedZeroMark}, {nonZero, fixedSetMark}} {
-			if len(br.b.Preds) != 1 {
-				continue
+		if len(zero.Preds) == 1 {
+			branches[zero] = union(branches[zero], []string{observation(g, "") + obsSep + fixedZeroMark})
+		}
+		if len(nonZero.Preds) == 1 {
+			branches[nonZero] = union(branches[nonZero], []string{observation(g, "") + obsSep + fixedSetMark})
+		}
+	}
+	var m map[*ssa.BasicBlock][]string
+	if len(branches) > 0 {
+		m = make(map[*ssa.BasicBlock][]string)
+		for _, b := range fn.Blocks {
+			for first, gs := range branches {
+				if first.Dominates(b) {
+					m[b] = union(m[b], gs)
+				}
 			}
-			if m == nil {
-				m = make(map[*ssa.BasicBlock][]string)
-			}
-			m[br.b] = union(m[br.b], []string{observation(g, "") + obsSep + br.mark})
 		}
 	}
 	if c.fixedIndex == nil {
@@ -162,21 +110,6 @@ func (c *checker) fixedBranches(fn *ssa.Function) map[*ssa.BasicBlock][]string {
 	}
 	c.fixedIndex[fn] = m
 	return m
-}
-
-// fixedGuards returns the guards of an access in block b of fn: the fixed
-// fields that a test dominating b found zero, or set.
-func (c *checker) fixedGuards(fn *ssa.Function, b *ssa.BasicBlock) []string {
-	if b == nil {
-		return nil
-	}
-	var out []string
-	for first, gs := range c.fixedBranches(fn) {
-		if first.Dominates(b) {
-			out = union(out, gs)
-		}
-	}
-	return out
 }
 
 // fixedExclusive reports whether a was made only where a fixed field of

@@ -122,6 +122,7 @@ func (c *checker) exposedTypes(funcs []*ssa.Function) map[*types.TypeName]bool {
 	x := &exposure{pkg: c.pkg, out: make(map[*types.TypeName]bool), seen: make(map[polarType]bool)}
 	var private []*ssa.MakeInterface          // conversions to unexported interfaces
 	var public []*ssa.MakeInterface           // of unexported types to exported ones (behindPublicIface)
+	var asserted []*types.Interface           // the interfaces the package asserts to (optionalMethods)
 	widened := make(map[*types.TypeName]bool) // private interfaces converted on
 	widen := func(t types.Type) {
 		if iface := c.privateIface(t); iface != nil {
@@ -159,8 +160,9 @@ func (c *checker) exposedTypes(funcs []*ssa.Function) map[*types.TypeName]bool {
 				case *ssa.ChangeInterface:
 					widen(instr.X.Type())
 				case *ssa.TypeAssert:
-					if types.IsInterface(instr.AssertedType) {
+					if iface, ok := instr.AssertedType.Underlying().(*types.Interface); ok {
 						widen(instr.X.Type())
+						asserted = append(asserted, iface)
 					}
 				case *ssa.MakeClosure:
 					// A bound method value (x.M): its receiver's type.
@@ -214,13 +216,17 @@ func (c *checker) exposedTypes(funcs []*ssa.Function) map[*types.TypeName]bool {
 	for _, mi := range public {
 		x.reach(mi.Type()) // what the interface's methods hand out
 	}
+	var known map[string][]*types.Signature // knownIfaceMethods, made on first use
 	for _, mi := range public {
 		obj := namedObj(mi.X.Type(), c.pkg)
 		if x.out[obj] {
 			continue
 		}
+		if known == nil {
+			known = knownIfaceMethods(c.pkg, asserted)
+		}
 		addMethods(c.viaIface, obj, mi.Type().Underlying().(*types.Interface))
-		for _, name := range c.optionalMethods(mi.X.Type(), funcs) {
+		for _, name := range optionalMethods(mi.X.Type(), known) {
 			c.viaIface[obj][name] = true
 		}
 	}
@@ -246,31 +252,23 @@ func (c *checker) behindPublicIface(mi *ssa.MakeInterface) bool {
 }
 
 // optionalMethods returns the exported methods of t that an assertion to
-// an interface could call: those with the name and signature of a method
-// of a named interface of the package or of a package it imports,
-// directly or not, or of an interface some assertion of the package
-// names (the optional-interface idiom: an io.Writer asserted to
-// io.Closer, a ResponseWriter to http.Hijacker). What it trades: an
-// importer's assertion to an interface of its own.
-func (c *checker) optionalMethods(t types.Type, funcs []*ssa.Function) []string {
-	if c.ifaceMethods == nil {
-		c.ifaceMethods = knownIfaceMethods(c.pkg, funcs)
-	}
-	var out []string
+// an interface could call: those with the name and signature (receivers
+// aside, as types.Identical compares them) of a method in known (the
+// optional-interface idiom: an io.Writer asserted to io.Closer, a
+// ResponseWriter to http.Hijacker). What it trades: an importer's
+// assertion to an interface of its own.
+func optionalMethods(t types.Type, known map[string][]*types.Signature) []string {
 	if _, ok := types.Unalias(t).(*types.Pointer); !ok {
 		t = types.NewPointer(t) // a pointer's method set holds every method
 	}
+	var out []string
 	ms := types.NewMethodSet(t)
 	for i := range ms.Len() {
 		f, ok := ms.At(i).Obj().(*types.Func)
 		if !ok || !f.Exported() {
 			continue
 		}
-		sig := f.Signature()
-		if slices.ContainsFunc(c.ifaceMethods[f.Name()], func(s *types.Signature) bool {
-			return types.Identical(types.NewSignatureType(nil, nil, nil, s.Params(), s.Results(), s.Variadic()),
-				types.NewSignatureType(nil, nil, nil, sig.Params(), sig.Results(), sig.Variadic()))
-		}) {
+		if slices.ContainsFunc(known[f.Name()], func(s *types.Signature) bool { return types.Identical(s, f.Signature()) }) {
 			out = append(out, f.Name())
 		}
 	}
@@ -279,9 +277,8 @@ func (c *checker) optionalMethods(t types.Type, funcs []*ssa.Function) []string 
 
 // knownIfaceMethods returns, by name, the signatures of the methods of the
 // named interfaces declared at the package level of pkg and of the
-// packages it imports, directly or not, and of the interfaces that funcs
-// assert to.
-func knownIfaceMethods(pkg *types.Package, funcs []*ssa.Function) map[string][]*types.Signature {
+// packages it imports, directly or not, and of the interfaces asserted.
+func knownIfaceMethods(pkg *types.Package, asserted []*types.Interface) map[string][]*types.Signature {
 	out := make(map[string][]*types.Signature)
 	add := func(iface *types.Interface) {
 		for i := range iface.NumMethods() {
@@ -309,16 +306,8 @@ func knownIfaceMethods(pkg *types.Package, funcs []*ssa.Function) map[string][]*
 		}
 	}
 	visit(pkg)
-	for _, fn := range funcs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				if ta, ok := instr.(*ssa.TypeAssert); ok {
-					if iface, ok := ta.AssertedType.Underlying().(*types.Interface); ok {
-						add(iface)
-					}
-				}
-			}
-		}
+	for _, iface := range asserted {
+		add(iface)
 	}
 	return out
 }

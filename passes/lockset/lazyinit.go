@@ -803,8 +803,11 @@ func callerHeld(st *state) bool { return len(st.released) == 0 }
 // ones under each lock of held, the caller's locks at the call: all of
 // them for a read (seen), those held for writing for a guard and a flag
 // set (guards). They are kept under callerLock too when the caller still
-// holds its own caller's locks (keep).
+// holds its own caller's locks (keep). A callee's test of a terminal
+// state, made while the locks of held were held, orders nothing and is
+// dropped (withoutHeldTerminal).
 func expandCallerLock(obs []string, held lockset, guards, keep bool) []string {
+	obs = withoutHeldTerminal(obs, held)
 	if !slices.ContainsFunc(obs, isCallerObservation) {
 		return obs
 	}
@@ -1031,7 +1034,7 @@ func (r *obsRebaser) rebase(obs []string) []string {
 func (r *obsRebaser) expand(obs []string, guards bool) []string {
 	out := r.rebase(obs)
 	if len(out) == 0 || !slices.ContainsFunc(out, isCallerObservation) {
-		return out
+		return withoutHeldTerminal(out, r.held)
 	}
 	if r.heldKey == "" {
 		var b strings.Builder

@@ -139,8 +139,8 @@ type checker struct {
 	// (zeroguard.go).
 	zeroFlags map[*types.Var]bool
 	// fixedFlags are the fields set only while their object is made,
-	// whose tests keep accesses apart, and fixedIndex the branches each
-	// function's tests of them take (fixedguard.go).
+	// whose tests keep accesses apart, and fixedIndex the guards their
+	// tests put on each block of a function (fixedguard.go).
 	fixedFlags map[*types.Var]bool
 	fixedIndex map[*ssa.Function]map[*ssa.BasicBlock][]string
 	// terminals are the constants fields keep once set (terminal.go).
@@ -216,9 +216,6 @@ type checker struct {
 	// viaIface are the methods called through unexported interfaces,
 	// by type (hidden.go).
 	viaIface map[*types.TypeName]map[string]bool
-	// ifaceMethods are the methods of the interfaces an assertion may
-	// find, by name (hidden.go's optionalMethods).
-	ifaceMethods map[string][]*types.Signature
 	// atomicTypes memoises the package's types accessed atomically
 	// (atomictypes.go).
 	atomicTypes map[*types.TypeName]bool

@@ -42,9 +42,9 @@ import (
 // connStatusIdle where it was busy): once set to K, the field keeps it.
 // A test made holding no lock that finds the field other than K is an
 // observation (notTerminalMark, in the state's Seen, through a callee's
-// SeenIfNil too), and a store of K is the nonzero observation of the
-// field at K, which the zero guard turns into its goroutines' spawnedMark
-// (zeroguard.go). An access made after the first is ordered with the
+// Seen and SeenIfNil too when its caller holds no lock either), and a
+// store of K is the nonzero observation of the field at K, which the
+// zero guard turns into its goroutines' spawnedMark (zeroguard.go). An access made after the first is ordered with the
 // accesses of a goroutine whose spawner set the field to K before it
 // started it (terminalOrdered): either the test ran before that store,
 // and the goroutine after it, or the test found K and the access did not
@@ -58,7 +58,7 @@ import (
 // values.
 
 // notTerminalMark ends the observation that a field was found other than
-// the terminal value its location names (terminalObservation).
+// the terminal value its location names (terminalLoc).
 const notTerminalMark = "notterminal"
 
 // terminalLoc returns the pseudo-location that stands for "the field at g
@@ -79,7 +79,7 @@ func (c *checker) terminalValues(ff *fieldFacts) map[*types.Var][]constant.Value
 		}
 		var candidates []constant.Value // the constants stored on objects not just made
 		for _, s := range stores {
-			if k, ok := s.instr.Val.(*ssa.Const); ok && k.Value != nil && !madeHere(s.fa.X) &&
+			if k, ok := s.instr.Val.(*ssa.Const); ok && comparableConst(k) && !s.made &&
 				!slices.ContainsFunc(candidates, func(v constant.Value) bool { return constant.Compare(v, token.EQL, k.Value) }) {
 				candidates = append(candidates, k.Value)
 			}
@@ -101,7 +101,7 @@ func (c *checker) terminalValues(ff *fieldFacts) map[*types.Var][]constant.Value
 // holding it: it is made on an object just made, stores k, or is made
 // only where a test found the field other than k.
 func keepsTerminal(s fieldStore, k constant.Value) bool {
-	if madeHere(s.fa.X) {
+	if s.made {
 		return true
 	}
 	if v, ok := s.instr.Val.(*ssa.Const); ok && v.Value != nil && constant.Compare(v.Value, token.EQL, k) {
@@ -129,10 +129,7 @@ func foundOther(b *ssa.BasicBlock, obj ssa.Value, field int, k constant.Value) b
 
 // other reports whether a field found equal to c (eq) or not equal to it
 // (!eq) is other than k.
-func other(c, k constant.Value, eq bool) bool {
-	same := constant.Compare(c, token.EQL, k)
-	return eq && !same || !eq && same
-}
+func other(c, k constant.Value, eq bool) bool { return eq != constant.Compare(c, token.EQL, k) }
 
 // fieldConstTest returns, for a block ending in a comparison of a loaded field
 // with a constant, the field's address, the constant, and whether the
@@ -154,7 +151,7 @@ func fieldConstTest(b *ssa.BasicBlock) (fa *ssa.FieldAddr, k constant.Value, eq,
 		x, y = y, x
 	}
 	kc, ok := y.(*ssa.Const)
-	if !ok || kc.Value == nil {
+	if !ok || !comparableConst(kc) {
 		return nil, nil, false, false
 	}
 	load, ok := x.(*ssa.UnOp)
@@ -216,11 +213,13 @@ func (c *checker) terminalSet(st *state, instr *ssa.Store) {
 	}
 }
 
-// withoutHeldTerminal returns obs without its notTerminalMark
-// observations when the state holds a lock (see above).
-func withoutHeldTerminal(obs []string, st *state) []string {
+// withoutHeldTerminal returns obs, a callee's observations at a call
+// made holding held, without its notTerminalMark observations when held
+// is not empty: the callee's test was then made under those locks, and
+// orders nothing (see above; expandCallerLock).
+func withoutHeldTerminal(obs []string, held lockset) []string {
 	isNot := func(o string) bool { return hasMark(o, notTerminalMark) }
-	if len(st.held) == 0 || !slices.ContainsFunc(obs, isNot) {
+	if len(held) == 0 || !slices.ContainsFunc(obs, isNot) {
 		return obs
 	}
 	return slices.DeleteFunc(slices.Clone(obs), isNot)

@@ -166,7 +166,12 @@ func zeroTestLoad(i *ssa.If) (*ssa.UnOp, int) {
 // zeroFlags against its zero value, the field's location and the
 // successors taken when it is zero and when it is not; "" otherwise.
 func (c *checker) zeroTest(b *ssa.BasicBlock) (g string, zero, nonZero *ssa.BasicBlock) {
-	if len(c.zeroFlags) == 0 || len(b.Instrs) == 0 {
+	return c.fieldZeroTest(b, c.zeroFlags)
+}
+
+// fieldZeroTest is zeroTest for the fields of flags.
+func (c *checker) fieldZeroTest(b *ssa.BasicBlock, flags map[*types.Var]bool) (g string, zero, nonZero *ssa.BasicBlock) {
+	if len(flags) == 0 || len(b.Instrs) == 0 {
 		return "", nil, nil
 	}
 	i, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
@@ -174,7 +179,7 @@ func (c *checker) zeroTest(b *ssa.BasicBlock) (g string, zero, nonZero *ssa.Basi
 		return "", nil, nil
 	}
 	load, onZero := zeroTestLoad(i)
-	if load == nil || !c.zeroFlags[ssaops.FieldVar(load.X.(*ssa.FieldAddr))] {
+	if load == nil || !flags[ssaops.FieldVar(load.X.(*ssa.FieldAddr))] {
 		return "", nil, nil
 	}
 	if g = c.locOf(load.X); g == "" || isLocal(g) {
@@ -271,6 +276,11 @@ func (c *checker) zeroGuards(fi *funcInfo, b *ssa.BasicBlock) []string {
 	return out
 }
 
+// tracksSettings reports whether the package has fields whose settings
+// the zero guard observes: its zero flags, and the terminal values of
+// terminal.go, which are its settings of a pseudo-location.
+func (c *checker) tracksSettings() bool { return len(c.zeroFlags) > 0 || len(c.terminals) > 0 }
+
 // recordNonZero records the fields set at the call instruction instr in
 // state st, for the goroutines it may start (spawnNonZero).
 func (fi *funcInfo) recordNonZero(instr ssa.CallInstruction, st *state) {
@@ -294,7 +304,7 @@ func (fi *funcInfo) recordNonZero(instr ssa.CallInstruction, st *state) {
 // an unexported function only ever called directly, by each of its
 // callers at the call.
 func (c *checker) spawnNonZero(sp *spawn) []string {
-	if len(c.zeroFlags) == 0 && len(c.terminals) == 0 {
+	if !c.tracksSettings() {
 		return nil
 	}
 	call, ok := sp.instr.(ssa.CallInstruction)
