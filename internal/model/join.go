@@ -690,3 +690,84 @@ func spawnerCounter(fn *ssa.Function, bindings, args []ssa.Value, recv ssa.Value
 	}
 	return counter{}, false
 }
+
+// IterationIndex reports whether v is the index of the current iteration
+// of a counted loop (CountedLoopAt): the value its header tests, or a load
+// of the iteration's own variable that holds it (a Go 1.22 loop variable
+// that a closure captures: the φ of the per-iteration variables of a
+// three-clause loop, or the variable a range loop's body stores the index
+// into). It returns the loop and the carrier: the value a goroutine
+// started in the body must be handed (as an argument, or a closure's
+// binding) to index with the same number. Each iteration's index differs
+// from every earlier one's, since the loop steps it by one.
+func IterationIndex(v ssa.Value) (*CountedLoop, ssa.Value) {
+	v = ssaops.Unconverted(v)
+	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
+		switch x := u.X.(type) {
+		case *ssa.Phi:
+			// for i := 0; i < n; i++ with i captured: the header tests a
+			// load of the same φ.
+			if l := CountedLoopAt(x.Block()); l != nil && testedVar(l) == x {
+				return l, x
+			}
+		case *ssa.Alloc:
+			// for i := range n with i captured: the body stores the index
+			// into a variable of its own, which nothing else writes.
+			var stored ssa.Value
+			for _, ref := range *x.Referrers() {
+				switch r := ref.(type) {
+				case *ssa.Store:
+					if r.Addr != x || stored != nil {
+						return nil, nil
+					}
+					stored = r.Val
+				case *ssa.UnOp:
+					if r.Op != token.MUL {
+						return nil, nil
+					}
+				case *ssa.MakeClosure:
+					if !onlyLoaded(r, x) {
+						return nil, nil
+					}
+				case *ssa.DebugRef:
+				default:
+					return nil, nil
+				}
+			}
+			if stored == nil {
+				return nil, nil
+			}
+			if l, c := IterationIndex(stored); l != nil && c == stored && l.Header.Dominates(x.Block()) && ssaops.Reaches(x.Block(), l.Header) {
+				return l, x
+			}
+		}
+		return nil, nil
+	}
+	var h *ssa.BasicBlock
+	switch x := v.(type) {
+	case *ssa.Phi:
+		h = x.Block()
+	case *ssa.BinOp:
+		h = x.Block()
+	default:
+		return nil, nil
+	}
+	if l := CountedLoopAt(h); l != nil && testedValue(l) == v {
+		return l, v
+	}
+	return nil, nil
+}
+
+// testedValue returns the value the header of l compares with its bound.
+func testedValue(l *CountedLoop) ssa.Value {
+	return l.Header.Instrs[len(l.Header.Instrs)-1].(*ssa.If).Cond.(*ssa.BinOp).X
+}
+
+// testedVar returns the per-iteration variable φ whose load the header of
+// l compares with its bound, or nil.
+func testedVar(l *CountedLoop) ssa.Value {
+	if u, ok := testedValue(l).(*ssa.UnOp); ok && u.Op == token.MUL {
+		return u.X
+	}
+	return nil
+}

@@ -780,6 +780,9 @@ func (c *checker) checkSpawns(spawns []*spawn, found func(race)) {
 		// once fn has returned (subtests.go).
 		var cont, contTail []Access
 		for _, s := range sp.parent.sites {
+			if loop && laterSlot(sp, s.instr) {
+				continue // another goroutine's slot (loopslots.go)
+			}
 			switch lv.level[s.instr] {
 			case running:
 				cont = append(cont, s.acc)

@@ -541,6 +541,9 @@ func (w *walker) checkUse(instr ssa.Instruction, h taint.Heap, cur fresh) bool {
 		// report goroutines that share the memory under a lock.
 		return false
 	}
+	if g, ok := w.p.Instr.(*ssa.Go); ok && laterSlot(g, instr) {
+		return false // another goroutine's slot of a slice (model.LaterSlot)
+	}
 	if w.p.Kind == transfer.Go && !w.c.strict && w.fl.Guarded()[instr] {
 		// The spawner holds a lock here: whether the goroutine takes
 		// it too is the lockset pass's question, which pairs the
@@ -596,6 +599,14 @@ func (w *walker) checkUse(instr ssa.Instruction, h taint.Heap, cur fresh) bool {
 	}
 	w.c.reportUse(w, instr, acc, u)
 	return true
+}
+
+// laterSlot reports whether instr, after the go statement g, touches the
+// slot of a slice that a goroutine a later iteration of g's loop starts
+// keeps to, not the one g's goroutine keeps to (model.LaterSlot).
+func laterSlot(g *ssa.Go, instr ssa.Instruction) bool {
+	fn, bindings := ssaops.FuncValue(g.Call.Value)
+	return fn != nil && model.LaterSlot(g, fn, g.Call.Args, bindings, instr)
 }
 
 // receiverWritesRead reports whether the receiving side of a send may

@@ -46,6 +46,7 @@ var rulePackages = []string{
 	"ownership/rules/producedliterals",
 	"ownership/rules/receivedtypes",
 	"ownership/rules/namedresults",
+	"ownership/rules/loopslots",
 }
 
 // ruleStdPackages import sync (and the errgroup stand-in), so they are
