@@ -308,6 +308,9 @@ type Model struct {
 	noReturn map[*ssa.Function]bool
 	// tokens holds the package's token channel fields (SetTokens).
 	tokens map[*types.Var]TokenDir
+	// tokenVars holds the package's local token channel variables
+	// (SetTokenVars).
+	tokenVars map[ssa.Value]TokenDir
 
 	// Strict selects P#'s conservative reading, in which what the
 	// analysis cannot see (an unknown callee, an abstract object merging

@@ -37,6 +37,10 @@ const (
 // SetTokens records the package's token channel fields.
 func (m *Model) SetTokens(tokens map[*types.Var]TokenDir) { m.tokens = tokens }
 
+// SetTokenVars records the package's local token channel variables: the
+// Alloc of each, and the FreeVar of each closure that captures it.
+func (m *Model) SetTokenVars(vars map[ssa.Value]TokenDir) { m.tokenVars = vars }
+
 // IsToken reports whether the field f is a token channel.
 func (m *Model) IsToken(f *types.Var) bool {
 	_, ok := m.tokens[f]
@@ -44,35 +48,40 @@ func (m *Model) IsToken(f *types.Var) bool {
 }
 
 // TokenOp returns, for a send on (send) or a receive from the channel ch,
-// the address of the token channel field it was loaded from and whether
-// the operation takes the token (Lock) or gives it back (Unlock); nil if
-// ch is not loaded from a token channel field.
-func (m *Model) TokenOp(ch ssa.Value, send bool) (*ssa.FieldAddr, Kind) {
-	if len(m.tokens) == 0 {
+// the address of the token channel it was loaded from (a field's address,
+// or a local variable a closure captures) and whether the operation takes
+// the token (Lock) or gives it back (Unlock); nil if ch is not loaded
+// from a token channel.
+func (m *Model) TokenOp(ch ssa.Value, send bool) (ssa.Value, Kind) {
+	if len(m.tokens) == 0 && len(m.tokenVars) == 0 {
 		return nil, 0
 	}
 	load, ok := ssaops.Unconverted(ch).(*ssa.UnOp)
 	if !ok || load.Op != token.MUL {
 		return nil, 0
 	}
-	fa, ok := load.X.(*ssa.FieldAddr)
-	if !ok {
-		return nil, 0
+	var dir TokenDir
+	switch x := load.X.(type) {
+	case *ssa.FieldAddr:
+		dir, ok = m.tokens[ssaops.FieldVar(x)]
+	case *ssa.Alloc, *ssa.FreeVar:
+		dir, ok = m.tokenVars[x]
+	default:
+		ok = false
 	}
-	dir, ok := m.tokens[ssaops.FieldVar(fa)]
 	if !ok {
 		return nil, 0
 	}
 	if send == (dir == SendAcquires) {
-		return fa, Lock
+		return load.X, Lock
 	}
-	return fa, Unlock
+	return load.X, Unlock
 }
 
 // TokenCase returns the token operation of the select case whose body
 // the edge from block p to block b enters, as TokenOp does.
-func (m *Model) TokenCase(p, b *ssa.BasicBlock) (*ssa.FieldAddr, Kind) {
-	if len(m.tokens) == 0 {
+func (m *Model) TokenCase(p, b *ssa.BasicBlock) (ssa.Value, Kind) {
+	if len(m.tokens) == 0 && len(m.tokenVars) == 0 {
 		return nil, 0
 	}
 	sel, j, ok := SelectCaseTest(p)

@@ -65,6 +65,7 @@ func run(pass *analysis.Pass) (any, error) {
 		computeNoReturns(m, funcs)
 		computeWaits(pass, m, funcs)
 		m.SetTokens(tokenFields(pass.Pkg, funcs))
+		m.SetTokenVars(tokenVars(funcs))
 	}
 	return m, nil
 }

@@ -221,3 +221,116 @@ func storesField(fn *ssa.Function, fa *ssa.FieldAddr) bool {
 	}
 	return false
 }
+
+// tokenVars returns the package's local channel variables used as locks,
+// each taken by a send (model.SendAcquires), keyed by the variable's
+// Alloc and by the FreeVar of each closure that captures it:
+//
+//	sem := make(chan struct{}, 1)
+//	for _, x := range xs {
+//		go func() { sem <- struct{}{}; total += x; <-sem }()
+//	}
+//
+// The variable (a local that closures capture, so an Alloc) is stored
+// once, with a channel made with the constant capacity 1 that its maker
+// does not fill; it and the closures that capture it only load it, and
+// use each load only as tokenUses.addLoad allows, sends carrying no data;
+// and every function that loads it both sends on it and receives from
+// it, so that the goroutine that takes the token gives it back (a token
+// a spawner takes and its goroutine returns is handed off, which a lock
+// held by one goroutine does not model).
+func tokenVars(funcs []*ssa.Function) map[ssa.Value]model.TokenDir {
+	var out map[ssa.Value]model.TokenDir
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				a, ok := instr.(*ssa.Alloc)
+				if !ok {
+					continue
+				}
+				if _, ok := a.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Chan); !ok {
+					continue
+				}
+				if fvs, ok := tokenVar(a); ok {
+					if out == nil {
+						out = make(map[ssa.Value]model.TokenDir)
+					}
+					out[a] = model.SendAcquires
+					for _, fv := range fvs {
+						out[fv] = model.SendAcquires
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// tokenVar reports whether the variable a is a token channel (tokenVars),
+// with the FreeVars of the closures that capture it.
+func tokenVar(a *ssa.Alloc) ([]*ssa.FreeVar, bool) {
+	var (
+		made  *ssa.MakeChan
+		fvs   []*ssa.FreeVar
+		loads = make(map[*ssa.Function][]*ssa.UnOp)
+	)
+	load := func(ref ssa.Instruction) bool {
+		u, ok := ref.(*ssa.UnOp)
+		if ok && u.Op == token.MUL {
+			loads[u.Parent()] = append(loads[u.Parent()], u)
+		}
+		return ok && u.Op == token.MUL
+	}
+	for _, ref := range *a.Referrers() {
+		switch r := ref.(type) {
+		case *ssa.Store:
+			m, isMake := ssaops.Unconverted(r.Val).(*ssa.MakeChan)
+			if r.Addr != a || !isMake || !capacityOne(m.Size) || made != nil || sentOn(m) {
+				return nil, false
+			}
+			made = m
+		case *ssa.MakeClosure:
+			fn, ok := r.Fn.(*ssa.Function)
+			if !ok {
+				return nil, false
+			}
+			for k, bv := range r.Bindings {
+				if bv != a || k >= len(fn.FreeVars) {
+					continue
+				}
+				fv := fn.FreeVars[k]
+				fvs = append(fvs, fv)
+				for _, fref := range *fv.Referrers() {
+					if !load(fref) {
+						return nil, false // stored to, or captured again
+					}
+				}
+			}
+		case *ssa.DebugRef:
+		default:
+			if !load(ref) {
+				return nil, false
+			}
+		}
+	}
+	if made == nil || len(fvs) == 0 {
+		return nil, false
+	}
+	for _, ls := range loads {
+		u := &tokenUses{ok: true}
+		for _, l := range ls {
+			if !u.addLoad(l) {
+				return nil, false
+			}
+		}
+		if u.data || u.send != u.recv {
+			return nil, false
+		}
+	}
+	for _, l := range loads[made.Parent()] {
+		if l.Block() == made.Block() && sentOn(l) {
+			return nil, false // filled by its maker: not modelled for locals
+		}
+	}
+	return fvs, true
+}
