@@ -92,8 +92,11 @@ type checker struct {
 	params   map[*ssa.Alloc]int // spilledParam memo
 	// overBudget are the functions whose dataflow stopped at its budget.
 	overBudget map[*ssa.Function]bool
-	regs       map[ssa.Value]string        // regRoot memo
-	funcs      map[*ssa.Function]*funcInfo // info memo
+	regs       map[ssa.Value]string // regRoot memo
+	// deferDead memoises deadBlocks by go statement and deferred call
+	// (deferflags.go).
+	deferDead map[deferKey]map[token.Pos]bool
+	funcs     map[*ssa.Function]*funcInfo // info memo
 	// deps records what each memoised analysis looked up, so that a
 	// round of analyzeAll keeps those it cannot change, and suspects
 	// are those it keeps to confirm (rounds.go); specArgs are the

@@ -783,6 +783,9 @@ func (c *checker) checkSpawns(spawns []*spawn, found func(race)) {
 			if loop && laterSlot(sp, s.instr) {
 				continue // another goroutine's slot (loopslots.go)
 			}
+			if c.deadInDefer(sp, &s) {
+				continue // a deferred branch ruled out (deferflags.go)
+			}
 			switch lv.level[s.instr] {
 			case running:
 				cont = append(cont, s.acc)
