@@ -334,6 +334,38 @@ func (w *walker) touched(v ssa.Value, h taint.Heap, cur fresh, deep bool, at ssa
 	return out
 }
 
+// below returns the transferred objects of the nearest value that v, an
+// address or a map the heap holds no object for, is loaded or addressed
+// from (m.In.X, m.Tags[0], m.Hdr[k] after m was received and sent on):
+// the heap does not materialise what memory received or returned by a
+// call points to (taint's Flow.load), yet a write through it writes
+// memory reachable from that value, which its transfer gave up.
+func (w *walker) below(v ssa.Value, h taint.Heap, cur fresh, at ssa.Instruction) taint.ObjSet {
+	for range 8 {
+		switch x := v.(type) {
+		case *ssa.FieldAddr:
+			v = x.X
+		case *ssa.IndexAddr:
+			v = x.X
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return nil
+			}
+			v = x.X
+		case *ssa.Lookup:
+			v = x.X
+		case *ssa.Slice:
+			v = x.X
+		default:
+			return nil
+		}
+		if o := w.touched(v, h, cur, false, at); len(o) > 0 {
+			return o
+		}
+	}
+	return nil
+}
+
 // roots returns the memory reachable from v that may predate the current
 // iteration: a fresh value's own objects are new, though what they point
 // to may not be, and a new closure holds its captures.
@@ -672,12 +704,18 @@ func (w *walker) access(instr ssa.Instruction, h taint.Heap, cur fresh) *access 
 		if a := direct("written", true, i.Addr); a != nil {
 			return a
 		}
+		if o := w.below(i.Addr, h, cur, instr); len(o) > 0 {
+			return &access{verb: "written", objs: o, operand: i.Addr, write: true}
+		}
 		if w.preexisting(i.Addr) {
 			return kept(deep("stored into "+w.c.names.value(i.Addr, instr), i.Val))
 		}
 	case *ssa.MapUpdate:
 		if a := direct("written", true, i.Map); a != nil {
 			return a
+		}
+		if o := w.below(i.Map, h, cur, instr); len(o) > 0 {
+			return &access{verb: "written", objs: o, operand: i.Map, write: true}
 		}
 		if !w.preexisting(i.Map) {
 			return nil

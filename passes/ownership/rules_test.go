@@ -47,6 +47,7 @@ var rulePackages = []string{
 	"ownership/rules/receivedtypes",
 	"ownership/rules/namedresults",
 	"ownership/rules/loopslots",
+	"ownership/rules/receivedwrites",
 }
 
 // ruleStdPackages import sync (and the errgroup stand-in), so they are
