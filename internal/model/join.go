@@ -307,7 +307,7 @@ func varLoop(b *ssa.BasicBlock, phi *ssa.Phi) (int64, bool) {
 				return 0, false
 			}
 		case *ssa.MakeClosure:
-			if !onlyLoaded(r, phi) {
+			if !OnlyLoaded(r, phi) {
 				return 0, false
 			}
 		case *ssa.Phi:
@@ -351,9 +351,9 @@ func varLoop(b *ssa.BasicBlock, phi *ssa.Phi) (int64, bool) {
 	return start, found
 }
 
-// onlyLoaded reports whether the closure made by mc only loads its
+// OnlyLoaded reports whether the closure made by mc only loads its
 // binding v.
-func onlyLoaded(mc *ssa.MakeClosure, v ssa.Value) bool {
+func OnlyLoaded(mc *ssa.MakeClosure, v ssa.Value) bool {
 	fn, ok := mc.Fn.(*ssa.Function)
 	if !ok {
 		return false
@@ -726,7 +726,7 @@ func IterationIndex(v ssa.Value) (*CountedLoop, ssa.Value) {
 						return nil, nil
 					}
 				case *ssa.MakeClosure:
-					if !onlyLoaded(r, x) {
+					if !OnlyLoaded(r, x) {
 						return nil, nil
 					}
 				case *ssa.DebugRef:

@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/psharpvet/psharpvet/internal/model"
 	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
@@ -161,21 +162,10 @@ func onlyLoadedBy(cell *ssa.Alloc, g *ssa.Function) bool {
 				return false
 			}
 		case *ssa.MakeClosure:
-			fn, ok := r.Fn.(*ssa.Function)
-			if !ok {
+			if !model.OnlyLoaded(r, cell) {
 				return false
 			}
-			for k, b := range r.Bindings {
-				if b != cell {
-					continue
-				}
-				for _, fref := range *fn.FreeVars[k].Referrers() {
-					if u, ok := fref.(*ssa.UnOp); !ok || u.Op != token.MUL {
-						return false
-					}
-				}
-				captured = captured || fn == g
-			}
+			captured = captured || r.Fn == g
 		case *ssa.DebugRef:
 		default:
 			return false
