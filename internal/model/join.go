@@ -752,10 +752,26 @@ func IterationIndex(v ssa.Value) (*CountedLoop, ssa.Value) {
 	default:
 		return nil, nil
 	}
-	if l := CountedLoopAt(h); l != nil && testedValue(l) == v {
+	if l := CountedLoopAt(h); l != nil && (testedValue(l) == v || rotatedIndex(l) == v) {
 		return l, v
 	}
 	return nil, nil
+}
+
+// rotatedIndex returns, for a loop whose one block both starts each
+// iteration and tests its bound at its end (for i := range n: the φ of
+// the index, then the body, then i+1 < n), the φ: the index the body
+// sees. Nil for another loop, whose body sees the tested value.
+func rotatedIndex(l *CountedLoop) ssa.Value {
+	if l.Header.Succs[0] != l.Header {
+		return nil
+	}
+	if add, ok := testedValue(l).(*ssa.BinOp); ok && add.Op == token.ADD && IsOne(add.Y) {
+		if phi, ok := add.X.(*ssa.Phi); ok && phi.Block() == l.Header {
+			return phi
+		}
+	}
+	return nil
 }
 
 // testedValue returns the value the header of l compares with its bound.

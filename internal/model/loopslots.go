@@ -50,10 +50,11 @@ func LaterSlot(start ssa.Instruction, g *ssa.Function, args, bindings []ssa.Valu
 		return false
 	}
 	blk := start.Block()
-	if blk == loop.Header || !loop.Header.Dominates(blk) || !ssaops.Reaches(blk, loop.Header) {
-		return false // the go statement is not in the loop's body
+	if !loop.Header.Dominates(blk) || !ssaops.Reaches(blk, loop.Header) {
+		return false // the go statement is not in the loop
 	}
-	if ssaops.ReachesAvoiding(start, instr, func(i ssa.Instruction) bool { return i.Block() == loop.Header }) {
+	next := loop.Header.Instrs[0] // where the next iteration starts
+	if start == next || ssaops.ReachesAvoiding(start, instr, func(i ssa.Instruction) bool { return i == next }) {
 		return false // the same iteration reaches the access
 	}
 	return keepsToSlot(g, args, bindings, sliceSource(slot.X), carrier)

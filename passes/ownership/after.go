@@ -588,7 +588,7 @@ func (w *walker) checkUse(instr ssa.Instruction, h taint.Heap, cur fresh) bool {
 		// report goroutines that share the memory under a lock.
 		return false
 	}
-	if g, ok := w.p.Instr.(*ssa.Go); ok && laterSlot(g, instr) {
+	if laterSlot(w.p, instr) {
 		return false // another goroutine's slot of a slice (model.LaterSlot)
 	}
 	if w.p.Kind == transfer.Go && !w.c.strict && w.fl.Guarded()[instr] {
@@ -648,12 +648,20 @@ func (w *walker) checkUse(instr ssa.Instruction, h taint.Heap, cur fresh) bool {
 	return true
 }
 
-// laterSlot reports whether instr, after the go statement g, touches the
-// slot of a slice that a goroutine a later iteration of g's loop starts
-// keeps to, not the one g's goroutine keeps to (model.LaterSlot).
-func laterSlot(g *ssa.Go, instr ssa.Instruction) bool {
-	fn, bindings := ssaops.FuncValue(g.Call.Value)
-	return fn != nil && model.LaterSlot(g, fn, g.Call.Args, bindings, instr)
+// laterSlot reports whether instr, after p, touches the slot of a slice
+// that a goroutine a later iteration of p's loop starts keeps to, not the
+// one p's goroutine keeps to (model.LaterSlot): p is a go statement, or a
+// call of a row of the model given a function literal to run (wg.Go(f)).
+func laterSlot(p transfer.Point, instr ssa.Instruction) bool {
+	if g, ok := p.Instr.(*ssa.Go); ok {
+		fn, bindings := ssaops.FuncValue(g.Call.Value)
+		return fn != nil && model.LaterSlot(g, fn, g.Call.Args, bindings, instr)
+	}
+	if p.Kind != transfer.Call || len(p.Given) != 1 {
+		return false
+	}
+	fn, bindings := ssaops.FuncValue(p.Given[0])
+	return fn != nil && len(fn.Params) == 0 && model.LaterSlot(p.Instr, fn, nil, bindings, instr)
 }
 
 // receiverWritesRead reports whether the receiving side of a send may

@@ -46,13 +46,13 @@ var rulePackages = []string{
 	"ownership/rules/producedliterals",
 	"ownership/rules/receivedtypes",
 	"ownership/rules/namedresults",
-	"ownership/rules/loopslots",
 	"ownership/rules/receivedwrites",
 }
 
 // ruleStdPackages import sync (and the errgroup stand-in), so they are
 // loaded in a single run like stdPackages.
 var ruleStdPackages = []string{
+	"ownership/rules/loopslots",
 	"ownership/rules/sharedlock",
 	"ownership/rules/readonlyfields",
 	"ownership/rules/groupwait",

@@ -116,3 +116,50 @@ func Rounds(n int) []int {
 	wg.Wait()
 	return vs
 }
+
+// Ranged ranges over an integer, whose loop tests its bound at the end of
+// the body: quiet.
+func Ranged(n int) []int {
+	vs := make([]int, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		vs[i] = i
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			vs[i] *= 2
+		}()
+	}
+	wg.Wait()
+	return vs
+}
+
+// Grouped starts each literal with WaitGroup.Go: quiet.
+func Grouped(n int) []int {
+	vs := make([]int, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		vs[i] = i
+		wg.Go(func() { vs[i] *= 2 })
+	}
+	wg.Wait()
+	return vs
+}
+
+// RangedCleared clears the goroutine's own slot after starting it, in
+// the same block as the go statement.
+func RangedCleared(n int) []int {
+	vs := make([]int, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		vs[i] = i
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			vs[i] *= 2 // want `vs\[\*\] is read in the goroutine started in RangedCleared \(line \d+\) without a lock and written in RangedCleared after the go statement without a lock`
+		}()
+		vs[i] = 0
+	}
+	wg.Wait()
+	return vs
+}

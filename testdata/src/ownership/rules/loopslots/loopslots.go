@@ -7,6 +7,8 @@
 // a loop that runs again are still reported.
 package loopslots
 
+import "sync"
+
 type item struct{ n int }
 
 // Captured fills each slot, then starts a goroutine on it that captures
@@ -112,6 +114,55 @@ func Rounds(n int) []int {
 		}
 	}
 	for i := 0; i < 2*n; i++ {
+		<-done
+	}
+	return vs
+}
+
+// Ranged ranges over an integer, whose loop tests its bound at the end of
+// the body: quiet.
+func Ranged(n int) []int {
+	vs := make([]int, n)
+	done := make(chan bool)
+	for i := range n {
+		vs[i] = i
+		go func() {
+			vs[i] *= 2
+			done <- true
+		}()
+	}
+	for range n {
+		<-done
+	}
+	return vs
+}
+
+// Grouped starts each literal with WaitGroup.Go: quiet.
+func Grouped(n int) []int {
+	vs := make([]int, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		vs[i] = i
+		wg.Go(func() { vs[i] *= 2 })
+	}
+	wg.Wait()
+	return vs
+}
+
+// RangedCleared clears the goroutine's own slot after starting it, in
+// the same block as the go statement.
+func RangedCleared(n int) []int {
+	vs := make([]int, n)
+	done := make(chan bool)
+	for i := range n {
+		vs[i] = i
+		go func() {
+			vs[i] *= 2
+			done <- true
+		}()
+		vs[i] = 0 // want `vs is written after it was handed to the goroutine started at line \d+; the goroutine may be using it concurrently`
+	}
+	for range n {
 		<-done
 	}
 	return vs
