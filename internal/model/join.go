@@ -307,7 +307,7 @@ func varLoop(b *ssa.BasicBlock, phi *ssa.Phi) (int64, bool) {
 				return 0, false
 			}
 		case *ssa.MakeClosure:
-			if !OnlyLoaded(r, phi) {
+			if !onlyLoaded(r, phi) {
 				return 0, false
 			}
 		case *ssa.Phi:
@@ -351,9 +351,9 @@ func varLoop(b *ssa.BasicBlock, phi *ssa.Phi) (int64, bool) {
 	return start, found
 }
 
-// OnlyLoaded reports whether the closure made by mc only loads its
+// onlyLoaded reports whether the closure made by mc only loads its
 // binding v.
-func OnlyLoaded(mc *ssa.MakeClosure, v ssa.Value) bool {
+func onlyLoaded(mc *ssa.MakeClosure, v ssa.Value) bool {
 	fn, ok := mc.Fn.(*ssa.Function)
 	if !ok {
 		return false
@@ -406,6 +406,23 @@ func (l *CountedLoop) Contains(b *ssa.BasicBlock) bool {
 			if !seen[s] {
 				seen[s] = true
 				work = append(work, s)
+			}
+		}
+	}
+	return false
+}
+
+// Reentered reports whether a path that leaves l can come back to its
+// header: then its counter may take a value twice while the function
+// runs.
+func (l *CountedLoop) Reentered() bool {
+	for _, b := range l.Header.Parent().Blocks {
+		if b != l.Header && !l.Contains(b) {
+			continue
+		}
+		for _, s := range b.Succs {
+			if s != l.Header && !l.Contains(s) && ssaops.Reaches(s, l.Header) {
+				return true
 			}
 		}
 	}
@@ -713,25 +730,16 @@ func IterationIndex(v ssa.Value) (*CountedLoop, ssa.Value) {
 		case *ssa.Alloc:
 			// for i := range n with i captured: the body stores the index
 			// into a variable of its own, which nothing else writes.
+			if !ssaops.OwnCell(x) {
+				return nil, nil
+			}
 			var stored ssa.Value
 			for _, ref := range *x.Referrers() {
-				switch r := ref.(type) {
-				case *ssa.Store:
-					if r.Addr != x || stored != nil {
+				if st, ok := ref.(*ssa.Store); ok {
+					if stored != nil {
 						return nil, nil
 					}
-					stored = r.Val
-				case *ssa.UnOp:
-					if r.Op != token.MUL {
-						return nil, nil
-					}
-				case *ssa.MakeClosure:
-					if !OnlyLoaded(r, x) {
-						return nil, nil
-					}
-				case *ssa.DebugRef:
-				default:
-					return nil, nil
+					stored = st.Val
 				}
 			}
 			if stored == nil {

@@ -46,11 +46,10 @@ func LaterSlot(start ssa.Instruction, g *ssa.Function, args, bindings []ssa.Valu
 		return false
 	}
 	loop, carrier := IterationIndex(slot.Index)
-	if loop == nil || !loopRunsOnce(loop) {
+	if loop == nil || loop.Reentered() {
 		return false
 	}
-	blk := start.Block()
-	if !loop.Header.Dominates(blk) || !ssaops.Reaches(blk, loop.Header) {
+	if blk := start.Block(); blk != loop.Header && !loop.Contains(blk) {
 		return false // the go statement is not in the loop
 	}
 	next := loop.Header.Instrs[0] // where the next iteration starts
@@ -87,20 +86,6 @@ func slotAddr(instr ssa.Instruction) *ssa.IndexAddr {
 			return nil
 		}
 	}
-}
-
-// loopRunsOnce reports whether no path that leaves the loop comes back to
-// its header: its indices never repeat.
-func loopRunsOnce(loop *CountedLoop) bool {
-	for _, b := range loop.Header.Parent().Blocks {
-		if b != loop.Header && !loop.Header.Dominates(b) && ssaops.Reaches(loop.Header, b) && ssaops.Reaches(b, loop.Header) {
-			return false
-		}
-		if b == loop.Exit && ssaops.Reaches(b, loop.Header) {
-			return false
-		}
-	}
-	return true
 }
 
 // sliceSource returns the variable a slice value is loaded from (a local

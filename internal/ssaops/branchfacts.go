@@ -234,6 +234,14 @@ func (f branchFacts) decide(v ssa.Value) (bool, bool) {
 	return false, false
 }
 
+// Decide returns what known, facts of values as the tests of a path find
+// them (for a boolean its value, for a value of a type that has nil
+// whether it is not nil), says of v, through negations and comparisons
+// with nil, and of constants; false if they do not say.
+func Decide(v ssa.Value, known map[ssa.Value]bool) (bool, bool) {
+	return branchFacts(known).decide(v)
+}
+
 // learn records that cond is want, and what that says of its operands.
 func (f branchFacts) learn(cond ssa.Value, want bool) {
 	f[cond] = want

@@ -269,47 +269,36 @@ func tokenVars(funcs []*ssa.Function) map[ssa.Value]model.TokenDir {
 // tokenVar reports whether the variable a is a token channel (tokenVars),
 // with the FreeVars of the closures that capture it.
 func tokenVar(a *ssa.Alloc) ([]*ssa.FreeVar, bool) {
+	if !ssaops.OwnCell(a) {
+		return nil, false // stored by closures, or handed on
+	}
 	var (
 		made  *ssa.MakeChan
 		fvs   []*ssa.FreeVar
-		loads = make(map[*ssa.Function][]*ssa.UnOp)
+		loads = make(map[*ssa.Function][]ssa.Value)
 	)
-	load := func(ref ssa.Instruction) bool {
-		u, ok := ref.(*ssa.UnOp)
-		if ok && u.Op == token.MUL {
-			loads[u.Parent()] = append(loads[u.Parent()], u)
-		}
-		return ok && u.Op == token.MUL
-	}
 	for _, ref := range *a.Referrers() {
 		switch r := ref.(type) {
 		case *ssa.Store:
 			m, isMake := ssaops.Unconverted(r.Val).(*ssa.MakeChan)
-			if r.Addr != a || !isMake || !capacityOne(m.Size) || made != nil || sentOn(m) {
+			if !isMake || !capacityOne(m.Size) || made != nil || sentOn(m) {
 				return nil, false
 			}
 			made = m
+		case *ssa.UnOp:
+			loads[r.Parent()] = append(loads[r.Parent()], r)
 		case *ssa.MakeClosure:
-			fn, ok := r.Fn.(*ssa.Function)
-			if !ok {
-				return nil, false
-			}
+			fn := r.Fn.(*ssa.Function) // OwnCell
 			for k, bv := range r.Bindings {
-				if bv != a || k >= len(fn.FreeVars) {
-					continue
-				}
-				fv := fn.FreeVars[k]
-				fvs = append(fvs, fv)
-				for _, fref := range *fv.Referrers() {
-					if !load(fref) {
-						return nil, false // stored to, or captured again
+				if bv == ssa.Value(a) {
+					fv := fn.FreeVars[k]
+					fvs = append(fvs, fv)
+					for _, fref := range *fv.Referrers() {
+						if l, ok := fref.(*ssa.UnOp); ok { // only loaded: OwnCell
+							loads[fn] = append(loads[fn], l)
+						}
 					}
 				}
-			}
-		case *ssa.DebugRef:
-		default:
-			if !load(ref) {
-				return nil, false
 			}
 		}
 	}
@@ -328,7 +317,7 @@ func tokenVar(a *ssa.Alloc) ([]*ssa.FreeVar, bool) {
 		}
 	}
 	for _, l := range loads[made.Parent()] {
-		if l.Block() == made.Block() && sentOn(l) {
+		if l.(ssa.Instruction).Block() == made.Block() && sentOn(l) {
 			return nil, false // filled by its maker: not modelled for locals
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/psharpvet/psharpvet/internal/model"
 	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
@@ -780,8 +781,8 @@ func (c *checker) checkSpawns(spawns []*spawn, found func(race)) {
 		// once fn has returned (subtests.go).
 		var cont, contTail []Access
 		for _, s := range sp.parent.sites {
-			if loop && laterSlot(sp, s.instr) {
-				continue // another goroutine's slot (loopslots.go)
+			if loop && model.LaterSlot(sp.instr, sp.callee, sp.args, sp.bindings, s.instr) {
+				continue // another goroutine's slot of a slice
 			}
 			if c.deadInDefer(sp, &s) {
 				continue // a deferred branch ruled out (deferflags.go)

@@ -337,48 +337,24 @@ func (w *walker) touched(v ssa.Value, h taint.Heap, cur fresh, deep bool, at ssa
 // below returns the transferred objects of the nearest value that v, an
 // address or a map the heap holds no object for, is loaded or addressed
 // from (m.In.X, m.Tags[0], m.Hdr[k] after m was received and sent on),
-// when the chain of loads and addresses starts at a value the transfer
+// when that access path (ssaops.WalkPath) starts at a value the transfer
 // gave up: the heap does not materialise what memory received or
 // returned by a call points to (taint's Flow.load), yet a write through
-// it writes memory the given value reaches. A chain from another value
+// it writes memory the given value reaches. A path from another value
 // would reach the given memory only through the heap's merging of
 // objects, an alias the default reading does not take as evidence.
 func (w *walker) below(v ssa.Value, h taint.Heap, cur fresh, at ssa.Instruction) taint.ObjSet {
+	if !slices.ContainsFunc(w.p.Given, func(g ssa.Value) bool { return ssaops.PathFrom(v, ssaops.Unconverted(g)) }) {
+		return nil
+	}
 	var found taint.ObjSet
-	for range 8 {
-		switch x := v.(type) {
-		case *ssa.FieldAddr:
-			v = x.X
-		case *ssa.IndexAddr:
-			v = x.X
-		case *ssa.UnOp:
-			if x.Op != token.MUL {
-				return w.givenRoot(v, found)
-			}
-			v = x.X
-		case *ssa.Lookup:
-			v = x.X
-		case *ssa.Slice:
-			v = x.X
-		default:
-			return w.givenRoot(v, found)
+	ssaops.WalkPath(v, 8, func(u ssa.Value) bool {
+		if u != v {
+			found = w.touched(u, h, cur, false, at)
 		}
-		if len(found) == 0 {
-			found = w.touched(v, h, cur, false, at)
-		}
-	}
-	return nil
-}
-
-// givenRoot returns found when root, the start of a chain of loads and
-// addresses, is a value the transfer gave up; nil otherwise.
-func (w *walker) givenRoot(root ssa.Value, found taint.ObjSet) taint.ObjSet {
-	for _, g := range w.p.Given {
-		if ssaops.Unconverted(g) == root {
-			return found
-		}
-	}
-	return nil
+		return len(found) == 0
+	})
+	return found
 }
 
 // roots returns the memory reachable from v that may predate the current

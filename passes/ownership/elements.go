@@ -69,7 +69,7 @@ func elementPerIteration(p transfer.Point) ssa.Value {
 	if loop == nil || !loop.Contains(p.Instr.Block()) || definedIn(addr.X, loop) {
 		return nil
 	}
-	if reachesWithin(p.Instr.Block(), addr.Block(), loop) || reentered(loop) {
+	if reachesWithin(p.Instr.Block(), addr.Block(), loop) || loop.Reentered() {
 		return nil
 	}
 	return addr
@@ -113,20 +113,4 @@ func reachesWithin(from, to *ssa.BasicBlock, loop *model.CountedLoop) bool {
 	return to != loop.Header && slices.ContainsFunc(from.Succs, func(s *ssa.BasicBlock) bool {
 		return ssaops.ReachesWithout(s, to, loop.Header)
 	})
-}
-
-// reentered reports whether a path that leaves loop can come back to its
-// header.
-func reentered(loop *model.CountedLoop) bool {
-	for _, b := range loop.Header.Parent().Blocks {
-		if b != loop.Header && !loop.Contains(b) {
-			continue
-		}
-		for _, s := range b.Succs {
-			if s != loop.Header && !loop.Contains(s) && ssaops.Reaches(s, loop.Header) {
-				return true
-			}
-		}
-	}
-	return false
 }
