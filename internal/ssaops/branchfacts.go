@@ -279,20 +279,31 @@ func loadedCell(v ssa.Value) *ssa.Alloc {
 
 // OwnCell reports whether only a's function stores into the cell a:
 // its address is only loaded from and stored into there, and captured by
-// closures whose functions only load it.
+// closures whose functions only load it (or capture it again, in
+// literals of their own that only load it).
 func OwnCell(a *ssa.Alloc) bool {
-	return onlyUses(a, true, func(mc *ssa.MakeClosure) bool {
-		fn, ok := mc.Fn.(*ssa.Function)
-		if !ok {
+	return onlyUses(a, true, func(mc *ssa.MakeClosure) bool { return capturedLoaded(mc, a) })
+}
+
+// CapturedLoadedOnly reports whether fv, a captured variable, is only
+// loaded from, in its function and in the literals that capture it again.
+func CapturedLoadedOnly(fv *ssa.FreeVar) bool {
+	return onlyUses(fv, false, func(mc *ssa.MakeClosure) bool { return capturedLoaded(mc, fv) })
+}
+
+// capturedLoaded reports whether the function of mc only loads the
+// variables it captures as v (CapturedLoadedOnly).
+func capturedLoaded(mc *ssa.MakeClosure, v ssa.Value) bool {
+	fn, ok := mc.Fn.(*ssa.Function)
+	if !ok {
+		return false
+	}
+	for i, b := range mc.Bindings {
+		if b == v && !CapturedLoadedOnly(fn.FreeVars[i]) {
 			return false
 		}
-		for i, b := range mc.Bindings {
-			if b == ssa.Value(a) && !OnlyLoaded(fn.FreeVars[i]) {
-				return false
-			}
-		}
-		return true
-	})
+	}
+	return true
 }
 
 // OnlyLoaded reports whether the address addr is only loaded from.

@@ -7,6 +7,7 @@ package ssaops
 import (
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -47,7 +48,8 @@ func (c Concrete) join(d Concrete) (Concrete, bool) {
 // ConcreteTypes finds the one concrete type that interface values of a
 // package hold whenever they are not nil: a value converted to the
 // interface, the result of a function whose every non-nil return holds
-// one type (a constructor's), or a load of an unexported field of
+// one type (a constructor's), a load of a local variable that closures
+// capture only to read it (CellContents), or a load of an unexported field of
 // interface type of the package's structs whose every store holds one
 // type and whose address the package takes only to load or store it
 // (only the package can store into it; what it trades: a field set
@@ -106,6 +108,9 @@ func (ct *ConcreteTypes) of(v ssa.Value, depth int) Concrete {
 	case *ssa.UnOp:
 		if fa, ok := LoadedField(v); ok {
 			return ct.fields[fieldAddrVar(fa)]
+		}
+		if vals, ok := CellContents(v.X); ok && v.Op == token.MUL {
+			return ct.joinAll(vals, depth+1)
 		}
 	case *ssa.Field:
 		return ct.fields[structField(v.X.Type(), v.Field)]
@@ -312,4 +317,62 @@ func structField(t types.Type, i int) *types.Var {
 		return st.Field(i).Origin()
 	}
 	return nil
+}
+
+// CellContents returns every value stored into addr, the cell of a local
+// variable, when they are all the analysis can see: addr is the variable's
+// Alloc and only its function stores into it (OwnCell), or a captured
+// variable of a closure, only loaded there, whose every binding is such a
+// cell. A closure literal in x/tools' SSA captures each variable by its
+// cell, so this is how
+//
+//	var s Store = &memStore{}
+//	go func() { s.Put(k, v) }()
+//
+// sees the *memStore in the goroutine. The variable's zero value is not
+// among the values.
+func CellContents(addr ssa.Value) ([]ssa.Value, bool) {
+	return cellContents(addr, 0)
+}
+
+func cellContents(addr ssa.Value, depth int) ([]ssa.Value, bool) {
+	switch a := addr.(type) {
+	case *ssa.Alloc:
+		if !OwnCell(a) {
+			return nil, false
+		}
+		var vals []ssa.Value
+		for _, r := range *a.Referrers() {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == a {
+				vals = append(vals, st.Val)
+			}
+		}
+		return vals, true
+	case *ssa.FreeVar:
+		if depth >= maxConcreteDepth || !CapturedLoadedOnly(a) {
+			return nil, false
+		}
+		fn := a.Parent()
+		idx := slices.Index(fn.FreeVars, a)
+		if fn.Parent() == nil || idx < 0 {
+			return nil, false
+		}
+		var vals []ssa.Value
+		found := false
+		for _, b := range fn.Parent().Blocks {
+			for _, instr := range b.Instrs {
+				mc, ok := instr.(*ssa.MakeClosure)
+				if !ok || mc.Fn != fn {
+					continue
+				}
+				more, ok := cellContents(mc.Bindings[idx], depth+1)
+				if !ok {
+					return nil, false
+				}
+				vals, found = append(vals, more...), true
+			}
+		}
+		return vals, found
+	}
+	return nil, false
 }
