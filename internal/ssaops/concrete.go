@@ -49,7 +49,7 @@ func (c Concrete) join(d Concrete) (Concrete, bool) {
 // package hold whenever they are not nil: a value converted to the
 // interface, the result of a function whose every non-nil return holds
 // one type (a constructor's), a load of a local variable that closures
-// capture only to read it (CellContents), or a load of an unexported field of
+// capture only to read it (CellContents, with Cells), or a load of an unexported field of
 // interface type of the package's structs whose every store holds one
 // type and whose address the package takes only to load or store it
 // (only the package can store into it; what it trades: a field set
@@ -61,6 +61,14 @@ type ConcreteTypes struct {
 	// function of another package (or an instance of its generic
 	// function): a comparable token, or nil.
 	Import func(fn *ssa.Function, i int) any
+	// Cells, if set, resolves loads of local variables through what
+	// their functions store (CellContents). The lockset pass sets it;
+	// the heap analysis does not, since the ownership pass would then
+	// judge by its concrete type a value that its interface alone keeps
+	// from being transferred (nats.go's JetStreamContext, safe for
+	// concurrent use, captured by a test's goroutines: on the corpus
+	// this added five reports, all false).
+	Cells  bool
 	fields map[*types.Var]Concrete
 	busy   map[*ssa.Function]bool
 }
@@ -78,7 +86,7 @@ func NewConcreteTypes(pkg *types.Package, funcs []*ssa.Function, imp func(fn *ss
 // per goroutine, since a ConcreteTypes is not safe for concurrent use.
 // The hook's tokens must compare equal to ct's for the same result.
 func (ct *ConcreteTypes) Fork(imp func(fn *ssa.Function, i int) any) *ConcreteTypes {
-	return &ConcreteTypes{pkg: ct.pkg, Import: imp, fields: ct.fields, busy: make(map[*ssa.Function]bool)}
+	return &ConcreteTypes{pkg: ct.pkg, Import: imp, Cells: ct.Cells, fields: ct.fields, busy: make(map[*ssa.Function]bool)}
 }
 
 // Of says what is known of the dynamic type of v, a value of interface
@@ -109,7 +117,10 @@ func (ct *ConcreteTypes) of(v ssa.Value, depth int) Concrete {
 		if fa, ok := LoadedField(v); ok {
 			return ct.fields[fieldAddrVar(fa)]
 		}
-		if vals, ok := CellContents(v.X); ok && v.Op == token.MUL {
+		if !ct.Cells || v.Op != token.MUL {
+			break
+		}
+		if vals, ok := CellContents(v.X); ok {
 			return ct.joinAll(vals, depth+1)
 		}
 	case *ssa.Field:

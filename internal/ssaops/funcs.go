@@ -104,3 +104,10 @@ func TopLevel(fn *ssa.Function) *ssa.Function {
 	}
 	return fn
 }
+
+// RangeFuncBody reports whether fn is the body of a range-over-func loop
+// (for x := range seq { … }), which x/tools' SSA builds as a synthetic
+// literal that the iterator calls once per element: what the body does,
+// it may do many times, and its locals are new in each call, as a loop's
+// per-iteration variables are.
+func RangeFuncBody(fn *ssa.Function) bool { return fn.Synthetic == "range-over-func yield" }

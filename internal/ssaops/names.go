@@ -46,9 +46,13 @@ func FuncName(f *types.Func, from *types.Package) string {
 }
 
 // SSAFuncName names an SSA function as FuncName does; a function literal is
-// "the func literal in" its enclosing function, and an instance is named
-// by its generic origin.
+// "the func literal in" its enclosing function, the body of a
+// range-over-func loop "the range-over-func loop in" it, and an instance
+// is named by its generic origin.
 func SSAFuncName(fn *ssa.Function, from *types.Package) string {
+	if RangeFuncBody(fn) && fn.Parent() != nil {
+		return "the range-over-func loop in " + SSAFuncName(fn.Parent(), from)
+	}
 	if fn.Parent() != nil {
 		return "the func literal in " + SSAFuncName(fn.Parent(), from)
 	}

@@ -43,8 +43,25 @@ func Alias(instr ssa.Instruction) (ssa.Value, bool) {
 		return i.X, true
 	case *ssa.Extract:
 		return i.Tuple, true
+	case *ssa.Convert:
+		// *T to unsafe.Pointer, and back to *U: the same memory. Other
+		// conversions (numbers, strings to and from bytes) make values.
+		if isPointerWord(i.X.Type()) && isPointerWord(i.Type()) {
+			return i.X, true
+		}
 	}
 	return nil, false
+}
+
+// isPointerWord reports whether t is a pointer or unsafe.Pointer.
+func isPointerWord(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Pointer:
+		return true
+	case *types.Basic:
+		return u.Kind() == types.UnsafePointer
+	}
+	return false
 }
 
 // StoresResult reports whether instr stores the value of call, perhaps

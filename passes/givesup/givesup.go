@@ -20,6 +20,7 @@ import (
 
 	"github.com/psharpvet/psharpvet/internal/analysisdoc"
 	"github.com/psharpvet/psharpvet/internal/model"
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 	"github.com/psharpvet/psharpvet/internal/transfer"
 	"github.com/psharpvet/psharpvet/passes/concur"
 	"github.com/psharpvet/psharpvet/passes/taint"
@@ -398,10 +399,15 @@ func CalledOnly(v ssa.Value) bool {
 }
 
 // Immediate reports whether fn is a function literal whose only uses are
-// to be called, so that its free variables do not outlive the call.
+// to be called, so that its free variables do not outlive the call; or
+// the body of a range-over-func loop, which the iterator may call only
+// until the loop ends (the runtime panics on a later call).
 func Immediate(fn *ssa.Function) bool {
 	if fn.Parent() == nil {
 		return false
+	}
+	if ssaops.RangeFuncBody(fn) {
+		return true
 	}
 	for _, b := range fn.Parent().Blocks {
 		for _, instr := range b.Instrs {

@@ -61,6 +61,7 @@ func (c *checker) resolveConcrete(call *ssa.CallCommon) *ssa.Function {
 func (c *checker) dynamicType(v ssa.Value) types.Type {
 	if c.concrete == nil {
 		c.concrete = ssaops.NewConcreteTypes(c.pkg, c.srcFuncs, nil)
+		c.concrete.Cells = true
 	}
 	return c.concrete.Of(v).Type
 }

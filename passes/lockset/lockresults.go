@@ -5,9 +5,12 @@
 package lockset
 
 import (
+	"go/token"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/psharpvet/psharpvet/internal/model"
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
 // This file names a lock that a function of the package returns: a
@@ -123,7 +126,10 @@ func (c *checker) computeLockResult(fn *ssa.Function, i int) string {
 
 // resultValues returns the values v may be: the edges of a φ (a result
 // variable set on some paths, lock = &c.rlock before a break, nil on the
-// others), recursively, else v.
+// others), or the values stored into the result's variable that a
+// function with deferred calls returns (return c.items stores c.items
+// into the result's cell before the deferred calls run, then loads it),
+// recursively, else v.
 func resultValues(v ssa.Value) []ssa.Value {
 	var out []ssa.Value
 	seen := make(map[ssa.Value]bool)
@@ -138,6 +144,16 @@ func resultValues(v ssa.Value) []ssa.Value {
 				walk(e)
 			}
 			return
+		}
+		if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL && len(seen) < 32 {
+			if _, local := load.X.(*ssa.Alloc); local {
+				if vals, ok := ssaops.CellContents(load.X); ok && len(vals) > 0 {
+					for _, x := range vals {
+						walk(x)
+					}
+					return
+				}
+			}
 		}
 		out = append(out, v)
 	}

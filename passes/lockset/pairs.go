@@ -739,6 +739,23 @@ func compatible(a, b *entry) bool {
 	return true
 }
 
+// reentryLevel returns how far the goroutine sp.instr starts may still
+// run when the go statement runs again: the level the loop's back edge
+// brings there or, for a range-over-func body, which the iterator calls
+// again after it returns, the level at its returns.
+func reentryLevel(fn *ssa.Function, instr ssa.Instruction, lv *liveness) uint8 {
+	l := lv.level[instr]
+	if !ssaops.RangeFuncBody(fn) {
+		return l
+	}
+	for _, b := range fn.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			l = max(l, lv.level[ret])
+		}
+	}
+	return l
+}
+
 // perIteration reports whether a is an access to a local of fn allocated
 // inside the loop that contains the go statement's block blk: fresh in
 // each iteration, so that after the back edge the function touches a
@@ -772,7 +789,7 @@ func (c *checker) checkSpawns(spawns []*spawn, found func(race)) {
 		tail := c.frameAccesses(fn, lv.tail)
 
 		blk := sp.instr.Block()
-		loop := c.inCycle(blk)
+		loop := c.inCycle(blk) || ssaops.RangeFuncBody(fn)
 		keep := func(a *epAccess) bool { return !loop || !perIteration(fn, blk, a) }
 
 		// The continuation runs with the whole goroutine before a join,
@@ -820,7 +837,7 @@ func (c *checker) checkSpawns(spawns []*spawn, found func(race)) {
 			}
 		}
 
-		if loop && (lv.level[sp.instr] != joined || sp.parallelSubtest) {
+		if loop && (reentryLevel(fn, sp.instr, lv) != joined || sp.parallelSubtest) {
 			// Each iteration starts another instance, unless it waits
 			// for the one before (sharedWait keeps only such waits of a
 			// goroutine started in a loop: go f(); <-done). Instances are

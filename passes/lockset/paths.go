@@ -290,6 +290,9 @@ func (c *checker) pathOfDepthUncached(v ssa.Value, d int, regs bool) (p string) 
 		if p := c.returnedLock(v.(ssa.Value)); p != "" {
 			return p // a getter's lock (lockresults.go)
 		}
+		if p := c.returnedContainer(v.(ssa.Value)); p != "" {
+			return p // a getter's map or slice (containerresults.go)
+		}
 		if recv := c.elementOf(v); recv != nil {
 			return extend(c.pathOfDepth(recv, d+1, regs), allSel)
 		}

@@ -19,6 +19,7 @@ import (
 // and racy neighbours it must not silence, so that removing the rule, or
 // widening it, fails the test.
 var rulePackages = []string{
+	"ownership/rules/rangefunc",
 	"ownership/rules/readonlygoroutine",
 	"ownership/rules/freshperiteration",
 	"ownership/rules/partitionedslice",
