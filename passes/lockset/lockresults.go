@@ -39,19 +39,27 @@ func (c *checker) returnedLock(v ssa.Value) string {
 	if !model.IsLock(v.Type()) {
 		return ""
 	}
-	call, i := callResult(v)
-	if call == nil {
-		return ""
-	}
-	callee, bindings := staticCallee(call.Common())
-	if callee == nil || callee.Blocks == nil || callee.Pkg == nil || callee.Pkg.Pkg != c.pkg {
-		return ""
-	}
-	p := c.lockResult(callee, i)
+	p, call, bindings := c.getterResult(v)
 	if p == "" {
 		return ""
 	}
 	return c.rebaseLock(p, call.Call.Args, bindings)
+}
+
+// getterResult returns, for v, a call of a function of the package (or
+// the extraction of one of its results), the path in the callee's frame
+// that the result holds at every return (lockResult), with the call and
+// the bindings of the literal it calls; "" if there is none.
+func (c *checker) getterResult(v ssa.Value) (string, *ssa.Call, []ssa.Value) {
+	call, i := callResult(v)
+	if call == nil {
+		return "", nil, nil
+	}
+	callee, bindings := staticCallee(call.Common())
+	if callee == nil || callee.Blocks == nil || callee.Pkg == nil || callee.Pkg.Pkg != c.pkg {
+		return "", nil, nil
+	}
+	return c.lockResult(callee, i), call, bindings
 }
 
 // callResult returns the call v is the result of, and the result's
