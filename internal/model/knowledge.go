@@ -99,6 +99,15 @@ var stdRows = []Row{
 
 	{Func: "(*sync.Once).Do", Kind: Once, Args: []int{0}},
 
+	// Publications: what an atomic value stores, its readers load and
+	// share; writing it afterwards races with them.
+	{Func: "(*sync/atomic.Value).Store", Kind: Transfer, Args: []int{0}, Publishes: true},
+	{Func: "(*sync/atomic.Value).Swap", Kind: Transfer, Args: []int{0}, Publishes: true},
+	{Func: "(*sync/atomic.Value).CompareAndSwap", Kind: Transfer, Args: []int{1}, Publishes: true},
+	{Func: "(*sync/atomic.Pointer).Store", Kind: Transfer, Args: []int{0}, Publishes: true},
+	{Func: "(*sync/atomic.Pointer).Swap", Kind: Transfer, Args: []int{0}, Publishes: true},
+	{Func: "(*sync/atomic.Pointer).CompareAndSwap", Kind: Transfer, Args: []int{1}, Publishes: true},
+
 	// Entry points: code a framework runs concurrently with itself.
 	{Func: "net/http.HandleFunc", Kind: Handler, Args: []int{1}},
 	{Func: "net/http.Handle", Kind: Handler, Args: []int{1}},

@@ -273,6 +273,14 @@ type Row struct {
 	// since a race there needs a failed test; the strict reading leaves
 	// it out (Model.Awaited).
 	DefaultOnly bool
+	// Publishes marks a Transfer row that makes its argument the value
+	// every reader of the receiver loads ((*atomic.Value).Store): the
+	// readers share it, and only read it, so the publisher may keep it
+	// too (copy-on-write keeps the current value), but any write after
+	// the call races with them. The ownership pass checks the uses after
+	// the call, not what keeps the value; the lockset pass does not take
+	// its type for a message.
+	Publishes bool
 }
 
 // A Model is a set of rows. The zero Model knows nothing; Default knows

@@ -58,6 +58,10 @@ type Point struct {
 	CalleeObj *types.Func
 	// Spawns says the receiving side is a goroutine this function may join.
 	Spawns bool
+	// Publishes says the memory becomes the value readers of an atomic
+	// load (a Transfer row that Publishes): they share it with the
+	// giver, who must not write it afterwards but may keep it.
+	Publishes bool
 	// Why, for GivesUp points, says what the callee does with the value.
 	Why *Reason
 	// Written, for GivesUp points, holds the values of Given the callee
@@ -87,6 +91,9 @@ type Reason struct {
 	// another goroutine (a Spawn row) rather than sending it (a Transfer
 	// row).
 	Spawns bool
+	// Publishes, for a Call point, says the call publishes the memory to
+	// the readers of an atomic value (Point.Publishes).
+	Publishes bool
 	// Then, for a GivesUp point, says what the callee does with it.
 	Then *Reason
 }
@@ -137,9 +144,9 @@ func Points(m *model.Model, instr ssa.Instruction) []Point {
 			return nil
 		}
 		var given []int
-		spawns := false
+		spawns, publishes := false, false
 		if r, ok := call.Row(model.Transfer); ok {
-			given = r.Args
+			given, publishes = r.Args, r.Publishes
 		}
 		if r, ok := call.Row(model.Spawn); ok {
 			given, spawns = append(given, r.Args...), true
@@ -151,7 +158,7 @@ func Points(m *model.Model, instr ssa.Instruction) []Point {
 		if len(given) == 0 && len(forwarded) == 0 {
 			return nil
 		}
-		p := Point{Instr: instr, Kind: Call, Callee: instr.Common().StaticCallee(), CalleeObj: call.Func, Spawns: spawns}
+		p := Point{Instr: instr, Kind: Call, Callee: instr.Common().StaticCallee(), CalleeObj: call.Func, Spawns: spawns, Publishes: publishes}
 		if call.Recv != nil {
 			p.Others = append(p.Others, call.Recv)
 		}

@@ -355,6 +355,9 @@ func (r *Result) callPoints(call ssa.CallInstruction) []transfer.Point {
 			if final := p.Why.Final(); final != nil && (final.Kind == transfer.Go || final.Kind == transfer.Call && final.Spawns) {
 				p.Spawns = true
 			}
+			if final := p.Why.Final(); final != nil && final.Kind == transfer.Call && final.Publishes {
+				p.Publishes = true // a helper that publishes what it is given
+			}
 			pts = append(pts, p)
 		}
 	}
@@ -695,7 +698,7 @@ func describe(fset *token.FileSet, p transfer.Point) *transfer.Reason {
 	r := &transfer.Reason{Kind: p.Kind, File: filepath.Base(pos.Filename), Line: pos.Line}
 	switch p.Kind {
 	case transfer.Call:
-		r.Callee, r.Spawns = p.CalleeName(), p.Spawns
+		r.Callee, r.Spawns, r.Publishes = p.CalleeName(), p.Spawns, p.Publishes
 	case transfer.GivesUp:
 		r.Callee, r.Then = p.CalleeName(), p.Why
 	}

@@ -195,7 +195,7 @@ func instanceTypes(funcs []*ssa.Function, handlers *model.Handlers, m *model.Mod
 					message(instr.X)
 				case *ssa.Call:
 					if rc, ok := m.Resolve(&instr.Call); ok {
-						if row, ok := rc.Row(model.Transfer); ok {
+						if row, ok := rc.Row(model.Transfer); ok && !row.Publishes {
 							for _, i := range row.Args {
 								if v := rc.Arg(i); v != nil {
 									message(v)

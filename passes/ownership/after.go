@@ -579,6 +579,9 @@ func (w *walker) checkUse(instr ssa.Instruction, h taint.Heap, cur fresh) bool {
 	if acc == nil || len(acc.objs) == 0 {
 		return false
 	}
+	if acc.keeps && !acc.write && w.p.Publishes {
+		return false // a published value is kept by design; its readers only read
+	}
 	if acc.keeps && !acc.write && !w.c.shared(w.fl, acc.objs, w.touched(acc.operand, h, cur, false, instr), w.written, storedVia(instr), w.c.gu.ReceiverSeen(w.p)) {
 		return false // kept, but no one is seen writing it
 	}

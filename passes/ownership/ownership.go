@@ -184,7 +184,9 @@ func (c *checker) checkPoint(fn *ssa.Function, fl *taint.Flow, p transfer.Point)
 	// A reply hands back a request the function got from another
 	// goroutine: whether the function keeps it was judged where it
 	// received it; only what it does after answering is this point's.
-	if p.Kind != transfer.Reply && !keptSafe && !c.joinedBeforeExit(fl, h, p) && !c.checkOutliving(fn, fl, h, p, given, written) {
+	// A published value is kept by design (copy-on-write holds the
+	// current one): only a use after the publication races.
+	if p.Kind != transfer.Reply && !p.Publishes && !keptSafe && !c.joinedBeforeExit(fl, h, p) && !c.checkOutliving(fn, fl, h, p, given, written) {
 		c.checkAliasing(fl, h, p, given, written)
 	}
 	if _, deferred := p.Instr.(*ssa.Defer); deferred {

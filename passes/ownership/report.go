@@ -54,6 +54,9 @@ func (c *checker) afterPhrase(p transfer.Point, v ssa.Value) string {
 	case transfer.Reply:
 		return fmt.Sprintf("handed back to its sender by %s (line %d)", c.replyPhrase(p), line)
 	case transfer.Call:
+		if p.Publishes {
+			return fmt.Sprintf("published with %s (line %d)", p.CalleeName(), line)
+		}
 		if !p.Spawns {
 			// A Transfer row: a framework's or the user's send.
 			return fmt.Sprintf("sent with %s (line %d)", p.CalleeName(), line)
@@ -82,6 +85,8 @@ func (c *checker) consequence(p transfer.Point) string {
 		return "the sender, waiting for the reply, may be using it again"
 	case p.Spawns, p.Kind == transfer.GivesUp && p.Why.Final().Kind == transfer.Go:
 		return "the goroutine may be using it concurrently"
+	case p.Publishes:
+		return "its readers may be loading it concurrently"
 	default:
 		return "whoever receives it may be using it concurrently"
 	}

@@ -70,6 +70,7 @@ var ruleStdPackages = []string{
 	"ownership/rules/semaphorewait",
 	"ownership/rules/synctestwait",
 	"ownership/rules/awaitedcallbacks",
+	"ownership/rules/publications",
 }
 
 func TestRules(t *testing.T) {
