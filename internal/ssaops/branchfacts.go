@@ -285,21 +285,21 @@ func OwnCell(a *ssa.Alloc) bool {
 	return onlyUses(a, true, func(mc *ssa.MakeClosure) bool { return capturedLoaded(mc, a) })
 }
 
-// CapturedLoadedOnly reports whether fv, a captured variable, is only
+// capturedLoadedOnly reports whether fv, a captured variable, is only
 // loaded from, in its function and in the literals that capture it again.
-func CapturedLoadedOnly(fv *ssa.FreeVar) bool {
+func capturedLoadedOnly(fv *ssa.FreeVar) bool {
 	return onlyUses(fv, false, func(mc *ssa.MakeClosure) bool { return capturedLoaded(mc, fv) })
 }
 
 // capturedLoaded reports whether the function of mc only loads the
-// variables it captures as v (CapturedLoadedOnly).
+// variables it captures as v (capturedLoadedOnly).
 func capturedLoaded(mc *ssa.MakeClosure, v ssa.Value) bool {
 	fn, ok := mc.Fn.(*ssa.Function)
 	if !ok {
 		return false
 	}
 	for i, b := range mc.Bindings {
-		if b == v && !CapturedLoadedOnly(fn.FreeVars[i]) {
+		if b == v && !capturedLoadedOnly(fn.FreeVars[i]) {
 			return false
 		}
 	}

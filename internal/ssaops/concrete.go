@@ -332,9 +332,9 @@ func structField(t types.Type, i int) *types.Var {
 
 // CellContents returns every value stored into addr, the cell of a local
 // variable, when they are all the analysis can see: addr is the variable's
-// Alloc and only its function stores into it (OwnCell), or a captured
-// variable of a closure, only loaded there, whose every binding is such a
-// cell. A closure literal in x/tools' SSA captures each variable by its
+// Alloc and only its function stores into it (OwnCell, which also holds
+// the literals that capture it to loads), or a captured variable of a
+// closure whose every binding is such a cell. A closure literal in x/tools' SSA captures each variable by its
 // cell, so this is how
 //
 //	var s Store = &memStore{}
@@ -360,7 +360,7 @@ func cellContents(addr ssa.Value, depth int) ([]ssa.Value, bool) {
 		}
 		return vals, true
 	case *ssa.FreeVar:
-		if depth >= maxConcreteDepth || !CapturedLoadedOnly(a) {
+		if depth >= maxConcreteDepth {
 			return nil, false
 		}
 		fn := a.Parent()

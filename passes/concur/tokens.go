@@ -275,7 +275,7 @@ func tokenVar(a *ssa.Alloc) ([]*ssa.FreeVar, bool) {
 	var (
 		made  *ssa.MakeChan
 		fvs   []*ssa.FreeVar
-		loads = make(map[*ssa.Function][]ssa.Value)
+		loads = make(map[*ssa.Function][]*ssa.UnOp)
 	)
 	for _, ref := range *a.Referrers() {
 		switch r := ref.(type) {
@@ -292,6 +292,9 @@ func tokenVar(a *ssa.Alloc) ([]*ssa.FreeVar, bool) {
 			for k, bv := range r.Bindings {
 				if bv == ssa.Value(a) {
 					fv := fn.FreeVars[k]
+					if !ssaops.OnlyLoaded(fv) {
+						return nil, false // captured again: its loads are not all here
+					}
 					fvs = append(fvs, fv)
 					for _, fref := range *fv.Referrers() {
 						if l, ok := fref.(*ssa.UnOp); ok { // only loaded: OwnCell
@@ -317,7 +320,7 @@ func tokenVar(a *ssa.Alloc) ([]*ssa.FreeVar, bool) {
 		}
 	}
 	for _, l := range loads[made.Parent()] {
-		if l.(ssa.Instruction).Block() == made.Block() && sentOn(l) {
+		if l.Block() == made.Block() && sentOn(l) {
 			return nil, false // filled by its maker: not modelled for locals
 		}
 	}

@@ -352,11 +352,9 @@ func (r *Result) callPoints(call ssa.CallInstruction) []transfer.Point {
 			// A callee that hands what it is given to a goroutine is a
 			// spawn wrapper: its own group's Wait joins it, as g.Wait
 			// joins g.Go. One that sends it (a Transfer row) is not.
-			if final := p.Why.Final(); final != nil && (final.Kind == transfer.Go || final.Kind == transfer.Call && final.Spawns) {
-				p.Spawns = true
-			}
-			if final := p.Why.Final(); final != nil && final.Kind == transfer.Call && final.Publishes {
-				p.Publishes = true // a helper that publishes what it is given
+			if final := p.Why.Final(); final != nil {
+				p.Spawns = final.Kind == transfer.Go || final.Kind == transfer.Call && final.Spawns
+				p.Publishes = final.Kind == transfer.Call && final.Publishes // a helper that publishes what it is given
 			}
 			pts = append(pts, p)
 		}

@@ -45,14 +45,5 @@ func (c *checker) returnedContainer(v ssa.Value) string {
 	default:
 		return ""
 	}
-	if c.containerDepth >= maxLockResultDepth {
-		return ""
-	}
-	p, call, bindings := c.getterResult(v)
-	if p == "" {
-		return ""
-	}
-	c.containerDepth++
-	defer func() { c.containerDepth-- }()
-	return c.rebase(p, call.Call.Args, bindings)
+	return c.getterResult(v, false)
 }

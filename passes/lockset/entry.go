@@ -454,14 +454,10 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 		}
 		if m := startedMethod(sp); m != nil {
 			started[m] = true
-			// A bound method (run := s.loop; go run()) has no receiver
-			// of its own: the method it wraps does.
-			if n := ssaops.RecvNamed(sp.callee); n != nil {
-				goShared[n] = true
-			} else if fn := c.prog.FuncValue(m); fn != nil {
-				if n := ssaops.RecvNamed(fn); n != nil {
-					goShared[n] = true
-				}
+			// By the method's receiver, not the callee's: a bound
+			// method (run := s.loop; go run()) has none of its own.
+			if tn := recvNamedOf(m); tn != nil {
+				goShared[tn.Type().(*types.Named)] = true
 			}
 		}
 	}

@@ -39,27 +39,31 @@ func (c *checker) returnedLock(v ssa.Value) string {
 	if !model.IsLock(v.Type()) {
 		return ""
 	}
-	p, call, bindings := c.getterResult(v)
-	if p == "" {
-		return ""
-	}
-	return c.rebaseLock(p, call.Call.Args, bindings)
+	return c.getterResult(v, true)
 }
 
 // getterResult returns, for v, a call of a function of the package (or
-// the extraction of one of its results), the path in the callee's frame
-// that the result holds at every return (lockResult), with the call and
-// the bindings of the literal it calls; "" if there is none.
-func (c *checker) getterResult(v ssa.Value) (string, *ssa.Call, []ssa.Value) {
+// the extraction of one of its results), the path that the result holds
+// at every return of the callee (lockResult), rebased onto the call's
+// arguments (rebaseMode, for a lock if lock), or "". Rebasing names the
+// arguments, which may be getters' results in turn (f(f(x))): getterDepth
+// bounds that.
+func (c *checker) getterResult(v ssa.Value, lock bool) string {
 	call, i := callResult(v)
-	if call == nil {
-		return "", nil, nil
+	if call == nil || c.getterDepth >= maxLockResultDepth {
+		return ""
 	}
 	callee, bindings := staticCallee(call.Common())
 	if callee == nil || callee.Blocks == nil || callee.Pkg == nil || callee.Pkg.Pkg != c.pkg {
-		return "", nil, nil
+		return ""
 	}
-	return c.lockResult(callee, i), call, bindings
+	p := c.lockResult(callee, i)
+	if p == "" {
+		return ""
+	}
+	c.getterDepth++
+	defer func() { c.getterDepth-- }()
+	return c.rebaseMode(p, call.Call.Args, bindings, lock)
 }
 
 // callResult returns the call v is the result of, and the result's

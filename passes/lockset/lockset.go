@@ -212,9 +212,9 @@ type checker struct {
 	// lockResultsBusy guards its recursion.
 	lockResults     map[lockResultKey]string
 	lockResultsBusy map[lockResultKey]bool
-	// containerDepth counts the getter results returnedContainer is
-	// naming, one inside another's arguments (f(f(x))).
-	containerDepth int
+	// getterDepth counts the getter results getterResult is naming,
+	// one inside another's arguments (f(f(x))).
+	getterDepth int
 	// exposed memoises exposedTypes, serialised the methods Serialises
 	// rows call one at a time, by type (hidden.go).
 	exposed    map[*types.TypeName]bool

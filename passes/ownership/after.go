@@ -45,7 +45,8 @@ type walker struct {
 	other *places
 	// keptSafe says that keeping the memory reachable races with no one:
 	// the started function only reads places nothing rewrites
-	// (checker.keptMayRace).
+	// (checker.keptMayRace), or the value is published to readers
+	// (transfer.Point.Publishes).
 	keptSafe bool
 	// stale holds the values the walk found old where it computed them,
 	// on any path: a loop-carried phi, a load of older memory. What they
@@ -578,9 +579,6 @@ func (w *walker) checkUse(instr ssa.Instruction, h taint.Heap, cur fresh) bool {
 	acc := w.access(instr, h, cur)
 	if acc == nil || len(acc.objs) == 0 {
 		return false
-	}
-	if acc.keeps && !acc.write && w.p.Publishes {
-		return false // a published value is kept by design; its readers only read
 	}
 	if acc.keeps && !acc.write && !w.c.shared(w.fl, acc.objs, w.touched(acc.operand, h, cur, false, instr), w.written, storedVia(instr), w.c.gu.ReceiverSeen(w.p)) {
 		return false // kept, but no one is seen writing it

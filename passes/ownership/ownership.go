@@ -179,14 +179,13 @@ func (c *checker) checkPoint(fn *ssa.Function, fl *taint.Flow, p transfer.Point)
 	written := c.gu.OtherSideWrites(fl, h, p, all)
 	other := c.spawnedPlaces(fl, h, p)
 	// Kept references race with no one when the started function only
-	// reads places nothing rewrites.
-	keptSafe := other != nil && !c.keptMayRace(fl, other, all)
+	// reads places nothing rewrites, or when the value is published to
+	// readers (an atomic store: copy-on-write keeps the current one).
+	keptSafe := p.Publishes || other != nil && !c.keptMayRace(fl, other, all)
 	// A reply hands back a request the function got from another
 	// goroutine: whether the function keeps it was judged where it
 	// received it; only what it does after answering is this point's.
-	// A published value is kept by design (copy-on-write holds the
-	// current one): only a use after the publication races.
-	if p.Kind != transfer.Reply && !p.Publishes && !keptSafe && !c.joinedBeforeExit(fl, h, p) && !c.checkOutliving(fn, fl, h, p, given, written) {
+	if p.Kind != transfer.Reply && !keptSafe && !c.joinedBeforeExit(fl, h, p) && !c.checkOutliving(fn, fl, h, p, given, written) {
 		c.checkAliasing(fl, h, p, given, written)
 	}
 	if _, deferred := p.Instr.(*ssa.Defer); deferred {
