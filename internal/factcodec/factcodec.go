@@ -109,6 +109,9 @@ func (d *Decoder) Bytes() []byte {
 	return b
 }
 
+// Remaining returns how many bytes are left to read.
+func (d *Decoder) Remaining() int { return len(d.b) }
+
 // String reads a string.
 func (d *Decoder) String() string { return string(d.Bytes()) }
 

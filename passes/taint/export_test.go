@@ -4,6 +4,12 @@
 
 package taint
 
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+)
+
 // SetMaxObjects sets the bound on the abstract objects of one function
 // and returns a function that restores it, so that a test can make a
 // small function go over budget.
@@ -11,4 +17,27 @@ func SetMaxObjects(n int) (restore func()) {
 	old := maxObjects
 	maxObjects = n
 	return func() { maxObjects = old }
+}
+
+// ExportedFact returns the Summaries fact the pass of r exported, or nil.
+func ExportedFact(r *Result) *Summaries { return r.fact }
+
+// FactSummary returns the summary that f carries of obj, or nil.
+func FactSummary(f *Summaries, obj *types.Func) *Summary {
+	k, ok := keyOf(obj)
+	if f == nil || !ok {
+		return nil
+	}
+	b, ok := f.index()[k]
+	if !ok {
+		return nil
+	}
+	return decodeSummary(b)
+}
+
+// ReportOverBudget makes the -budget reports of r's pass on pass.
+func ReportOverBudget(pass *analysis.Pass, r *Result) {
+	if reportBudget {
+		reportOverBudget(pass, r.overBudget)
+	}
 }

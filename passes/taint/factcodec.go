@@ -11,15 +11,14 @@ import (
 	"github.com/psharpvet/psharpvet/internal/factcodec"
 )
 
-// A Summary is exported on every function and method other packages can
-// call, and x/tools re-exports a fact on a method from each package to its
-// importers, so a go vet unit decodes the summaries of every method of
-// every type below it, once per direct import that carries them (a unit of
-// client-go's scheme package: 17,000 summaries from 56 imports), and asks
-// for few of them. A Summary therefore encodes itself in a compact binary
-// form, and decodes lazily: GobDecode keeps the bytes, decoded decodes
-// them when the analysis first asks for the summary, and a summary never
-// asked for is re-exported as the bytes it came in.
+// A Summary travels in the package's Summaries fact (packagefact.go), and
+// in ConcreteResults facts, on the function that returns the methods it
+// describes. A go vet unit sees the summaries of every method of every
+// type below it and asks for few of them. A Summary therefore encodes
+// itself in a compact binary form, and decodes lazily: the fact keeps the
+// bytes, decoded decodes them when the analysis first asks for the
+// summary, and a summary never asked for is re-exported as the bytes it
+// came in.
 //
 // The decoded value is what gob's own encoding of the struct gave: empty
 // slices and strings come back nil and empty, a nil PointerFreeArgs stays

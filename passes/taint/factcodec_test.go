@@ -9,6 +9,7 @@ import (
 	"encoding/gob"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -172,4 +173,70 @@ func TestSummaryCodecFields(t *testing.T) {
 		factcodectest.Fields{Type: reflect.TypeFor[LinkPaths](), Fields: 3},
 		factcodectest.Fields{Type: reflect.TypeFor[PortPaths](), Fields: 2},
 	)
+}
+
+// TestSummariesCodec checks, on random packages' facts, that a Summaries
+// fact comes back from gob with its entries in order, keys and summary
+// bytes unchanged, that it re-exports the bytes it came in, and that bytes
+// cut short give the entries before the cut, never a panic.
+func TestSummariesCodec(t *testing.T) {
+	gob.Register(new(Summaries))
+	r := rand.New(rand.NewPCG(7, 8))
+	words := []string{"", "net/http", "T", "Do", "é", "(*x).y"}
+	for range 2000 {
+		own := make(map[funcKey]*Summary)
+		for range r.IntN(6) {
+			k := funcKey{words[r.IntN(len(words))], words[r.IntN(len(words))], words[r.IntN(len(words))]}
+			own[k] = randomSummary(r, 0)
+		}
+		var carried []summaryEntry
+		for range r.IntN(4) {
+			k := funcKey{"carried/" + words[r.IntN(len(words))], "R", words[r.IntN(len(words))]}
+			if !slices.ContainsFunc(carried, func(e summaryEntry) bool { return e.key == k }) {
+				carried = append(carried, summaryEntry{k, appendSummary([]byte{summaryFormat}, randomSummary(r, 0))})
+			}
+		}
+		s := newSummaries(own, carried)
+		if !slices.IsSortedFunc(s.entries, func(a, b summaryEntry) int { return compareKeys(a.key, b.key) }) {
+			t.Fatalf("entries not sorted: %v", s.entries)
+		}
+
+		var got factcodectest.FactList
+		factcodectest.GobRoundTrip(t, factcodectest.FactList{Facts: []analysis.Fact{s}}, &got)
+		raw := got.Facts[0].(*Summaries)
+		if raw.encoded == nil {
+			t.Fatalf("a decoded fact is not lazy")
+		}
+		var entries []summaryEntry
+		raw.each(func(k funcKey, sum []byte) { entries = append(entries, summaryEntry{k, sum}) })
+		if !reflect.DeepEqual(entries, slices.Clip(s.entries)) && (len(entries) > 0 || len(s.entries) > 0) {
+			t.Fatalf("entries %v\ncome back as %v", s.entries, entries)
+		}
+		for _, e := range entries {
+			want := own[e.key]
+			if want == nil {
+				continue // carried: its bytes are checked above
+			}
+			if got := decodeSummary(e.sum); !got.equal(want) {
+				t.Fatalf("summary of %v: %v, want %v", e.key, got, want)
+			}
+		}
+		again, _ := raw.GobEncode()
+		first, _ := s.GobEncode()
+		if !bytes.Equal(again, first) {
+			t.Fatalf("re-exported fact differs: %x, first %x", again, first)
+		}
+
+		cut := &Summaries{encoded: first[:1+r.IntN(len(first))]}
+		var n int
+		cut.each(func(k funcKey, sum []byte) {
+			if n >= len(entries) || entries[n].key != k || !bytes.Equal(entries[n].sum, sum) {
+				t.Fatalf("fact cut to %d bytes gives entry %v, not %v", len(cut.encoded), k, entries)
+			}
+			n++
+		})
+		if err := new(Summaries).GobDecode(append([]byte{summariesFormat + 1}, first[1:]...)); err == nil {
+			t.Fatalf("another format is accepted")
+		}
+	}
 }

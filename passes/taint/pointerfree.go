@@ -110,10 +110,7 @@ func (sv *solver) pointerFreeInstance(fn *ssa.Function) *Summary {
 	if origin.Blocks != nil {
 		s = sv.res.summaries[origin]
 	} else if obj, ok := origin.Object().(*types.Func); ok {
-		fact := new(Summary)
-		if sv.res.pass.ImportObjectFact(obj, fact) {
-			s, _ = fact.decoded() // nil if it does not decode
-		}
+		s, _ = sv.importedSummary(obj) // nil if it has none
 	}
 	if s == nil {
 		return nil

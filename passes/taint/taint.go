@@ -31,7 +31,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:        directive.ReportsURL,
 	Requires:   []*analysis.Analyzer{buildssa.Analyzer, concur.Analyzer},
 	Run:        run,
-	FactTypes:  []analysis.Fact{new(Summary), new(ConcreteResults)},
+	FactTypes:  []analysis.Fact{new(Summaries), new(ConcreteResults)},
 	ResultType: reflect.TypeOf(new(Result)),
 }
 
@@ -40,7 +40,7 @@ var reportBudget, callableOnly bool
 
 func init() {
 	Analyzer.Flags.BoolVar(&reportBudget, "budget", false, "report each function whose heap analysis stopped at its budget, which gives it the conservative summary (a debugging aid: how much of the package the analysis saw whole)")
-	Analyzer.Flags.BoolVar(&callableOnly, "callable", false, "export the summaries only of the functions other packages can call: exported functions and methods with exported names (psharpvet sets it under go vet, where every importer decodes every fact)")
+	Analyzer.Flags.BoolVar(&callableOnly, "callable", false, "export the summaries only of the functions other packages can call (exported functions and methods with exported names), and carry those of the methods the direct imports' facts carry (psharpvet sets it under go vet, where a unit sees only its direct imports' facts and every importer decodes every fact)")
 }
 
 // exportsSummary reports whether the summary of obj, a function or method
@@ -91,6 +91,13 @@ type Result struct {
 	strict bool
 	// model is the concurrency model, for the types that are shared.
 	model *model.Model
+	// fact is the Summaries fact the pass exported, if any; overBudget
+	// the functions whose analysis stopped at its budget (-budget).
+	fact       *Summaries
+	overBudget map[*ssa.Function]string
+	// imports, under go vet (-callable), are the summaries the facts of
+	// the direct imports carry (importIndex), the only ones a unit sees.
+	imports map[funcKey][]byte
 }
 
 // A solver holds the memo tables an analysis fills as it goes: the
@@ -135,6 +142,10 @@ type solver struct {
 	// the summaries of the functions that do not depend on them.
 	pointerFreeParams bool
 	base              *solver
+	// imported memoises importedSummary (nil: no summary), indexes the
+	// Summaries facts it read (packagefact.go).
+	imported map[funcKey]*Summary
+	indexes  map[*types.Package]map[funcKey][]byte
 }
 
 // safeReceiver memoizes the model's SafeReceiver.
@@ -219,6 +230,9 @@ func run(pass *analysis.Pass) (any, error) {
 		strict:    pass.ResultOf[concur.Analyzer].(*model.Model).Strict,
 		model:     pass.ResultOf[concur.Analyzer].(*model.Model),
 	}
+	if callableOnly {
+		r.imports = importIndex(pass) // packagefact.go
+	}
 	sv := newSolver(r, r.summaries)
 	sv.used = make(map[*ssa.Function]map[*ssa.Function]bool)
 	sv.overBudget = make(map[*ssa.Function]string)
@@ -229,15 +243,25 @@ func run(pass *analysis.Pass) (any, error) {
 	if reportBudget {
 		reportOverBudget(pass, sv.overBudget)
 	}
+	own := make(map[funcKey]*Summary)
 	for _, fn := range r.Funcs {
 		if obj, ok := fn.Object().(*types.Func); ok && obj.Pkg() == pass.Pkg && fn.Origin() == nil && exportsSummary(obj) {
-			if s := r.summaries[fn]; s != nil {
-				pass.ExportObjectFact(obj, s)
+			if k, ok := keyOf(obj); ok && r.summaries[fn] != nil {
+				own[k] = r.summaries[fn]
 			}
 			if cr := sv.concreteResults(fn); cr != nil {
 				pass.ExportObjectFact(obj, cr)
 			}
 		}
+	}
+	var carried []summaryEntry
+	if r.imports != nil {
+		carried = carriedEntries(pass.Pkg, r.imports) // packagefact.go
+	}
+	r.overBudget = sv.overBudget
+	if len(own) > 0 || len(carried) > 0 {
+		r.fact = newSummaries(own, carried)
+		pass.ExportPackageFact(r.fact)
 	}
 	return r, nil
 }
@@ -377,12 +401,9 @@ func (sv *solver) summaryFor(fn *ssa.Function) *Summary {
 			fn = origin
 		}
 		if obj, ok := fn.Object().(*types.Func); ok {
-			fact := new(Summary)
-			if sv.res.pass.ImportObjectFact(obj, fact) {
-				if s, ok := fact.decoded(); ok {
-					sv.summaries[fn] = s
-					return s
-				}
+			if s, ok := sv.importedSummary(obj); ok {
+				sv.summaries[fn] = s
+				return s
 			}
 		}
 		if !sv.anyTracked(fn.Signature) {
