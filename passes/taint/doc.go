@@ -34,8 +34,9 @@
 // says what the function writes below each port, and how deep, and at
 // which places it reads and writes (access paths such as "stats>n", the n
 // field of what the stats field points to), so that a caller can tell
-// which fields of its arguments a call touches. Summaries are
-// exported as facts, so calls into other packages use them. A call
+// which fields of its arguments a call touches. The summaries are
+// exported in one package fact (Summaries), so calls into other packages
+// use them. A call
 // through an interface whose value has one concrete type the analysis can
 // name (converted in the function, a constructor's result, an unexported
 // field every store of which has that type) applies that type's method;
@@ -56,11 +57,13 @@
 //
 // With -callable, only the summaries of the functions other packages can
 // call (exported functions, and methods with exported names) are
-// exported: psharpvet sets it in every go vet unit, where x/tools
-// re-exports the facts on methods from package to package and every
-// importer decodes them all. A summary fact therefore decodes only when
-// the analysis first asks for it (factcodec.go), and one never asked for
-// is re-exported as the bytes it came in.
+// exported, and a package's fact also carries the summaries of the methods
+// its direct imports' facts carry whose types its view of its
+// dependencies declares (packagefact.go): psharpvet sets it in every go
+// vet unit, where a unit reads only its direct imports' facts, as x/tools
+// re-exports per-object facts on methods. A unit decodes a summary only
+// when the analysis first asks for it (factcodec.go), and one never asked
+// for is carried on as the bytes it came in.
 //
 // The analyzer reports nothing; the givesup and ownership analyzers
 // consume its Result.
