@@ -28,11 +28,13 @@ func FactSummary(f *Summaries, obj *types.Func) *Summary {
 	if f == nil || !ok {
 		return nil
 	}
-	b, ok := f.index()[k]
-	if !ok {
-		return nil
-	}
-	return decodeSummary(b)
+	var s *Summary
+	f.each(func(e funcKey, b []byte) {
+		if e == k {
+			s = decodeSummary(b)
+		}
+	})
+	return s
 }
 
 // ReportOverBudget makes the -budget reports of r's pass on pass.

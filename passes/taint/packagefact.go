@@ -24,12 +24,13 @@ import (
 // samples), nearly all of them summaries the unit never asked for.
 // A package fact is one gob value; its summaries are found by name and
 // decoded when first asked for. x/tools does not re-export package facts,
-// so under -callable (go vet) a package's fact carries, besides its own
-// functions' summaries, those of the methods its direct imports' facts
-// carry whose types this package's view of its dependencies contains,
-// which is the set x/tools re-exported (facts/facts.go, Set.Encode and
-// Decoder.Decode). In a single process (go/analysis/checker) every
-// package's facts reach every importer, so nothing is carried.
+// and a go vet unit (as a Bazel nogo action) reads only its direct
+// imports' facts, so a package's fact carries, besides its own functions'
+// summaries, those of the methods its direct imports' facts carry whose
+// types this package's view of its dependencies declares: the set x/tools
+// re-exported (facts/facts.go, Set.Encode and Decoder.Decode). A summary
+// is looked up among the direct imports' facts only, whatever the driver,
+// so that every driver sees the same summaries.
 
 // funcKey names a function or method across packages: its package's
 // path, the name of its receiver's type (empty for a function) and its
@@ -62,13 +63,12 @@ func keyOf(obj *types.Func) (funcKey, bool) {
 }
 
 // Summaries is taint's package fact: the encoded summaries of the
-// package's functions that importers can call (see exportsSummary) and,
-// under go vet, of methods of the packages below it (see the comment
-// above).
+// package's functions that importers can call (see exportsSummary) and of
+// methods of the packages below it (see the comment above).
 type Summaries struct {
 	// entries are sorted by key; each holds its summary encoded.
 	entries []summaryEntry
-	// encoded, if not nil, is the fact as imported, which index reads.
+	// encoded, if not nil, is the fact as imported, which each reads.
 	encoded []byte
 }
 
@@ -126,7 +126,7 @@ func (s *Summaries) GobEncode() ([]byte, error) {
 	return b, nil
 }
 
-// GobDecode keeps b for index to read. gob may reuse b's memory, hence
+// GobDecode keeps b for each to read. gob may reuse b's memory, hence
 // the copy.
 func (s *Summaries) GobDecode(b []byte) error {
 	if len(b) == 0 || b[0] != summariesFormat {
@@ -134,14 +134,6 @@ func (s *Summaries) GobDecode(b []byte) error {
 	}
 	*s = Summaries{encoded: slices.Clone(b)}
 	return nil
-}
-
-// index returns s's entries by key. The bytes of an imported fact that
-// do not decode give the entries before the fault.
-func (s *Summaries) index() map[funcKey][]byte {
-	x := make(map[funcKey][]byte)
-	s.each(func(k funcKey, sum []byte) { x[k] = sum })
-	return x
 }
 
 // each calls f with each of s's entries in order: those of an imported
@@ -186,9 +178,9 @@ func decodeSummary(b []byte) *Summary {
 }
 
 // importedSummary returns the summary of obj, a function of another
-// package, from the Summaries facts: under go vet from those of the direct
-// imports (importIndex), else from its own package's. ok is false if no
-// fact has it or its bytes do not decode.
+// package, from the Summaries facts of the direct imports
+// (importedEntries). ok is false if no fact has it or its bytes do not
+// decode.
 func (sv *solver) importedSummary(obj *types.Func) (s *Summary, ok bool) {
 	k, ok := keyOf(obj)
 	if !ok {
@@ -197,14 +189,7 @@ func (sv *solver) importedSummary(obj *types.Func) (s *Summary, ok bool) {
 	if s, ok := sv.imported[k]; ok {
 		return s, s != nil
 	}
-	var b []byte
-	var found bool
-	if x := sv.res.imports; x != nil {
-		b, found = x[k]
-	} else {
-		b, found = sv.summaryIndex(obj.Pkg())[k]
-	}
-	if found {
+	if b, found := sv.res.importedEntry(k); found {
 		s = decodeSummary(b)
 	}
 	if sv.imported == nil {
@@ -214,49 +199,56 @@ func (sv *solver) importedSummary(obj *types.Func) (s *Summary, ok bool) {
 	return s, s != nil
 }
 
-// summaryIndex returns the entries of pkg's Summaries fact, memoised, or
-// nil if the pass sees none.
-func (sv *solver) summaryIndex(pkg *types.Package) map[funcKey][]byte {
-	if x, ok := sv.indexes[pkg]; ok {
-		return x
+// importedEntry returns the encoded summary of the function k of another
+// package that the direct imports' facts carry.
+func (r *Result) importedEntry(k funcKey) ([]byte, bool) {
+	if k.recv == "" {
+		b, ok := r.importedFuncs[k]
+		return b, ok
 	}
-	var x map[funcKey][]byte
-	var f Summaries
-	if pkg != sv.res.pkg && sv.res.pass.ImportPackageFact(pkg, &f) {
-		x = f.index()
+	i, ok := slices.BinarySearchFunc(r.methods, k, func(e summaryEntry, k funcKey) int { return compareKeys(e.key, k) })
+	if !ok {
+		return nil, false
 	}
-	if sv.indexes == nil {
-		sv.indexes = make(map[*types.Package]map[funcKey][]byte)
-	}
-	sv.indexes[pkg] = x
-	return x
+	return r.methods[i].sum, true
 }
 
-// importIndex returns the entries of the Summaries facts of pass's
-// direct imports, by key: their own functions' and those they carry.
-// Under go vet, a unit sees only those facts. A key two imports carry
-// keeps the first's summary (of the imports in path order).
-func importIndex(pass *analysis.Pass) map[funcKey][]byte {
+// importedEntries returns the entries of the Summaries facts of pass's
+// direct imports: by key those of functions, and, sorted by key, those of
+// methods declared on types of the package's view of its dependencies,
+// which are the summaries this package's fact carries on (x/tools would
+// have re-exported the per-method facts of those and only those). A key
+// two imports carry keeps the first's summary (of the imports in path
+// order).
+func importedEntries(pass *analysis.Pass) (funcs map[funcKey][]byte, methods []summaryEntry) {
 	imports := slices.SortedFunc(slices.Values(pass.Pkg.Imports()), func(p, q *types.Package) int { return cmp.Compare(p.Path(), q.Path()) })
-	x := make(map[funcKey][]byte)
+	declared := viewMethods(pass.Pkg)
+	funcs = make(map[funcKey][]byte)
+	seen := make(map[funcKey]bool)
 	for _, imp := range imports {
 		var f Summaries
 		if !pass.ImportPackageFact(imp, &f) {
 			continue
 		}
 		f.each(func(k funcKey, sum []byte) {
-			if _, ok := x[k]; !ok {
-				x[k] = sum
+			switch {
+			case k.recv == "":
+				if _, ok := funcs[k]; !ok {
+					funcs[k] = sum
+				}
+			case !seen[k] && declared(k):
+				seen[k] = true
+				methods = append(methods, summaryEntry{k, sum})
 			}
 		})
 	}
-	return x
+	slices.SortFunc(methods, func(a, b summaryEntry) int { return compareKeys(a.key, b.key) })
+	return funcs, methods
 }
 
-// carriedEntries returns the entries of imports, an importIndex, for
-// methods declared on types of pkg's view of its dependencies: the facts
-// x/tools would have re-exported of per-method facts.
-func carriedEntries(pkg *types.Package, imports map[funcKey][]byte) []summaryEntry {
+// viewMethods returns a function that reports whether pkg's view of its
+// dependencies (the packages its imports reach) declares the method k.
+func viewMethods(pkg *types.Package) func(k funcKey) bool {
 	view := make(map[string]*types.Package)
 	var walk func(p *types.Package)
 	walk = func(p *types.Package) {
@@ -270,7 +262,7 @@ func carriedEntries(pkg *types.Package, imports map[funcKey][]byte) []summaryEnt
 	}
 	walk(pkg)
 	methods := make(map[*types.Named]map[string]bool)
-	declared := func(k funcKey) bool {
+	return func(k funcKey) bool {
 		p := view[k.pkg]
 		if p == nil {
 			return false
@@ -293,11 +285,4 @@ func carriedEntries(pkg *types.Package, imports map[funcKey][]byte) []summaryEnt
 		}
 		return names[k.name]
 	}
-	var out []summaryEntry
-	for k, sum := range imports {
-		if k.recv != "" && declared(k) {
-			out = append(out, summaryEntry{k, sum})
-		}
-	}
-	return out
 }

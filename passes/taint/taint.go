@@ -40,7 +40,7 @@ var reportBudget, callableOnly bool
 
 func init() {
 	Analyzer.Flags.BoolVar(&reportBudget, "budget", false, "report each function whose heap analysis stopped at its budget, which gives it the conservative summary (a debugging aid: how much of the package the analysis saw whole)")
-	Analyzer.Flags.BoolVar(&callableOnly, "callable", false, "export the summaries only of the functions other packages can call (exported functions and methods with exported names), and carry those of the methods the direct imports' facts carry (psharpvet sets it under go vet, where a unit sees only its direct imports' facts and every importer decodes every fact)")
+	Analyzer.Flags.BoolVar(&callableOnly, "callable", false, "export the summaries only of the functions other packages can call: exported functions and methods with exported names (psharpvet sets it under go vet, where every importer decodes every fact)")
 }
 
 // exportsSummary reports whether the summary of obj, a function or method
@@ -95,9 +95,12 @@ type Result struct {
 	// the functions whose analysis stopped at its budget (-budget).
 	fact       *Summaries
 	overBudget map[*ssa.Function]string
-	// imports, under go vet (-callable), are the summaries the facts of
-	// the direct imports carry (importIndex), the only ones a unit sees.
-	imports map[funcKey][]byte
+	// importedFuncs and methods are the summaries the facts of the
+	// direct imports carry (importedEntries), the only ones a go vet unit
+	// sees: those of functions by key, and those of methods sorted by key
+	// (among the fact's own entries once the pass has exported it).
+	importedFuncs map[funcKey][]byte
+	methods       []summaryEntry
 }
 
 // A solver holds the memo tables an analysis fills as it goes: the
@@ -142,10 +145,8 @@ type solver struct {
 	// the summaries of the functions that do not depend on them.
 	pointerFreeParams bool
 	base              *solver
-	// imported memoises importedSummary (nil: no summary), indexes the
-	// Summaries facts it read (packagefact.go).
+	// imported memoises importedSummary (nil: no summary).
 	imported map[funcKey]*Summary
-	indexes  map[*types.Package]map[funcKey][]byte
 }
 
 // safeReceiver memoizes the model's SafeReceiver.
@@ -230,9 +231,7 @@ func run(pass *analysis.Pass) (any, error) {
 		strict:    pass.ResultOf[concur.Analyzer].(*model.Model).Strict,
 		model:     pass.ResultOf[concur.Analyzer].(*model.Model),
 	}
-	if callableOnly {
-		r.imports = importIndex(pass) // packagefact.go
-	}
+	r.importedFuncs, r.methods = importedEntries(pass) // packagefact.go
 	sv := newSolver(r, r.summaries)
 	sv.used = make(map[*ssa.Function]map[*ssa.Function]bool)
 	sv.overBudget = make(map[*ssa.Function]string)
@@ -254,13 +253,10 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
-	var carried []summaryEntry
-	if r.imports != nil {
-		carried = carriedEntries(pass.Pkg, r.imports) // packagefact.go
-	}
 	r.overBudget = sv.overBudget
-	if len(own) > 0 || len(carried) > 0 {
-		r.fact = newSummaries(own, carried)
+	if len(own) > 0 || len(r.methods) > 0 {
+		r.fact = newSummaries(own, r.methods)
+		r.methods = r.fact.entries // which hold them, sorted
 		pass.ExportPackageFact(r.fact)
 	}
 	return r, nil
