@@ -57,13 +57,14 @@
 //
 // With -callable, only the summaries of the functions other packages can
 // call (exported functions, and methods with exported names) are
-// exported, and a package's fact also carries the summaries of the methods
-// its direct imports' facts carry whose types its view of its
-// dependencies declares (packagefact.go): psharpvet sets it in every go
-// vet unit, where a unit reads only its direct imports' facts, as x/tools
-// re-exports per-object facts on methods. A unit decodes a summary only
-// when the analysis first asks for it (factcodec.go), and one never asked
-// for is carried on as the bytes it came in.
+// exported: psharpvet sets it in every go vet unit, where every importer
+// decodes every fact. A package's fact also carries the summaries of the
+// methods its direct imports' facts carry whose types its view of its
+// dependencies declares (packagefact.go), since a go vet unit or a Bazel
+// nogo action reads only its direct imports' facts, as x/tools
+// re-exported per-object facts on methods. A summary decodes only when
+// the analysis first asks for it (factcodec.go), and one never asked for
+// is carried on as the bytes it came in.
 //
 // The analyzer reports nothing; the givesup and ownership analyzers
 // consume its Result.
