@@ -60,6 +60,7 @@ var ruleStdPackages = []string{
 	"ownership/rules/replyback",
 	"ownership/rules/sharedtypes",
 	"ownership/rules/lockedwrites",
+	"ownership/rules/lockedspawns",
 	"ownership/rules/keptplaces",
 	"ownership/rules/stopjoins",
 	"ownership/rules/machinestart",

@@ -192,6 +192,36 @@ func timer() int {
 	return hits
 }
 
+// A batch is appended to under its lock.
+type batch struct {
+	mu    sync.Mutex
+	items []int
+}
+
+// armBatch appends holding the lock, but the timer's callback reads
+// without it (the ownership pass leaves the locked append to this pass:
+// ownership/rules/lockedspawns).
+func armBatch(b *batch, x int) {
+	b.mu.Lock()
+	time.AfterFunc(time.Second, func() {
+		_ = len(b.items) // want `b.items is read in the goroutine started in armBatch \(line \d+\) without a lock and written in armBatch after the go statement holding b.mu`
+	})
+	b.items = append(b.items, x)
+	b.mu.Unlock()
+}
+
+// armBatchLocked's callback takes the lock: quiet.
+func armBatchLocked(b *batch, x int) {
+	b.mu.Lock()
+	time.AfterFunc(time.Second, func() {
+		b.mu.Lock()
+		_ = len(b.items)
+		b.mu.Unlock()
+	})
+	b.items = append(b.items, x)
+	b.mu.Unlock()
+}
+
 // Poller starts its loop in its constructor: the loop then runs
 // concurrently with the exported methods called on the returned value.
 type Poller struct {
