@@ -9,6 +9,8 @@ import (
 	"go/types"
 	"slices"
 	"strings"
+
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
 // RowsOfKind returns the model's rows of kind k, sorted by function name
@@ -90,7 +92,7 @@ func (m *Model) InterfaceMethods(pkg *types.Package, k Kind) []*types.Func {
 	if len(rows) == 0 || pkg == nil {
 		return nil
 	}
-	byPath := visible(pkg)
+	byPath := ssaops.VisiblePackages(pkg)
 	var out []*types.Func
 	for _, r := range rows {
 		path, typ, method, ok := splitMethodName(r.Func)
@@ -149,24 +151,6 @@ func ImplementsMethod(fn, im *types.Func) bool {
 	return iface != nil && types.Implements(t, iface)
 }
 
-// visible returns pkg and the packages it imports, directly or not, by
-// import path.
-func visible(pkg *types.Package) map[string]*types.Package {
-	byPath := make(map[string]*types.Package)
-	var visit func(p *types.Package)
-	visit = func(p *types.Package) {
-		if byPath[p.Path()] != nil {
-			return
-		}
-		byPath[p.Path()] = p
-		for _, q := range p.Imports() {
-			visit(q)
-		}
-	}
-	visit(pkg)
-	return byPath
-}
-
 // SeesHandlerContexts reports whether code in pkg can hold a handler
 // context (HandlerContext): whether pkg is, or imports directly or not, a
 // package that declares one. Passes skip looking for contexts elsewhere.
@@ -174,7 +158,7 @@ func SeesHandlerContexts(pkg *types.Package) bool {
 	if pkg == nil {
 		return false
 	}
-	byPath := visible(pkg)
+	byPath := ssaops.VisiblePackages(pkg)
 	for key, class := range frameworkTypes {
 		if class == HandlerContext && byPath[key[0]] != nil {
 			return true

@@ -568,7 +568,7 @@ func (w *walker) checkUse(instr ssa.Instruction, h taint.Heap, cur fresh) bool {
 	if laterSlot(w.p, instr) {
 		return false // another goroutine's slot of a slice (model.LaterSlot)
 	}
-	if !w.c.strict && w.fl.Guarded()[instr] && w.c.locksetPairs(w.p) {
+	if !w.c.strict && w.fl.Guarded()[instr] && locksetPairs(w.p) {
 		// The spawner holds a lock here: whether the goroutine takes
 		// it too is the lockset pass's question, which pairs the
 		// accesses after a go statement (or a call of a Spawn row,
@@ -1086,28 +1086,18 @@ func storedVia(instr ssa.Instruction) string {
 
 // locksetPairs reports whether the lockset pass compares the accesses the
 // spawner makes after p with those of the goroutine p starts: p is a go
-// statement, or a call of a Spawn row of the model whose function the
+// statement, or a call of a Spawn row (p.Spawns) given a function the
 // lockset pass can name (its spawnAt: a function or a literal, not a
 // function value from elsewhere).
-func (c *checker) locksetPairs(p transfer.Point) bool {
+func locksetPairs(p transfer.Point) bool {
 	switch p.Kind {
 	case transfer.Go:
 		return true
 	case transfer.Call:
-		call, ok := p.Instr.(*ssa.Call)
-		if !ok || !p.Spawns {
-			return false
-		}
-		resolved, ok := c.gu.Model.Resolve(call.Common())
-		if !ok || !resolved.Modelled() {
-			return false
-		}
-		row, ok := resolved.Row(model.Spawn)
-		if !ok || len(row.Args) == 0 {
-			return false
-		}
-		fn, _ := ssaops.FuncValue(resolved.Arg(row.Args[0]))
-		return fn != nil
+		return p.Spawns && slices.ContainsFunc(p.Given, func(v ssa.Value) bool {
+			fn, _ := ssaops.FuncValue(v)
+			return fn != nil
+		})
 	}
 	return false
 }

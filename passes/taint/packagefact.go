@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/psharpvet/psharpvet/internal/factcodec"
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
 // The summaries travel as one package fact rather than a fact per
@@ -249,18 +250,7 @@ func importedEntries(pass *analysis.Pass) (funcs map[funcKey][]byte, methods []s
 // viewMethods returns a function that reports whether pkg's view of its
 // dependencies (the packages its imports reach) declares the method k.
 func viewMethods(pkg *types.Package) func(k funcKey) bool {
-	view := make(map[string]*types.Package)
-	var walk func(p *types.Package)
-	walk = func(p *types.Package) {
-		if _, ok := view[p.Path()]; ok {
-			return
-		}
-		view[p.Path()] = p
-		for _, q := range p.Imports() {
-			walk(q)
-		}
-	}
-	walk(pkg)
+	view := ssaops.VisiblePackages(pkg)
 	methods := make(map[*types.Named]map[string]bool)
 	return func(k funcKey) bool {
 		p := view[k.pkg]
