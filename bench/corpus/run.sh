@@ -25,6 +25,8 @@
 #	STRICT_FLAGS  flags of the strict column (default -strict); if the tool
 #	              does not know one of them (see `psharpvet -flags`), the
 #	              column says n/a; STRICT_FLAGS= (empty) drops it too
+#	LIST          the module list (default bench/corpus/modules.txt), e.g. modules
+#	              held out of the corpus to check a change on code it was not tuned on
 #	OUT           outputs (default bench/corpus/out)
 #	WORK          scratch copies of the modules (default $TMPDIR/psharpvet-corpus-modules)
 #	TIMEOUT       seconds allowed to one go vet run (default 1200)
@@ -39,7 +41,7 @@ set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-list=$here/modules.txt
+list=${LIST:-$here/modules.txt}
 out=${OUT:-$here/out}
 work=${WORK:-${TMPDIR:-/tmp}/psharpvet-corpus-modules}
 strict_flags=${STRICT_FLAGS--strict}

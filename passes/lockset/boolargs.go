@@ -39,7 +39,8 @@ import (
 // or, past the parameters, FreeVars[param-len(Params)], a captured
 // variable fixed by the binding of the call's closure. With a field, it
 // fixes instead whether that field of the parameter is not nil (value):
-// the caller tested it (fieldnil.go). With konst, it fixes the parameter
+// the caller tested it (fieldnil.go); or, with a field marked
+// boolFieldMark, the value of that boolean field (boolfields.go). With konst, it fixes the parameter
 // to that constant of another basic type than bool (constargs.go).
 type boolArg struct {
 	param int
@@ -121,7 +122,9 @@ func (c *checker) inputIndex(v ssa.Value) int {
 // and captured variables, that some If of fn tests directly (or negated),
 // parameters it compares with a constant (constargs.go), and, in the
 // default reading, the fields of inputs it tests against nil
-// (fieldnil.go), or that fn passes on to a function of the package that
+// (fieldnil.go) and the boolean fields of inputs it tests (boolfields.go,
+// with the inputs of fn stored into a helper's such field), or that fn
+// passes on to a function of the package that
 // branches on them (a helper, or the literals that take the lock),
 // memoised.
 func (c *checker) branchParams(fn *ssa.Function) []inputRef {
@@ -144,6 +147,9 @@ func (c *checker) branchParams(fn *ssa.Function) []inputRef {
 		if t, ok := c.constTest(v); ok {
 			add(t.input, "")
 		}
+		if i, f, ok := c.boolFieldTest(v); ok {
+			add(i, f)
+		}
 		for _, instr := range b.Instrs {
 			call, ok := instr.(ssa.CallInstruction)
 			if !ok {
@@ -160,6 +166,9 @@ func (c *checker) branchParams(fn *ssa.Function) []inputRef {
 			for _, r := range c.branchParams(callee) {
 				if arg := inputArg(callee, r.param, call.Common().Args, bindings); arg != nil {
 					add(c.passedInput(arg), r.field)
+					if isBoolField(r.field) {
+						add(c.helperInput(arg, r.field), "")
+					}
 				}
 			}
 		}
@@ -237,6 +246,11 @@ func (c *checker) feasible(fi *funcInfo, b *ssa.BasicBlock, i int) bool {
 		}
 	}
 	if !ok {
+		if i, f, isTest := c.boolFieldTest(v); isTest {
+			want, ok = fi.args.lookupField(i, f)
+		}
+	}
+	if !ok {
 		return true
 	}
 	return (i == 0) == (want != negated) // Succs[0] is the true branch
@@ -257,6 +271,10 @@ func (c *checker) fixedArgs(caller *funcInfo, callee *ssa.Function, args, bindin
 			}
 			if v, ok := caller.args.lookupField(c.passedInput(a), r.field); ok {
 				out = append(out, boolArg{r.param, r.field, v, nil})
+			} else if isBoolField(r.field) {
+				if v, ok := c.helperBool(caller, a, r.field); ok {
+					out = append(out, boolArg{r.param, r.field, v, nil})
+				}
 			} else if v, ok := c.testedNil(at, a, r.field); ok {
 				out = append(out, boolArg{r.param, r.field, v, nil})
 			}

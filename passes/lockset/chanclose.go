@@ -96,7 +96,7 @@ func (c *checker) chanPath(ch ssa.Value) string {
 func (c *checker) rebaseChan(p string, args, bindings []ssa.Value) string {
 	r := c.rebase(p, args, bindings)
 	if r == "" || isLocal(r) {
-		if h := c.rebaseThroughHelper(p, args, bindings); h != "" {
+		if h := c.rebaseThroughHelper(p, args, bindings, false); h != "" {
 			return h
 		}
 	}

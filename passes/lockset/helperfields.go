@@ -30,15 +30,18 @@ import (
 // at the composite literal that allocates it, and its address is used
 // otherwise only to load it, the field holds the caller's value for as
 // long as the helper lives: the path is the caller's cc.readerDone.
-// Only orderings (channels closed, received from) are named so; what a
-// callee reads and writes through the helper is still the caller's local
-// memory (a recall gap, not a source of reports).
+// Locks are named so too (rebaseLock): a transaction that locks its
+// database, tx := &Tx{db: db}; tx.lock(), takes db.mu. Only orderings
+// (channels closed, received from, locks) are named so; what a callee
+// reads and writes through the helper is still the caller's local memory
+// (a recall gap, not a source of reports).
 
-// rebaseThroughHelper rebases the callee-frame channel path p whose root
-// is a parameter or free variable bound to a helper allocation of the
-// caller (args, bindings), through the helper's set-once field; "" if p is
-// not such a path.
-func (c *checker) rebaseThroughHelper(p string, args, bindings []ssa.Value) string {
+// rebaseThroughHelper rebases the callee-frame channel or (lock) lock path
+// p whose root is a parameter or free variable bound to a helper
+// allocation of the caller (args, bindings), through the helper's set-once
+// field (helperField) or, for a lock in the default reading, the value its
+// literal stored (literalField); "" if p is not such a path.
+func (c *checker) rebaseThroughHelper(p string, args, bindings []ssa.Value, lock bool) string {
 	prefix, q := pseudoPrefix(p)
 	root, sel := splitPath(q)
 	a, ok := rootValue(root, args, bindings).(*ssa.Alloc)
@@ -50,6 +53,9 @@ func (c *checker) rebaseThroughHelper(p string, args, bindings []ssa.Value) stri
 		return ""
 	}
 	v := c.helperField(a, name)
+	if v == nil && lock && !c.model.Strict {
+		v = literalField(a, name)
+	}
 	if v == nil {
 		return ""
 	}
@@ -97,6 +103,39 @@ func (c *checker) helperField(a *ssa.Alloc, name string) ssa.Value {
 		return st.Val
 	}
 	return nil
+}
+
+// literalField returns the value stored into the field name of the helper
+// allocation a at its composite literal, when the function stores into
+// that field of a nowhere else. The default reading names the locks a
+// callee takes through the helper so even when other code of the package
+// sets the field again (a test that swaps a transaction's database): that
+// the field still holds the literal's value when the lock is taken is
+// assumed, as for a lock reached through a field in any frame
+// (capturedOnce).
+func literalField(a *ssa.Alloc, name string) ssa.Value {
+	var st *ssa.Store
+	for _, ref := range *a.Referrers() {
+		fa, ok := ref.(*ssa.FieldAddr)
+		if !ok {
+			continue
+		}
+		if f := ssaops.FieldVar(fa); f == nil || f.Name() != name {
+			continue
+		}
+		for _, r := range *fa.Referrers() {
+			if s, ok := r.(*ssa.Store); ok {
+				if st != nil || s.Addr != fa {
+					return nil
+				}
+				st = s
+			}
+		}
+	}
+	if st == nil || st.Block() != a.Block() || !literalStore(a, st) {
+		return nil
+	}
+	return st.Val
 }
 
 // literalStore reports whether every use of a before st, in a's block,

@@ -1230,8 +1230,15 @@ func boolCall(v ssa.Value, onTrue bool) *ssa.Call {
 	return lastResultOf(v)
 }
 
-// lastResultOf returns the call v is the last result of, or nil.
+// lastResultOf returns the call v is the last result of, or nil. v may
+// be a load of a local variable that the call's result was just stored
+// into (a named result: tx, err = db.Begin(); if err != nil {…}).
 func lastResultOf(v ssa.Value) *ssa.Call {
+	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
+		if stored := storedJustBefore(u); stored != nil {
+			v = stored
+		}
+	}
 	if x, ok := v.(*ssa.Extract); ok {
 		if t, ok := x.Tuple.Type().(*types.Tuple); !ok || x.Index != t.Len()-1 {
 			return nil
@@ -1240,6 +1247,33 @@ func lastResultOf(v ssa.Value) *ssa.Call {
 	}
 	call, _ := v.(*ssa.Call)
 	return call
+}
+
+// storedJustBefore returns the value that load reads from a local
+// variable when a store into that variable precedes it in its block with
+// nothing in between that may change the variable: no call, and no store
+// but into other local variables. Nil otherwise.
+func storedJustBefore(load *ssa.UnOp) ssa.Value {
+	a, ok := load.X.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	instrs := load.Block().Instrs
+	i := slices.Index(instrs, ssa.Instruction(load))
+	for i--; i >= 0; i-- {
+		switch instr := instrs[i].(type) {
+		case *ssa.Store:
+			if instr.Addr == a {
+				return instr.Val
+			}
+			if other, ok := instr.Addr.(*ssa.Alloc); !ok || other == a {
+				return nil
+			}
+		case ssa.CallInstruction, *ssa.MapUpdate, *ssa.Send, *ssa.Select, *ssa.Alloc:
+			return nil
+		}
+	}
+	return nil
 }
 
 // comparison reports whether op compares its operands.

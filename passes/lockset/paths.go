@@ -567,8 +567,17 @@ func (c *checker) rebase(p string, args, bindings []ssa.Value) string {
 }
 
 // rebaseLock is rebase for a lock, whose base may be named by lockPath.
+// A lock the callee takes through a helper allocation of the caller is
+// the lock of what the helper's set-once field holds (helperfields.go):
+// tx := &Tx{db: db}; tx.lock() takes db.mu.
 func (c *checker) rebaseLock(p string, args, bindings []ssa.Value) string {
-	return c.rebaseMode(p, args, bindings, true)
+	r := c.rebaseMode(p, args, bindings, true)
+	if r == "" || isLocal(r) {
+		if h := c.rebaseThroughHelper(p, args, bindings, true); h != "" {
+			return h
+		}
+	}
+	return r
 }
 
 func (c *checker) rebaseMode(p string, args, bindings []ssa.Value, lock bool) string {

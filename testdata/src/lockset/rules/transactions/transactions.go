@@ -1,0 +1,153 @@
+package transactions // want package:"lockset summaries"
+
+// This package pins three rules that a transaction type needs: its lock
+// is its database's lock, taken through a helper the database makes
+// (tx := &Tx{db: db}; tx.lock() takes db.mu); a named error result tested
+// right after the call that set it hands on the lock the callee returns
+// holding; and the boolean a helper's literal stores (writable) fixes the
+// callee's branch on that field, so that a writable transaction holds the
+// write lock.
+
+import (
+	"errors"
+	"sync"
+)
+
+var ErrClosed = errors.New("closed")
+
+type DB struct {
+	mu     sync.RWMutex
+	items  map[string]string
+	closed bool
+}
+
+type Tx struct {
+	db       *DB
+	writable bool
+}
+
+func Open() *DB {
+	db := &DB{items: map[string]string{}}
+	go db.expire()
+	return db
+}
+
+// expire deletes in writable transactions: quiet against Load, Close and
+// other calls of Update.
+func (db *DB) expire() {
+	for i := 0; i < 3; i++ {
+		db.Update(func(tx *Tx) error {
+			tx.Delete("x")
+			return nil
+		})
+	}
+}
+
+func (db *DB) Close() error {
+	db.mu.Lock()
+	defer db.mu.Unlock()
+	db.closed = true
+	return nil
+}
+
+func (db *DB) Load(k, v string) {
+	db.mu.Lock()
+	defer db.mu.Unlock()
+	db.items[k] = v
+}
+
+// Begin reads db.closed holding the lock tx.lock took: quiet.
+func (db *DB) Begin(writable bool) (*Tx, error) {
+	tx := &Tx{db: db, writable: writable}
+	tx.lock()
+	if db.closed {
+		tx.unlock()
+		return nil, ErrClosed
+	}
+	return tx, nil
+}
+
+func (tx *Tx) lock() {
+	if tx.writable {
+		tx.db.mu.Lock()
+	} else {
+		tx.db.mu.RLock()
+	}
+}
+
+func (tx *Tx) unlock() {
+	if tx.writable {
+		tx.db.mu.Unlock()
+	} else {
+		tx.db.mu.RUnlock()
+	}
+}
+
+func (tx *Tx) Commit() error {
+	tx.unlock()
+	tx.db = nil
+	return nil
+}
+
+func (tx *Tx) Rollback() error {
+	tx.unlock()
+	tx.db = nil
+	return nil
+}
+
+func (tx *Tx) Delete(k string) { delete(tx.db.items, k) }
+
+// managed writes the database between Begin and the deferred Commit,
+// holding the lock Begin returned holding on its nil error, which it
+// tests through its named result.
+func (db *DB) managed(writable bool, fn func(tx *Tx) error) (err error) {
+	var tx *Tx
+	tx, err = db.Begin(writable)
+	if err != nil {
+		return
+	}
+	defer func() {
+		if writable {
+			tx.Commit()
+		} else {
+			tx.Rollback()
+		}
+	}()
+	db.items["last"] = "managed"
+	err = fn(tx)
+	return
+}
+
+// Update and Set write holding db.mu for writing: quiet.
+func (db *DB) Update(fn func(tx *Tx) error) error { return db.managed(true, fn) }
+
+func (db *DB) Set(k, v string) error {
+	tx, err := db.Begin(true)
+	if err != nil {
+		return err
+	}
+	db.items[k] = v
+	return tx.Commit()
+}
+
+// Mutate writes in a transaction its caller chooses: when that is a
+// read-only one, two calls write holding db.mu only for reading. Racy.
+func (db *DB) Mutate(writable bool, k string) error {
+	tx, err := db.Begin(writable)
+	if err != nil {
+		return err
+	}
+	db.items[k] = "" // want `db.items\[\*\] is written in \(\*DB\).Mutate holding db.mu \(read\) and written in another call of \(\*DB\).Mutate holding db.mu \(read\)`
+	return tx.Rollback()
+}
+
+// After writes once the transaction is over: racy.
+func (db *DB) After() {
+	db.Update(func(tx *Tx) error { return nil })
+	db.items["after"] = "" // want `db.items\[\*\] is written in \(\*DB\).After without a lock`
+}
+
+// Peek reads without a transaction: racy.
+func (db *DB) Peek() string {
+	return db.items["after"] // want `db.items\[\*\] is read in \(\*DB\).Peek without a lock`
+}
