@@ -319,6 +319,8 @@ type Model struct {
 	// tokenVars holds the package's local token channel variables
 	// (SetTokenVars).
 	tokenVars map[ssa.Value]TokenDir
+	// tokenCells maps each key of tokenVars to the variable's Alloc.
+	tokenCells map[ssa.Value]*ssa.Alloc
 
 	// Strict selects P#'s conservative reading, in which what the
 	// analysis cannot see (an unknown callee, an abstract object merging

@@ -38,8 +38,16 @@ const (
 func (m *Model) SetTokens(tokens map[*types.Var]TokenDir) { m.tokens = tokens }
 
 // SetTokenVars records the package's local token channel variables: the
-// Alloc of each, and the FreeVar of each closure that captures it.
-func (m *Model) SetTokenVars(vars map[ssa.Value]TokenDir) { m.tokenVars = vars }
+// Alloc of each, and the FreeVar of each closure that captures it, each
+// with the variable's Alloc.
+func (m *Model) SetTokenVars(vars map[ssa.Value]TokenDir, cells map[ssa.Value]*ssa.Alloc) {
+	m.tokenVars, m.tokenCells = vars, cells
+}
+
+// TokenCell returns the variable of the local token channel whose Alloc
+// or captured FreeVar v is, or nil: the maker's variable and the
+// closures' FreeVars are one channel.
+func (m *Model) TokenCell(v ssa.Value) *ssa.Alloc { return m.tokenCells[v] }
 
 // IsToken reports whether the field f is a token channel.
 func (m *Model) IsToken(f *types.Var) bool {

@@ -236,11 +236,12 @@ func storesField(fn *ssa.Function, fa *ssa.FieldAddr) bool {
 // does not fill; it and the closures that capture it only load it, and
 // use each load only as tokenUses.addLoad allows, sends carrying no data;
 // and every function that loads it both sends on it and receives from
-// it, so that the goroutine that takes the token gives it back (a token
-// a spawner takes and its goroutine returns is handed off, which a lock
-// held by one goroutine does not model).
-func tokenVars(funcs []*ssa.Function) map[ssa.Value]model.TokenDir {
+// it, so that the goroutine that takes the token gives it back, or the
+// token is handed off (handedOff): its maker's function only takes it and
+// the literals that capture it only give it back.
+func tokenVars(funcs []*ssa.Function) (map[ssa.Value]model.TokenDir, map[ssa.Value]*ssa.Alloc) {
 	var out map[ssa.Value]model.TokenDir
+	var cells map[ssa.Value]*ssa.Alloc
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -254,16 +255,36 @@ func tokenVars(funcs []*ssa.Function) map[ssa.Value]model.TokenDir {
 				if fvs, ok := tokenVar(a); ok {
 					if out == nil {
 						out = make(map[ssa.Value]model.TokenDir)
+						cells = make(map[ssa.Value]*ssa.Alloc)
 					}
-					out[a] = model.SendAcquires
+					out[a], cells[a] = model.SendAcquires, a
 					for _, fv := range fvs {
-						out[fv] = model.SendAcquires
+						out[fv], cells[fv] = model.SendAcquires, a
 					}
 				}
 			}
 		}
 	}
-	return out
+	return out, cells
+}
+
+// handedOff reports whether u, the uses of a token variable in one
+// function, are those of a token handed off: the maker's function only
+// takes it, and a literal it makes only gives it back, run as the
+// goroutine the taker starts or called by it, which the lockset pass
+// follows as a lock handed to a goroutine (badger's doWrites):
+//
+//	pending := make(chan struct{}, 1)
+//	write := func(reqs []*request) { db.write(reqs); <-pending }
+//	for … {
+//		pending <- struct{}{}
+//		go write(reqs)
+//	}
+func handedOff(u *tokenUses, maker bool) bool {
+	if maker {
+		return u.send && !u.recv
+	}
+	return u.recv && !u.send
 }
 
 // tokenVar reports whether the variable a is a token channel (tokenVars),
@@ -308,14 +329,14 @@ func tokenVar(a *ssa.Alloc) ([]*ssa.FreeVar, bool) {
 	if made == nil || len(fvs) == 0 {
 		return nil, false
 	}
-	for _, ls := range loads {
+	for fn, ls := range loads {
 		u := &tokenUses{ok: true}
 		for _, l := range ls {
 			if !u.addLoad(l) {
 				return nil, false
 			}
 		}
-		if u.data || u.send != u.recv {
+		if u.data || u.send != u.recv && !handedOff(u, fn == made.Parent()) {
 			return nil, false
 		}
 	}

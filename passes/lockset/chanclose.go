@@ -136,7 +136,52 @@ func (c *checker) closesAfter(fi *funcInfo) (map[ssa.Instruction][]string, []str
 	if len(ops) == 0 {
 		return nil, nil
 	}
-	return mustAfter(fn, ops, nil)
+	return mustAfter(fn, ops, nilParamEdges(fn, ops))
+}
+
+// nilParamEdges returns, for each edge of fn taken where a parameter is
+// nil into a block that only returns (if p == nil { return }, the
+// nil-receiver guard of a Done wrapper),
+// the operations of ops on channels under that parameter: a path on which
+// p is nil has no p.done to close, so it closes it vacuously, and the
+// callee closes p.done on every path on which there is one.
+func nilParamEdges(fn *ssa.Function, ops map[ssa.Instruction][]string) map[cfgEdge][]string {
+	var out map[cfgEdge][]string
+	for _, b := range fn.Blocks {
+		v, negated := condOf(b)
+		x, nilSucc, ok := nilCompared(v)
+		if !ok {
+			continue
+		}
+		p, isParam := x.(*ssa.Parameter)
+		if !isParam {
+			continue
+		}
+		root := paramRoot(slices.Index(fn.Params, p))
+		var under []string
+		for _, cs := range ops {
+			for _, ch := range cs {
+				if _, rest := pseudoPrefix(ch); strings.HasPrefix(rest, root) {
+					under = union(under, []string{ch})
+				}
+			}
+		}
+		if len(under) == 0 {
+			continue
+		}
+		if negated {
+			nilSucc = 1 - nilSucc
+		}
+		if !returnsOnly(b.Succs[nilSucc]) {
+			continue // what the nil branch does is ordered by no close
+		}
+		if out == nil {
+			out = make(map[cfgEdge][]string)
+		}
+		e := cfgEdge{b, b.Succs[nilSucc]}
+		out[e] = union(out[e], under)
+	}
+	return out
 }
 
 // mustAfter is the backward must-analysis of closesAfter over the
@@ -216,6 +261,18 @@ func mustAfter(fn *ssa.Function, ops map[ssa.Instruction][]string, edgeOps map[c
 		return after, nil
 	}
 	return after, in[0]
+}
+
+// returnsOnly reports whether b does nothing but return.
+func returnsOnly(b *ssa.BasicBlock) bool {
+	for _, instr := range b.Instrs {
+		switch instr.(type) {
+		case *ssa.Return, *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	return len(b.Instrs) > 0
 }
 
 // closedBy returns the channels instr closes in fn, by the paths of the

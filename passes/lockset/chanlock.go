@@ -42,7 +42,20 @@ func (c *checker) tokenLock(ch ssa.Value, send bool) (string, model.Kind) {
 	if fa == nil {
 		return "", 0
 	}
-	return c.lockPath(fa), kind
+	return c.tokenPath(fa), kind
+}
+
+// tokenPath names the lock of the token channel at fa: as a lock in the
+// field or variable is named, or, for a local variable in the default
+// reading, by the variable itself (cellRoot), one name in its maker's
+// frame and in the literals that capture it, so that the maker's own
+// critical sections and those of the goroutines it hands the token to
+// exclude each other as entry points.
+func (c *checker) tokenPath(fa ssa.Value) string {
+	if cell := c.model.TokenCell(fa); cell != nil && !c.model.Strict {
+		return cellRoot(cell)
+	}
+	return c.lockPath(fa)
 }
 
 // tokenOp applies to st a send on (send) or a receive from the channel
@@ -60,7 +73,7 @@ func (c *checker) tokenCase(st *state, p, b *ssa.BasicBlock) *state {
 	if fa == nil {
 		return st
 	}
-	if lock := c.lockPath(fa); lock != "" {
+	if lock := c.tokenPath(fa); lock != "" {
 		st = st.clone()
 		c.lockOp(st, kind, lock)
 	}

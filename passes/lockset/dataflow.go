@@ -160,6 +160,10 @@ type funcInfo struct {
 	// to those locks in fn's frame, held on the branch where the call's
 	// error is nil (edge, nilerrlock.go).
 	acquireIfNil map[*ssa.Call][]Held
+	// receivedIfNil maps a call whose callee has a
+	// Summary.ReceivedIfNil to those channels in fn's frame, received
+	// from on the branch where the call's error is nil (recvifnil.go).
+	receivedIfNil map[*ssa.Call][]string
 	// detached maps the loads a store of the same critical section
 	// detaches to the locks held (detach.go).
 	detached map[ssa.Value]lockset
@@ -409,8 +413,9 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 	closing, closesOnEntry := c.closesAfter(fi)
 	sending := c.sendsAfter(fi)
 	var exit *state
-	var seenIfNil []string // met over the success returns (returnsSuccess)
-	var heldIfNil lockset  // met over the success returns
+	var seenIfNil []string  // met over the success returns (returnsSuccess)
+	var heldIfNil lockset   // met over the success returns
+	var recvdIfNil []string // met over the success returns
 	returnsNil := false
 	for _, b := range fn.Blocks {
 		if in[b.Index] == nil {
@@ -468,9 +473,10 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 						seenIfNil = intersect(seenIfNil, st.seen)
 					}
 					if !returnsNil {
-						heldIfNil, returnsNil = st.held, true
+						heldIfNil, recvdIfNil, returnsNil = st.held, st.recvd, true
 					} else {
 						heldIfNil = heldIfNil.meet(st.held)
+						recvdIfNil = intersect(recvdIfNil, st.recvd)
 					}
 				}
 			}
@@ -489,6 +495,7 @@ func (c *checker) analyze(fn *ssa.Function, args boolArgs, split *condSplit, wit
 			sum.SeenIfNil = capObservations(extra, maxSummaryObservations)
 		}
 		sum.AcquireIfNil = onlyIfNil(slices.DeleteFunc(slices.Clone(heldIfNil), func(h Held) bool { return slices.Contains(exit.entry, h.Lock) }), sum.Acquire)
+		sum.ReceivedIfNil = onlyReceivedIfNil(nonLocal(recvdIfNil), sum.Received)
 	}
 	if len(accs) > 0 {
 		sum.Accesses = slices.Clone(accs)
@@ -512,7 +519,7 @@ func (fi *funcInfo) dropAnalysisMemos() {
 	fi.seenSets, fi.seenByID, fi.capped = obsSetTable{}, nil, nil
 	fi.sets = setsCache{}
 	fi.order, fi.deferHeld, fi.detached = nil, nil, nil
-	fi.seenIfNil, fi.acquireIfNil = nil, nil
+	fi.seenIfNil, fi.acquireIfNil, fi.receivedIfNil = nil, nil, nil
 }
 
 // A scratch holds the buffers that analyze reuses from one function to
@@ -569,6 +576,10 @@ func (c *checker) edge(fi *funcInfo, st *state, b *ssa.BasicBlock, i int) *state
 	if obs := c.terminalEdge(st, b, i); len(obs) > 0 {
 		st = st.clone()
 		st.seen = union(st.seen, obs) // terminal.go
+	}
+	if chans := fi.receivedIfNilEdge(ifi, i); len(chans) > 0 {
+		st = st.clone()
+		st.recvd = union(st.recvd, chans) // recvifnil.go
 	}
 	if locks := fi.lockedIfNilEdge(ifi, i); len(locks) > 0 {
 		st = st.clone()
@@ -898,6 +909,9 @@ func (c *checker) call(fi *funcInfo, st *state, call *ssa.CallCommon, instr ssa.
 	}
 	if ret, ok := instr.(*ssa.Call); ok && len(sum.AcquireIfNil) > 0 {
 		c.recordAcquireIfNil(fi, ret, sum.AcquireIfNil, args, bindings)
+	}
+	if ret, ok := instr.(*ssa.Call); ok && len(sum.ReceivedIfNil) > 0 {
+		c.recordReceivedIfNil(fi, ret, sum.ReceivedIfNil, args, bindings)
 	}
 	c.apply(fi, st, sum, callee, args, bindings, instr, emit)
 	for _, inv := range sum.Invokes {

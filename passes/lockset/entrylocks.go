@@ -148,7 +148,7 @@ func (c *checker) intoCallee(lock string, call ssa.CallInstruction) string {
 	if prefix, _ := pseudoPrefix(lock); prefix != "" {
 		return ""
 	}
-	if strings.HasPrefix(lock, "g:") {
+	if strings.HasPrefix(lock, "g:") || strings.HasPrefix(lock, "c:") {
 		return lock
 	}
 	// A lock under a shared field (shared.go) is named under the

@@ -27,7 +27,7 @@ import (
 
 // summariesFormat is the first byte of an encoded Summaries, so that
 // bytes of another encoding are refused rather than misread.
-const summariesFormat = 1
+const summariesFormat = 2
 
 // errBadSummaries says the bytes of a Summaries fact are not one this
 // version encodes.
@@ -125,6 +125,7 @@ func appendSummary(b []byte, s *Summary) []byte {
 	b = factcodec.AppendStrings(b, s.Seen)
 	b = factcodec.AppendStrings(b, s.SeenIfNil)
 	b = appendHelds(b, s.AcquireIfNil)
+	b = factcodec.AppendStrings(b, s.ReceivedIfNil)
 	b = factcodec.AppendInts(b, s.Starts)
 	b = factcodec.AppendLen(b, len(s.Invokes))
 	for _, inv := range s.Invokes {
@@ -186,6 +187,7 @@ func (d decoder) summary() *Summary {
 	s.Seen = d.Strings()
 	s.SeenIfNil = d.Strings()
 	s.AcquireIfNil = d.helds()
+	s.ReceivedIfNil = d.Strings()
 	s.Starts = d.Ints()
 	if n := d.Len(2); n > 0 {
 		s.Invokes = make([]Invoke, n)

@@ -57,13 +57,14 @@ func randomAccess(r *rand.Rand) Access {
 
 func randomLocksetSummary(r *rand.Rand) Summary {
 	s := Summary{
-		Acquire:      randomHelds(r),
-		Release:      factcodectest.RandomStrings(r, "", "p0.mu", "g:pkg.v", "c>items>[]", "é"),
-		Received:     factcodectest.RandomStrings(r, "", "p0.mu", "g:pkg.v", "c>items>[]", "é"),
-		Closes:       factcodectest.RandomStrings(r, "", "p0.mu", "g:pkg.v", "c>items>[]", "é"),
-		Seen:         factcodectest.RandomStrings(r, "", "p0.mu", "g:pkg.v", "c>items>[]", "é"),
-		SeenIfNil:    factcodectest.RandomStrings(r, "", "p0.mu", "g:pkg.v", "c>items>[]", "é"),
-		AcquireIfNil: randomHelds(r),
+		Acquire:       randomHelds(r),
+		Release:       factcodectest.RandomStrings(r, "", "p0.mu", "g:pkg.v", "c>items>[]", "é"),
+		Received:      factcodectest.RandomStrings(r, "", "p0.mu", "g:pkg.v", "c>items>[]", "é"),
+		Closes:        factcodectest.RandomStrings(r, "", "p0.mu", "g:pkg.v", "c>items>[]", "é"),
+		Seen:          factcodectest.RandomStrings(r, "", "p0.mu", "g:pkg.v", "c>items>[]", "é"),
+		SeenIfNil:     factcodectest.RandomStrings(r, "", "p0.mu", "g:pkg.v", "c>items>[]", "é"),
+		AcquireIfNil:  randomHelds(r),
+		ReceivedIfNil: factcodectest.RandomStrings(r, "", "p0.done", "g:pkg.ch", "é"),
 	}
 	if r.IntN(4) > 0 {
 		s.Accesses = make([]Access, r.IntN(4))
@@ -146,7 +147,7 @@ func TestSummariesCodecFields(t *testing.T) {
 	factcodectest.CheckFields(t, "appendSummary, decoder.summary and randomLocksetSummary",
 		factcodectest.Fields{Type: reflect.TypeFor[Summaries](), Fields: 2},
 		factcodectest.Fields{Type: reflect.TypeFor[FuncSummary](), Fields: 2},
-		factcodectest.Fields{Type: reflect.TypeFor[Summary](), Fields: 10},
+		factcodectest.Fields{Type: reflect.TypeFor[Summary](), Fields: 11},
 		factcodectest.Fields{Type: reflect.TypeFor[Access](), Fields: 8},
 		factcodectest.Fields{Type: reflect.TypeFor[Sets](), Fields: 6},
 		factcodectest.Fields{Type: reflect.TypeFor[Held](), Fields: 2},

@@ -76,6 +76,11 @@ type Summary struct {
 	// unless it fails, a try-acquire helper: nilerrlock.go): the caller's
 	// branch where the call succeeded holds them.
 	AcquireIfNil []Held
+	// ReceivedIfNil lists the channels (as Received) received from on
+	// every success return, not on every return (a stop helper that
+	// waits for its goroutine unless it was stopped already: recvifnil.go):
+	// the caller's branch where the call succeeded follows the receive.
+	ReceivedIfNil []string
 	// Starts, if not empty, says the function runs its function
 	// parameter Starts[0] on a goroutine it does not wait for, passing
 	// it its parameters Starts[1:] (-1: an argument that is none of its
@@ -116,7 +121,7 @@ func (s *Summary) String() string {
 
 func (s *Summary) empty() bool {
 	return len(s.Acquire) == 0 && len(s.Release) == 0 && len(s.Accesses) == 0 &&
-		len(s.Received) == 0 && len(s.Closes) == 0 && len(s.Seen) == 0 && len(s.AcquireIfNil) == 0 && len(s.Starts) == 0 &&
+		len(s.Received) == 0 && len(s.Closes) == 0 && len(s.Seen) == 0 && len(s.AcquireIfNil) == 0 && len(s.ReceivedIfNil) == 0 && len(s.Starts) == 0 &&
 		len(s.Invokes) == 0
 }
 

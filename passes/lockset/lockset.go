@@ -350,7 +350,7 @@ func run(pass *analysis.Pass) (any, error) {
 // published through atomics, which other packages' checks would only
 // misreport.
 func exportable(s *Summary) *Summary {
-	out := &Summary{Acquire: s.Acquire, Release: s.Release, Received: s.Received, Closes: s.Closes, Seen: s.Seen, SeenIfNil: s.SeenIfNil, AcquireIfNil: s.AcquireIfNil, Invokes: s.Invokes}
+	out := &Summary{Acquire: s.Acquire, Release: s.Release, Received: s.Received, Closes: s.Closes, Seen: s.Seen, SeenIfNil: s.SeenIfNil, AcquireIfNil: s.AcquireIfNil, ReceivedIfNil: s.ReceivedIfNil, Invokes: s.Invokes}
 	// Sized first: the summaries of a package are many and large, and
 	// appending copied their accesses again at each growth.
 	n := 0

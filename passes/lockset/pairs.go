@@ -97,7 +97,7 @@ func canonical(p string, fn *ssa.Function) string {
 	prefix, p := pseudoPrefix(p)
 	root, sel := splitPath(p)
 	switch {
-	case strings.HasPrefix(root, "g:"), strings.HasPrefix(root, "s:"):
+	case strings.HasPrefix(root, "g:"), strings.HasPrefix(root, "s:"), strings.HasPrefix(root, "c:"):
 		return prefix + p
 	case root == "p:0|":
 		// The receiver, also when a literal captures it (spilledParam).

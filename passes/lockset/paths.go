@@ -134,7 +134,17 @@ func extend(p, sel string) string {
 }
 
 func paramRoot(i int) string { return "p:" + strconv.Itoa(i) + "|" }
-func freeRoot(i int) string  { return "f:" + strconv.Itoa(i) + "|" }
+
+// cellRoot names a local variable that function literals capture by the
+// variable itself, the same in every frame: its function, its register
+// and its name (displayed). Only local token channels are named so
+// (tokenPath): each call of the function makes another variable, which
+// the name does not tell apart, as a literal's captured variables are
+// not ("v:" keys).
+func cellRoot(a *ssa.Alloc) string {
+	return "c:" + a.Parent().String() + "#" + a.Name() + "#" + a.Comment + "|"
+}
+func freeRoot(i int) string { return "f:" + strconv.Itoa(i) + "|" }
 
 // isSharedRoot reports whether p is the root of a shared field alone: the
 // object itself, not a pointer to it.
@@ -585,7 +595,7 @@ func (c *checker) rebaseMode(p string, args, bindings []ssa.Value, lock bool) st
 	root, sel := splitPath(p)
 	var base string
 	switch {
-	case strings.HasPrefix(root, "g:"), strings.HasPrefix(root, "s:"):
+	case strings.HasPrefix(root, "g:"), strings.HasPrefix(root, "s:"), strings.HasPrefix(root, "c:"):
 		base = root
 	case strings.HasPrefix(root, "p:"), strings.HasPrefix(root, "f:"):
 		v := rootValue(root, args, bindings)
@@ -684,6 +694,8 @@ func (n namer) display(p string) string {
 		}
 	case strings.HasPrefix(body, "a:"):
 		name = n.c.allocName(n.fn, body)
+	case strings.HasPrefix(body, "c:"):
+		name = body[strings.LastIndexByte(body, '#')+1:] // cellRoot
 	case strings.HasPrefix(body, "r:"):
 		name = n.c.regName(n.fn, root)
 	case strings.HasPrefix(body, "t:"):

@@ -23,6 +23,7 @@ func sameSummary(a, b *Summary) bool {
 		sameSlice(a.Seen, b.Seen, equal[string]) &&
 		sameSlice(a.SeenIfNil, b.SeenIfNil, equal[string]) &&
 		sameSlice(a.AcquireIfNil, b.AcquireIfNil, equal[Held]) &&
+		sameSlice(a.ReceivedIfNil, b.ReceivedIfNil, equal[string]) &&
 		sameSlice(a.Starts, b.Starts, equal[int]) &&
 		sameSlice(a.Invokes, b.Invokes, sameInvoke)
 }

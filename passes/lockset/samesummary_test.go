@@ -19,7 +19,7 @@ func TestSameSummaryFields(t *testing.T) {
 		v      any
 		fields []string
 	}{
-		{Summary{}, []string{"Acquire", "Release", "Accesses", "Received", "Closes", "Seen", "SeenIfNil", "AcquireIfNil", "Starts", "Invokes"}},
+		{Summary{}, []string{"Acquire", "Release", "Accesses", "Received", "Closes", "Seen", "SeenIfNil", "AcquireIfNil", "ReceivedIfNil", "Starts", "Invokes"}},
 		{Access{}, []string{"Path", "Write", "Atomic", "Sets", "Elem", "Func", "Pos", "calls"}},
 		{Sets{}, []string{"Held", "Released", "After", "Before", "Seen", "Guards"}},
 		{Held{}, []string{"Lock", "Read"}},
@@ -86,7 +86,7 @@ func TestSameSummary(t *testing.T) {
 			return nil
 		}
 		s := &Summary{Acquire: helds(), Release: strs(), Received: strs(), Closes: strs(), Seen: strs(),
-			SeenIfNil: strs(), AcquireIfNil: helds()}
+			SeenIfNil: strs(), AcquireIfNil: helds(), ReceivedIfNil: strs()}
 		if n := r.Intn(4); n > 0 {
 			s.Accesses = make([]Access, n-1)
 			for i := range s.Accesses {
@@ -109,7 +109,7 @@ func TestSameSummary(t *testing.T) {
 		}
 		c := *s
 		c.Accesses = slices.Clone(s.Accesses)
-		switch r.Intn(12) {
+		switch r.Intn(13) {
 		case 0:
 			c.Acquire = helds()
 		case 1:
@@ -128,6 +128,8 @@ func TestSameSummary(t *testing.T) {
 			c.Starts = []int{r.Intn(2)}
 		case 8:
 			c.Invokes = []Invoke{{Param: r.Intn(2), Methods: strs()}}
+		case 11:
+			c.ReceivedIfNil = strs()
 		case 9, 10:
 			if len(c.Accesses) > 0 {
 				a := &c.Accesses[r.Intn(len(c.Accesses))]

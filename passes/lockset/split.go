@@ -124,10 +124,10 @@ func mergeInfos(a, b *funcInfo) *funcInfo {
 	switch {
 	case !a.exits:
 		sum.Acquire, sum.Release, sum.Received, sum.Closes, sum.Seen, sum.SeenIfNil = b.sum.Acquire, b.sum.Release, b.sum.Received, b.sum.Closes, b.sum.Seen, b.sum.SeenIfNil
-		sum.AcquireIfNil = b.sum.AcquireIfNil
+		sum.AcquireIfNil, sum.ReceivedIfNil = b.sum.AcquireIfNil, b.sum.ReceivedIfNil
 	case !b.exits:
 		sum.Acquire, sum.Release, sum.Received, sum.Closes, sum.Seen, sum.SeenIfNil = a.sum.Acquire, a.sum.Release, a.sum.Received, a.sum.Closes, a.sum.Seen, a.sum.SeenIfNil
-		sum.AcquireIfNil = a.sum.AcquireIfNil
+		sum.AcquireIfNil, sum.ReceivedIfNil = a.sum.AcquireIfNil, a.sum.ReceivedIfNil
 	default:
 		sum.Acquire = lockset(a.sum.Acquire).meet(b.sum.Acquire)
 		sum.Release = union(a.sum.Release, b.sum.Release)
@@ -138,6 +138,7 @@ func mergeInfos(a, b *funcInfo) *funcInfo {
 			sum.SeenIfNil = ifNil
 		}
 		sum.AcquireIfNil = onlyIfNil(a.sum.acquiredIfNil().meet(b.sum.acquiredIfNil()), sum.Acquire)
+		sum.ReceivedIfNil = onlyReceivedIfNil(intersect(a.sum.receivedIfNil(), b.sum.receivedIfNil()), sum.Received)
 	}
 	out.exits = a.exits || b.exits
 	// a's accesses, then b's, in one allocation (not a copy of both
