@@ -7,9 +7,12 @@ package lockset
 import (
 	"go/constant"
 	"go/token"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
 // This file follows a boolean that a caller stores into a helper it makes
@@ -63,11 +66,16 @@ func isBoolField(field string) bool { return strings.HasPrefix(field, boolFieldM
 
 // helperBool returns the value that the composite literal of the helper
 // allocation a stores into its field (a marked name), when that value is
-// a constant or an input of the caller that the caller's analysis fixes.
+// a constant or an input of the caller that the caller's analysis fixes;
+// or, for a helper a call returns (constructedBool), the value of its
+// argument.
 func (c *checker) helperBool(caller *funcInfo, a ssa.Value, field string) (value, ok bool) {
-	alloc, isAlloc := a.(*ssa.Alloc)
-	if !isAlloc || c.model.Strict {
+	if c.model.Strict {
 		return false, false
+	}
+	alloc, isAlloc := a.(*ssa.Alloc)
+	if !isAlloc {
+		return c.constructedBool(caller, a, strings.TrimPrefix(field, boolFieldMark))
 	}
 	w := literalField(alloc, strings.TrimPrefix(field, boolFieldMark))
 	switch w := w.(type) {
@@ -80,6 +88,166 @@ func (c *checker) helperBool(caller *funcInfo, a ssa.Value, field string) (value
 		return false, false
 	}
 	return caller.args.lookup(c.passedInput(w))
+}
+
+// constructedBool returns the value of the field name of the helper that
+// a, in caller's frame, holds when a call made it: a is the result of a
+// call (or loaded from a variable that only that result was stored into,
+// a literal's captured variable included) of a function of the package
+// whose every non-nil return is a composite literal storing a constant or
+// one of its parameters there (func (db *DB) Begin(writable bool) (*Tx,
+// error) { tx := &Tx{db: db, writable: writable}; … return tx, nil }),
+// and that constant, or the call's argument, is known: a constant, or an
+// input of caller that caller's analysis fixes. buntdb's managed defers a
+// literal that rolls back the tx Begin returned, Rollback branching on
+// tx.writable.
+func (c *checker) constructedBool(caller *funcInfo, a ssa.Value, name string) (value, ok bool) {
+	v, frame := c.storedValue(caller.fn, a)
+	if x, isExtract := v.(*ssa.Extract); isExtract && x.Index == 0 {
+		v = x.Tuple
+	}
+	call, isCall := v.(*ssa.Call)
+	if !isCall {
+		return false, false
+	}
+	callee := call.Call.StaticCallee()
+	if callee == nil || callee.Pkg == nil || callee.Pkg.Pkg != c.pkg {
+		return false, false
+	}
+	w := constructorField(callee, name)
+	if p, isParam := w.(*ssa.Parameter); isParam {
+		w = call.Call.Args[slices.Index(callee.Params, p)]
+	}
+	switch w := w.(type) {
+	case nil:
+		return false, false
+	case *ssa.Const:
+		if w.Value != nil && w.Value.Kind() == constant.Bool {
+			return constant.BoolVal(w.Value), true
+		}
+		return false, false
+	}
+	if frame != caller.fn {
+		w = c.frameInput(caller.fn, w)
+		if w == nil {
+			return false, false
+		}
+	}
+	return caller.args.lookup(c.passedInput(w))
+}
+
+// storedValue follows a load of a local variable that one value was
+// stored into, and nothing reassigns (a literal's captured variable, to
+// the variable of the function that makes the literal, when one
+// MakeClosure does), to that value, and returns it with the function it
+// lies in; else a itself, in fn.
+func (c *checker) storedValue(fn *ssa.Function, a ssa.Value) (ssa.Value, *ssa.Function) {
+	load, isLoad := a.(*ssa.UnOp)
+	if !isLoad || load.Op != token.MUL {
+		return a, fn
+	}
+	cell := load.X
+	if fv, isFree := cell.(*ssa.FreeVar); isFree {
+		cell = boundValue(fv)
+	}
+	alloc, isAlloc := cell.(*ssa.Alloc)
+	if !isAlloc || reassigned(alloc, 0) {
+		return a, fn
+	}
+	if v := ssaops.StoredOnce(alloc); v != nil {
+		return v, alloc.Parent()
+	}
+	return a, fn
+}
+
+// boundValue returns what the one MakeClosure of fv's literal in the
+// function that makes it binds fv to, or nil.
+func boundValue(fv *ssa.FreeVar) ssa.Value {
+	lit := fv.Parent()
+	parent := lit.Parent()
+	if parent == nil {
+		return nil
+	}
+	k := slices.Index(lit.FreeVars, fv)
+	var bound ssa.Value
+	for _, b := range parent.Blocks {
+		for _, instr := range b.Instrs {
+			mc, ok := instr.(*ssa.MakeClosure)
+			if !ok || mc.Fn != lit {
+				continue
+			}
+			if bound != nil {
+				return nil
+			}
+			bound = mc.Bindings[k]
+		}
+	}
+	return bound
+}
+
+// frameInput returns the input of the literal fn (a load of its captured
+// variable) that holds what v, a parameter of the function that makes fn
+// (or a load of its spilled variable), holds; nil if none does.
+func (c *checker) frameInput(fn *ssa.Function, v ssa.Value) ssa.Value {
+	var cell ssa.Value
+	switch v := v.(type) {
+	case *ssa.Parameter:
+		cell = v
+	case *ssa.UnOp:
+		if a, ok := v.X.(*ssa.Alloc); ok && c.spilledParam(a) >= 0 {
+			cell = a
+		}
+	}
+	if cell == nil {
+		return nil
+	}
+	for _, fv := range fn.FreeVars {
+		if boundValue(fv) == cell {
+			return fv
+		}
+	}
+	return nil
+}
+
+// constructorField returns the value that every non-nil first result of
+// fn, a composite literal it makes, stores into its field name (literalField)
+// when all agree: one parameter of fn, or one constant; else nil.
+func constructorField(fn *ssa.Function, name string) ssa.Value {
+	var out ssa.Value
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) == 0 {
+			continue
+		}
+		r := ret.Results[0]
+		if k, isConst := r.(*ssa.Const); isConst && k.IsNil() {
+			continue
+		}
+		lit, isAlloc := r.(*ssa.Alloc)
+		if !isAlloc {
+			return nil
+		}
+		w := literalField(lit, name)
+		switch w := w.(type) {
+		case *ssa.Parameter:
+		case *ssa.Const:
+			if out != nil {
+				if k, ok := out.(*ssa.Const); !ok || !constant.Compare(k.Value, token.EQL, w.Value) {
+					return nil
+				}
+				continue
+			}
+		default:
+			return nil
+		}
+		if out != nil && out != w {
+			if _, isConst := w.(*ssa.Const); !isConst {
+				return nil
+			}
+		}
+		out = w
+	}
+	return out
 }
 
 // helperInput returns the input of the caller that the composite literal

@@ -151,3 +151,35 @@ func (db *DB) After() {
 func (db *DB) Peek() string {
 	return db.items["after"] // want `db.items\[\*\] is read in \(\*DB\).Peek without a lock`
 }
+
+// rollback undoes what a writable transaction wrote: only a writable one
+// wrote, and only it holds the write lock.
+func (db *DB) rollback(tx *Tx) {
+	if tx.writable {
+		db.items["undo"] = "" // want `db.items\[\*\] is written in \(\*DB\).ViewAs via \(\*DB\).rollback holding db.mu \(read\) and written in \(\*DB\).Mutate holding db.mu \(read\)`
+	}
+	tx.unlock()
+}
+
+// View runs fn in a read-only transaction that a deferred literal rolls
+// back: the tx Begin returned is read-only, so the rollback writes
+// nothing. Quiet.
+func (db *DB) View(fn func(tx *Tx) error) error {
+	tx, err := db.Begin(false)
+	if err != nil {
+		return err
+	}
+	defer func() { db.rollback(tx) }()
+	return fn(tx)
+}
+
+// ViewAs rolls back a transaction of its caller's kind: a read-only one
+// may write in rollback under the read lock only. Racy.
+func (db *DB) ViewAs(writable bool) error {
+	tx, err := db.Begin(writable)
+	if err != nil {
+		return err
+	}
+	db.rollback(tx)
+	return nil
+}
