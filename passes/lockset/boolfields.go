@@ -77,7 +77,12 @@ func (c *checker) helperBool(caller *funcInfo, a ssa.Value, field string) (value
 	if !isAlloc {
 		return c.constructedBool(caller, a, strings.TrimPrefix(field, boolFieldMark))
 	}
-	w := literalField(alloc, strings.TrimPrefix(field, boolFieldMark))
+	return c.fixedBool(caller, literalField(alloc, strings.TrimPrefix(field, boolFieldMark)))
+}
+
+// fixedBool returns the value w holds in caller's frame, if known: a
+// boolean constant, or an input of caller that caller's analysis fixes.
+func (c *checker) fixedBool(caller *funcInfo, w ssa.Value) (value, ok bool) {
 	switch w := w.(type) {
 	case nil:
 		return false, false
@@ -118,22 +123,10 @@ func (c *checker) constructedBool(caller *funcInfo, a ssa.Value, name string) (v
 	if p, isParam := w.(*ssa.Parameter); isParam {
 		w = call.Call.Args[slices.Index(callee.Params, p)]
 	}
-	switch w := w.(type) {
-	case nil:
-		return false, false
-	case *ssa.Const:
-		if w.Value != nil && w.Value.Kind() == constant.Bool {
-			return constant.BoolVal(w.Value), true
-		}
-		return false, false
+	if _, isConst := w.(*ssa.Const); !isConst && w != nil && frame != caller.fn {
+		w = c.frameInput(caller.fn, w) // the maker's value, as the literal's input
 	}
-	if frame != caller.fn {
-		w = c.frameInput(caller.fn, w)
-		if w == nil {
-			return false, false
-		}
-	}
-	return caller.args.lookup(c.passedInput(w))
+	return c.fixedBool(caller, w)
 }
 
 // storedValue follows a load of a local variable that one value was
