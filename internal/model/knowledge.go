@@ -199,6 +199,17 @@ var stdRows = []Row{
 	// memory another goroutine handed over.
 	{Func: "slices.Clone", Kind: Copies, Args: []int{0}},
 
+	// Calls that call the methods of an interface argument before they
+	// return and keep nothing of it.
+	{Func: "sort.Sort", Kind: Borrows, Args: []int{0}},
+	{Func: "sort.Stable", Kind: Borrows, Args: []int{0}},
+	{Func: "sort.IsSorted", Kind: Borrows, Args: []int{0}},
+	{Func: "container/heap.Init", Kind: Borrows, Args: []int{0}},
+	{Func: "container/heap.Push", Kind: Borrows, Args: []int{0}},
+	{Func: "container/heap.Pop", Kind: Borrows, Args: []int{0}},
+	{Func: "container/heap.Fix", Kind: Borrows, Args: []int{0}},
+	{Func: "container/heap.Remove", Kind: Borrows, Args: []int{0}},
+
 	// Calls that keep a writer and call it one write at a time.
 	{Func: "log.New", Kind: Serialises, Args: []int{0}},
 	{Func: "log.SetOutput", Kind: Serialises, Args: []int{0}},

@@ -205,6 +205,12 @@ const (
 	// caller, the call calls that function, and gives nothing up to a
 	// goroutine, whatever the callee's own summary says.
 	Awaits
+	// Borrows uses the interface value passed as Args[0] only until it
+	// returns: it calls its methods on the caller's goroutine (its own
+	// summary says which) and keeps nothing (sort.Sort, heap.Push).
+	// Converting a value to an interface only to hand it to such a call
+	// exposes none of its methods to other goroutines.
+	Borrows
 )
 
 var kindNames = [...]string{
@@ -218,7 +224,7 @@ var kindNames = [...]string{
 	Invokes: "invokes", SpawnsActor: "spawnsactor", Recipient: "recipient",
 	ActorProps: "actorprops", Dispatches: "dispatches", StopsActor: "stopsactor",
 	SelfAddress: "selfaddress", OneReader: "onereader", OneResponder: "oneresponder",
-	ParentAddress: "parentaddress", Awaits: "awaits",
+	ParentAddress: "parentaddress", Awaits: "awaits", Borrows: "borrows",
 }
 
 func (k Kind) String() string {
@@ -501,12 +507,12 @@ func (c Call) Row(k Kind) (Row, bool) { return rowOf(c.Rows, k) }
 // those that only say whom it addresses (Recipient, SpawnsActor,
 // ActorProps, Dispatches), which tell the strict reading where a message
 // goes, not what runs, and those
-// that say which methods of an argument it calls (Invokes), which run on
-// the caller's goroutine.
+// that say which methods of an argument it calls (Invokes) or that it only
+// borrows the argument (Borrows), which run on the caller's goroutine.
 func (c Call) Modelled() bool {
 	for _, r := range c.Rows {
 		switch r.Kind {
-		case Recipient, SpawnsActor, ActorProps, Dispatches, Invokes, StopsActor, SelfAddress, ParentAddress:
+		case Recipient, SpawnsActor, ActorProps, Dispatches, Invokes, StopsActor, SelfAddress, ParentAddress, Borrows:
 		default:
 			return true
 		}

@@ -90,9 +90,18 @@ func (c *checker) serialisedMethods(n *types.Named) map[string]bool {
 	return c.serialised[n.Origin().Obj()]
 }
 
-// serialisedBy reports whether every use of mi is an argument that a
-// Serialises row of the model calls one call at a time.
-func (c *checker) serialisedBy(mi *ssa.MakeInterface) bool {
+// borrowedBy reports whether every use of mi is an argument that a
+// Borrows row of the model uses only until it returns (sort.Sort(byAge(s)),
+// heap.Push(h, x)): the methods of the value run inside those calls, on the
+// caller's goroutine and under its locks, and the call's summary carries
+// their accesses, so the conversion exposes nothing.
+func (c *checker) borrowedBy(mi *ssa.MakeInterface) bool {
+	return c.onlyArgOf(mi, model.Borrows)
+}
+
+// onlyArgOf reports whether every use of mi is an argument of a call that
+// a row of kind k names.
+func (c *checker) onlyArgOf(mi *ssa.MakeInterface, k model.Kind) bool {
 	refs := mi.Referrers()
 	if refs == nil || len(*refs) == 0 {
 		return false
@@ -106,12 +115,18 @@ func (c *checker) serialisedBy(mi *ssa.MakeInterface) bool {
 		if !ok {
 			return false
 		}
-		row, ok := rc.Row(model.Serialises)
+		row, ok := rc.Row(k)
 		if !ok || !slices.ContainsFunc(row.Args, func(i int) bool { return rc.Arg(i) == mi }) {
 			return false
 		}
 	}
 	return true
+}
+
+// serialisedBy reports whether every use of mi is an argument that a
+// Serialises row of the model calls one call at a time.
+func (c *checker) serialisedBy(mi *ssa.MakeInterface) bool {
+	return c.onlyArgOf(mi, model.Serialises)
 }
 
 // exposedTypes returns the package's named types that code outside the
@@ -147,6 +162,8 @@ func (c *checker) exposedTypes(funcs []*ssa.Function) map[*types.TypeName]bool {
 				switch instr := instr.(type) {
 				case *ssa.MakeInterface:
 					switch {
+					case c.borrowedBy(instr):
+						// Called only inside the calls it is handed to.
 					case c.serialisedBy(instr):
 						x.serialise(instr)
 					case c.privateIface(instr.Type()) != nil:
