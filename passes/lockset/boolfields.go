@@ -212,35 +212,36 @@ func constructorField(fn *ssa.Function, name string) ssa.Value {
 		if !ok || len(ret.Results) == 0 {
 			continue
 		}
-		r := ret.Results[0]
-		if k, isConst := r.(*ssa.Const); isConst && k.IsNil() {
+		if k, isConst := ret.Results[0].(*ssa.Const); isConst && k.IsNil() {
 			continue
 		}
-		lit, isAlloc := r.(*ssa.Alloc)
+		lit, isAlloc := ret.Results[0].(*ssa.Alloc)
 		if !isAlloc {
 			return nil
 		}
 		w := literalField(lit, name)
-		switch w := w.(type) {
-		case *ssa.Parameter:
-		case *ssa.Const:
-			if out != nil {
-				if k, ok := out.(*ssa.Const); !ok || !constant.Compare(k.Value, token.EQL, w.Value) {
-					return nil
-				}
-				continue
-			}
+		switch w.(type) {
+		case *ssa.Parameter, *ssa.Const:
 		default:
 			return nil
 		}
-		if out != nil && out != w {
-			if _, isConst := w.(*ssa.Const); !isConst {
-				return nil
-			}
+		if out != nil && !sameFlag(out, w) {
+			return nil
 		}
 		out = w
 	}
 	return out
+}
+
+// sameFlag reports whether a and b, each a parameter or a constant, are
+// the same parameter or equal constants.
+func sameFlag(a, b ssa.Value) bool {
+	ka, aConst := a.(*ssa.Const)
+	kb, bConst := b.(*ssa.Const)
+	if aConst && bConst {
+		return ka.Value != nil && kb.Value != nil && constant.Compare(ka.Value, token.EQL, kb.Value)
+	}
+	return a == b
 }
 
 // helperInput returns the input of the caller that the composite literal

@@ -155,15 +155,15 @@ type funcInfo struct {
 	// seenIfNil maps a call whose callee has a Summary.SeenIfNil to
 	// those observations in fn's frame, for the branch where the call's
 	// error is nil (edge).
-	seenIfNil map[*ssa.Call][]string
+	seenIfNil ifNil[string]
 	// acquireIfNil maps a call whose callee has a Summary.AcquireIfNil
 	// to those locks in fn's frame, held on the branch where the call's
 	// error is nil (edge, nilerrlock.go).
-	acquireIfNil map[*ssa.Call][]Held
+	acquireIfNil ifNil[Held]
 	// receivedIfNil maps a call whose callee has a
 	// Summary.ReceivedIfNil to those channels in fn's frame, received
 	// from on the branch where the call's error is nil (recvifnil.go).
-	receivedIfNil map[*ssa.Call][]string
+	receivedIfNil ifNil[string]
 	// detached maps the loads a store of the same critical section
 	// detaches to the locks held (detach.go).
 	detached map[ssa.Value]lockset
@@ -565,7 +565,7 @@ func (c *checker) edge(fi *funcInfo, st *state, b *ssa.BasicBlock, i int) *state
 		st = st.clone()
 		st.recvd = union(st.recvd, []string{nilPrefix + p}) // chansend.go
 	}
-	if obs := fi.successEdge(ifi, i); len(obs) > 0 {
+	if obs := fi.seenIfNil.edge(ifi, i); len(obs) > 0 {
 		st = st.clone()
 		st.seen = union(st.seen, obs)
 	}
@@ -577,11 +577,11 @@ func (c *checker) edge(fi *funcInfo, st *state, b *ssa.BasicBlock, i int) *state
 		st = st.clone()
 		st.seen = union(st.seen, obs) // terminal.go
 	}
-	if chans := fi.receivedIfNilEdge(ifi, i); len(chans) > 0 {
+	if chans := fi.receivedIfNil.edge(ifi, i); len(chans) > 0 {
 		st = st.clone()
 		st.recvd = union(st.recvd, chans) // recvifnil.go
 	}
-	if locks := fi.lockedIfNilEdge(ifi, i); len(locks) > 0 {
+	if locks := fi.acquireIfNil.edge(ifi, i); len(locks) > 0 {
 		st = st.clone()
 		for _, h := range locks {
 			st.held = st.held.add(h)
@@ -902,10 +902,7 @@ func (c *checker) call(fi *funcInfo, st *state, call *ssa.CallCommon, instr ssa.
 	sum := c.summaryWith(fi, callee, args, bindings, instr)
 	if ret, ok := instr.(*ssa.Call); ok && len(sum.SeenIfNil) > 0 {
 		// Before apply: the locks held at the call, which the callee may release.
-		if fi.seenIfNil == nil {
-			fi.seenIfNil = make(map[*ssa.Call][]string)
-		}
-		fi.seenIfNil[ret] = expandCallerLock(c.rebaseObservations(sum.SeenIfNil, args, bindings), st.held, false, callerHeld(st))
+		fi.seenIfNil.set(ret, expandCallerLock(c.rebaseObservations(sum.SeenIfNil, args, bindings), st.held, false, callerHeld(st)))
 	}
 	if ret, ok := instr.(*ssa.Call); ok && len(sum.AcquireIfNil) > 0 {
 		c.recordAcquireIfNil(fi, ret, sum.AcquireIfNil, args, bindings)

@@ -68,7 +68,7 @@ type Summary struct {
 	// to the return (Access.Seen); SeenIfNil, if not empty, those read
 	// on every path to a success return (a nil error, or a bool that may
 	// be true: returnsSuccess), a superset of Seen: the caller's branch
-	// where the call succeeded has seen them (successEdge).
+	// where the call succeeded has seen them (ifNil.edge).
 	Seen, SeenIfNil []string
 	// AcquireIfNil lists the locks held on every success return (a nil
 	// error, or a bool that may be true) that were not held on entry and

@@ -87,22 +87,11 @@ func firstField(sel string) (name, rest string, ok bool) {
 // store in the package (onceStoredFields) and it is made in a's block
 // before anything else uses a.
 func (c *checker) helperField(a *ssa.Alloc, name string) ssa.Value {
-	for _, ref := range *a.Referrers() {
-		fa, ok := ref.(*ssa.FieldAddr)
-		if !ok {
-			continue
-		}
-		f := ssaops.FieldVar(fa)
-		if f == nil || f.Name() != name {
-			continue
-		}
-		st := c.onceStoredFields()[f]
-		if st == nil || st.Addr != fa || st.Block() != a.Block() || !literalStore(a, st) {
-			return nil
-		}
-		return st.Val
+	st := literalFieldStore(a, name)
+	if st == nil || c.onceStoredFields()[ssaops.FieldVar(st.Addr.(*ssa.FieldAddr))] != st {
+		return nil
 	}
-	return nil
+	return st.Val
 }
 
 // literalField returns the value stored into the field name of the helper
@@ -114,6 +103,16 @@ func (c *checker) helperField(a *ssa.Alloc, name string) ssa.Value {
 // assumed, as for a lock reached through a field in any frame
 // (capturedOnce).
 func literalField(a *ssa.Alloc, name string) ssa.Value {
+	if st := literalFieldStore(a, name); st != nil {
+		return st.Val
+	}
+	return nil
+}
+
+// literalFieldStore returns the store into the field name of a that a's
+// composite literal makes, when the function stores into that field of a
+// nowhere else; nil otherwise.
+func literalFieldStore(a *ssa.Alloc, name string) *ssa.Store {
 	var st *ssa.Store
 	for _, ref := range *a.Referrers() {
 		fa, ok := ref.(*ssa.FieldAddr)
@@ -135,7 +134,7 @@ func literalField(a *ssa.Alloc, name string) ssa.Value {
 	if st == nil || st.Block() != a.Block() || !literalStore(a, st) {
 		return nil
 	}
-	return st.Val
+	return st
 }
 
 // literalStore reports whether every use of a before st, in a's block,

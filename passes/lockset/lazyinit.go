@@ -254,7 +254,7 @@ func (c *checker) condReads(v ssa.Value, read map[ssa.Instruction][]guardRead, v
 		if call, ok := v.Tuple.(*ssa.Call); ok && types.Identical(v.Type(), errorType) {
 			// A call's error depends on its operands (os.Stat(c.dir)),
 			// but is no predicate over the callee's reads: see
-			// successEdge.
+			// ifNil.edge.
 			for _, a := range call.Call.Args {
 				next(a)
 			}
@@ -273,7 +273,7 @@ func (c *checker) condReads(v ssa.Value, read map[ssa.Instruction][]guardRead, v
 		next(v.X)
 	case *ssa.Call:
 		// What a function read on its way to an error says nothing of
-		// the paths that return nil: see successEdge.
+		// the paths that return nil: see ifNil.edge.
 		if !types.Identical(v.Type(), errorType) {
 			if ps := c.callReads(&v.Call); len(ps) > 0 {
 				read[v] = append(read[v], ps...)
@@ -1171,20 +1171,6 @@ func isBool(t types.Type) bool {
 }
 
 var errorType = types.Universe.Lookup("error").Type()
-
-// successEdge returns the observations that the i'th successor of the
-// test ifi adds: a test of a call's result, on the branch where it says
-// the call succeeded, adds what the callee saw on its way to a success
-// return (Summary.SeenIfNil).
-func (fi *funcInfo) successEdge(ifi *ssa.If, i int) []string {
-	if len(fi.seenIfNil) == 0 {
-		return nil
-	}
-	if call := successCall(ifi, i); call != nil {
-		return fi.seenIfNil[call]
-	}
-	return nil
-}
 
 // successCall returns the call whose last result ifi tests, if the i'th
 // successor of ifi is the branch where that result says the call

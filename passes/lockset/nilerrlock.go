@@ -48,6 +48,34 @@ import (
 // that a TryLock returns as it is (return c.mu.TryLock()) holds nothing:
 // TryLock acquires on the edge of a test, and there is none.
 
+// An ifNil maps a call to what its caller gains on the branch where its
+// own test of the call's result says the call succeeded (successCall):
+// the callee's Summary.SeenIfNil, AcquireIfNil or ReceivedIfNil, in the
+// caller's frame.
+type ifNil[T any] map[*ssa.Call][]T
+
+// set records v for call; an empty v gains nothing.
+func (m *ifNil[T]) set(call *ssa.Call, v []T) {
+	if len(v) == 0 {
+		return
+	}
+	if *m == nil {
+		*m = make(ifNil[T])
+	}
+	(*m)[call] = v
+}
+
+// edge returns what the i'th successor of the test ifi gains.
+func (m ifNil[T]) edge(ifi *ssa.If, i int) []T {
+	if len(m) == 0 {
+		return nil
+	}
+	if call := successCall(ifi, i); call != nil {
+		return m[call]
+	}
+	return nil
+}
+
 // recordAcquireIfNil rebases the callee's AcquireIfNil locks onto the
 // caller's frame at the call ret, for the caller's nil-error branch.
 func (c *checker) recordAcquireIfNil(fi *funcInfo, ret *ssa.Call, locks []Held, args, bindings []ssa.Value) {
@@ -57,26 +85,7 @@ func (c *checker) recordAcquireIfNil(fi *funcInfo, ret *ssa.Call, locks []Held, 
 			out = append(out, Held{Lock: l, Read: h.Read})
 		}
 	}
-	if len(out) == 0 {
-		return
-	}
-	if fi.acquireIfNil == nil {
-		fi.acquireIfNil = make(map[*ssa.Call][]Held)
-	}
-	fi.acquireIfNil[ret] = out
-}
-
-// lockedIfNilEdge returns the locks that the i'th successor of the test
-// ifi holds: on the branch where a call's error is nil, what the callee
-// holds on its nil returns (Summary.AcquireIfNil).
-func (fi *funcInfo) lockedIfNilEdge(ifi *ssa.If, i int) []Held {
-	if len(fi.acquireIfNil) == 0 {
-		return nil
-	}
-	if call := successCall(ifi, i); call != nil {
-		return fi.acquireIfNil[call]
-	}
-	return nil
+	fi.acquireIfNil.set(ret, out)
 }
 
 // acquiredIfNil returns the locks the function holds, not held on

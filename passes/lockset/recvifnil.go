@@ -38,27 +38,7 @@ import (
 // recordReceivedIfNil rebases the callee's ReceivedIfNil channels onto
 // the caller's frame at the call ret, for the caller's success branch.
 func (c *checker) recordReceivedIfNil(fi *funcInfo, ret *ssa.Call, chans []string, args, bindings []ssa.Value) {
-	out := c.rebaseChans(chans, args, bindings)
-	if len(out) == 0 {
-		return
-	}
-	if fi.receivedIfNil == nil {
-		fi.receivedIfNil = make(map[*ssa.Call][]string)
-	}
-	fi.receivedIfNil[ret] = out
-}
-
-// receivedIfNilEdge returns the channels that the i'th successor of the
-// test ifi has received from: on the branch where a call succeeded, what
-// the callee receives from on its success returns (Summary.ReceivedIfNil).
-func (fi *funcInfo) receivedIfNilEdge(ifi *ssa.If, i int) []string {
-	if len(fi.receivedIfNil) == 0 {
-		return nil
-	}
-	if call := successCall(ifi, i); call != nil {
-		return fi.receivedIfNil[call]
-	}
-	return nil
+	fi.receivedIfNil.set(ret, c.rebaseChans(chans, args, bindings))
 }
 
 // receivedIfNil returns the channels the function receives from on every

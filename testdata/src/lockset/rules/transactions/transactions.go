@@ -53,7 +53,7 @@ func (db *DB) Close() error {
 func (db *DB) Load(k, v string) {
 	db.mu.Lock()
 	defer db.mu.Unlock()
-	db.items[k] = v
+	db.items[k] = v // want `db.items\[\*\] is written in \(\*DB\).Load holding db.mu and written in \(\*DB\).Swapped holding other.mu`
 }
 
 // Begin reads db.closed holding the lock tx.lock took: quiet.
@@ -182,4 +182,25 @@ func (db *DB) ViewAs(writable bool) error {
 	}
 	db.rollback(tx)
 	return nil
+}
+
+// Failed writes on the branch where Begin failed, which holds no lock:
+// the named error gives the lock to its nil branch only. Racy.
+func (db *DB) Failed() (err error) {
+	var tx *Tx
+	tx, err = db.Begin(true)
+	if err == nil {
+		return tx.Commit()
+	}
+	db.items["failed"] = "" // want `db.items\[\*\] is written in \(\*DB\).Failed without a lock`
+	return
+}
+
+// Swapped locks the transaction of another database, which its literal
+// names, while it writes its own: racy.
+func (db *DB) Swapped(other *DB) {
+	tx := &Tx{db: other, writable: true}
+	tx.lock()
+	db.items["swapped"] = "" // reported at Load's write
+	tx.unlock()
 }

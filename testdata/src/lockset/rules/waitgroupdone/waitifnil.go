@@ -122,3 +122,30 @@ func (f *Flusher) Reset() {
 	f.pending = 1
 	f.mu.Unlock()
 }
+
+// Drainer's goroutine writes after it said it was done: the guarded Done
+// orders nothing after it. Racy.
+type Drainer struct {
+	mu     sync.Mutex
+	closer *Closer
+	left   int
+}
+
+func StartDrainer() *Drainer {
+	d := &Drainer{closer: &Closer{}}
+	d.closer.wg.Add(1)
+	go d.drain(d.closer)
+	return d
+}
+
+func (d *Drainer) drain(c *Closer) {
+	c.Done()
+	d.left = 0 // want `d.left is written in the goroutine started in StartDrainer \(line \d+\) via \(\*Drainer\).drain without a lock and written in \(\*Drainer\).Reset holding d.mu`
+}
+
+func (d *Drainer) Reset() {
+	d.closer.Wait()
+	d.mu.Lock()
+	d.left = 1
+	d.mu.Unlock()
+}
