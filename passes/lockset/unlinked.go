@@ -1,0 +1,182 @@
+// Copyright 2025 The psharpvet Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package lockset
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/psharpvet/psharpvet/internal/ssaops"
+)
+
+// This file reads the idiom that takes an object out of a pointer field,
+// as taken (paths.go) reads the one that takes an entry out of a map:
+//
+//	mu.Lock()
+//	pkt := q.head  // the object the field points to
+//	q.head = pkt.next
+//	mu.Unlock()
+//	use(pkt.buf)   // no longer q.head.buf
+//
+// The function that loads the pointer and then stores something else into
+// the same field unlinks the object from that field: the path q.head no
+// longer names it once the store is made, so what the function does
+// through pkt is not an access of q.head's object, and two callers that
+// each unlink one do not share it. The default reading names such an
+// object by nothing shared; the strict reading keeps the field's name.
+// What the rule trades: an object still reachable from another field of
+// the holder after the unlink (a doubly linked list's other end) is no
+// longer named by either path here.
+
+// unlinked reports whether load, a load of a pointer to a struct from a
+// field, is followed in its function by a store into the same field of
+// the same object (the same value, or one with the same access path) of
+// a value that does not still lead to the loaded object: nil, a field of
+// the loaded object (pkt.next), or anything but a composite literal that
+// holds it (q.head = &node{next: pkt} pushes, it does not unlink).
+func (c *checker) unlinked(load *ssa.UnOp, d int) bool {
+	fa, ok := load.X.(*ssa.FieldAddr)
+	if !ok || !pointsToStruct(load.Type()) {
+		return false
+	}
+	refs := fa.X.Referrers()
+	if refs == nil {
+		return false
+	}
+	var holder string // the access path of fa.X, computed when needed
+	for _, ref := range *refs {
+		other, ok := ref.(*ssa.FieldAddr)
+		if !ok || other.Field != fa.Field {
+			continue
+		}
+		if c.unlinkedBy(load, other) {
+			return true
+		}
+	}
+	// The same holder reached again: c.q.head loaded twice.
+	for _, b := range load.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			st, ok := instr.(*ssa.Store)
+			if !ok {
+				continue
+			}
+			other, ok := st.Addr.(*ssa.FieldAddr)
+			if !ok || other.Field != fa.Field || other.X == fa.X || other.X.Type() != fa.X.Type() {
+				continue
+			}
+			if holder == "" {
+				if holder = c.pathOfDepth(fa.X, d+1, false); holder == "" {
+					return false
+				}
+			}
+			if c.pathOfDepth(other.X, d+1, false) == holder && c.unlinkingStore(load, st) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// unlinkedBy reports whether a store through addr, the address of the
+// field load reads, unlinks load's object.
+func (c *checker) unlinkedBy(load *ssa.UnOp, addr *ssa.FieldAddr) bool {
+	refs := addr.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, ref := range *refs {
+		if st, ok := ref.(*ssa.Store); ok && st.Addr == addr && c.unlinkingStore(load, st) {
+			return true
+		}
+	}
+	return false
+}
+
+// unlinkingStore reports whether st, a store into the field load read,
+// comes after load (in its block, or in a block load's dominates), before
+// every use of load that reaches its object, and stores a value that no
+// longer leads to load's object.
+func (c *checker) unlinkingStore(load *ssa.UnOp, st *ssa.Store) bool {
+	if !follows(load, st) || !usedAfter(load, st) {
+		return false
+	}
+	switch v := st.Val.(type) {
+	case *ssa.Const:
+		return v.IsNil()
+	case *ssa.Alloc:
+		return !storesInto(v, load) // &node{next: pkt} keeps it
+	}
+	return st.Val != ssa.Value(load) // not stored back
+}
+
+// usedAfter reports whether every use of load that may reach its object
+// comes after st: the uses before it may only compare the pointer
+// (pkt == nil) or read the field whose value st stores (pkt.next).
+func usedAfter(load *ssa.UnOp, st *ssa.Store) bool {
+	for _, ref := range *load.Referrers() {
+		if ref == st || follows(st, ref) {
+			continue
+		}
+		switch ref := ref.(type) {
+		case *ssa.BinOp:
+			continue // a comparison
+		case *ssa.FieldAddr:
+			if v, ok := st.Val.(*ssa.UnOp); ok && v.X == ref {
+				continue // the link st stores
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// follows reports whether b comes after a on every path that reaches b:
+// later in a's block, or in a block a's block dominates.
+func follows(a, b ssa.Instruction) bool {
+	if a.Block() == b.Block() {
+		for _, instr := range a.Block().Instrs {
+			if instr == a {
+				return true
+			}
+			if instr == b {
+				return false
+			}
+		}
+		return false
+	}
+	return a.Block().Dominates(b.Block())
+}
+
+// storesInto reports whether the literal alloc has v stored into one of
+// its fields.
+func storesInto(alloc *ssa.Alloc, v ssa.Value) bool {
+	refs := alloc.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, ref := range *refs {
+		fa, ok := ref.(*ssa.FieldAddr)
+		if !ok || fa.Referrers() == nil {
+			continue
+		}
+		for _, r := range *fa.Referrers() {
+			if st, ok := r.(*ssa.Store); ok && st.Val == v {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// pointsToStruct reports whether t is a pointer to a struct.
+func pointsToStruct(t types.Type) bool {
+	p, ok := ssaops.CoreType(t).(*types.Pointer)
+	if !ok {
+		return false
+	}
+	_, ok = p.Elem().Underlying().(*types.Struct)
+	return ok
+}
