@@ -19,7 +19,10 @@ import (
 // function, method, field, variable or type mentions it, as far as an
 // importer can follow), no package-level variable holds it, no value of
 // it (or of a type embedding it) is converted to an interface, and no
-// method value or method expression of it is made. Its methods are then
+// method expression of it is made. A method value x.M makes M an entry
+// point, called wherever the value goes, and no other method (quic-go's
+// connIDManager hands its packer the method value Get; Add and the rest
+// run on the connection's loop). Its methods are then
 // not entry points of their own (default reading): who runs them
 // concurrently is decided by their callers, the package's entry points,
 // whose summaries carry the methods' accesses. ristretto's policy:
@@ -138,6 +141,7 @@ func (c *checker) exposedTypes(funcs []*ssa.Function) map[*types.TypeName]bool {
 	var private []*ssa.MakeInterface          // conversions to unexported interfaces
 	var public []*ssa.MakeInterface           // of unexported types to exported ones (behindPublicIface)
 	var asserted []*types.Interface           // the interfaces the package asserts to (optionalMethods)
+	var bound []boundMethod                   // method values of the package's types
 	widened := make(map[*types.TypeName]bool) // private interfaces converted on
 	widen := func(t types.Type) {
 		if iface := c.privateIface(t); iface != nil {
@@ -182,9 +186,19 @@ func (c *checker) exposedTypes(funcs []*ssa.Function) map[*types.TypeName]bool {
 						asserted = append(asserted, iface)
 					}
 				case *ssa.MakeClosure:
-					// A bound method value (x.M): its receiver's type.
+					// A bound method value (x.M) of a type of the
+					// package: called wherever the value goes, so M is
+					// an entry point, and what it takes and returns
+					// flows as the value's signature says; the type's
+					// other methods stay the package's own. Another
+					// receiver's type is reached.
 					if f, ok := instr.Fn.(*ssa.Function); ok && f.Synthetic != "" && len(instr.Bindings) > 0 {
-						x.reach(instr.Bindings[0].Type())
+						if obj := namedObj(instr.Bindings[0].Type(), c.pkg); obj != nil && f.Object() != nil {
+							bound = append(bound, boundMethod{obj, f.Object().Name()})
+							x.reach(f.Signature)
+						} else {
+							x.reach(instr.Bindings[0].Type())
+						}
 					}
 				}
 				if call, ok := instr.(ssa.CallInstruction); ok {
@@ -214,6 +228,14 @@ func (c *checker) exposedTypes(funcs []*ssa.Function) map[*types.TypeName]bool {
 	// called through that interface's methods only, unless the interface
 	// itself flows out or is converted to another.
 	c.viaIface = make(map[*types.TypeName]map[string]bool)
+	for _, b := range bound {
+		if !x.out[b.recv] {
+			if c.viaIface[b.recv] == nil {
+				c.viaIface[b.recv] = make(map[string]bool)
+			}
+			c.viaIface[b.recv][b.name] = true
+		}
+	}
 	for _, mi := range private {
 		iface := c.privateIface(mi.Type())
 		if x.out[iface] || widened[iface] {
@@ -249,6 +271,12 @@ func (c *checker) exposedTypes(funcs []*ssa.Function) map[*types.TypeName]bool {
 	}
 	c.serialised = x.serialised
 	return x.out
+}
+
+// A boundMethod is a method value x.M made of a type of the package.
+type boundMethod struct {
+	recv *types.TypeName
+	name string
 }
 
 // behindPublicIface reports whether mi converts a value of an unexported

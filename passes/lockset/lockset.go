@@ -219,8 +219,8 @@ type checker struct {
 	// rows call one at a time, by type (hidden.go).
 	exposed    map[*types.TypeName]bool
 	serialised map[*types.TypeName]map[string]bool
-	// viaIface are the methods called through unexported interfaces,
-	// by type (hidden.go).
+	// viaIface are the methods of hidden types called through
+	// interfaces or method values, by type (hidden.go).
 	viaIface map[*types.TypeName]map[string]bool
 	// atomicTypes memoises the package's types accessed atomically
 	// (atomictypes.go).
