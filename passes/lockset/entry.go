@@ -651,6 +651,7 @@ func (c *checker) computeOrderedWith(sp *spawn) map[token.Pos]bool {
 // A spawnerOrder names a go statement's spawner and the positions of the
 // accesses of its body that the go statement orders with the goroutine.
 type spawnerOrder struct {
+	fn      *ssa.Function
 	name    string
 	ordered map[token.Pos]bool
 }
@@ -673,7 +674,7 @@ func (c *checker) startChain(sp *spawn, byInstr map[ssa.Instruction]*spawn, call
 		if up == nil {
 			break
 		}
-		out = append(out, spawnerOrder{c.funcName(up.parent.fn), c.orderedWith(up)})
+		out = append(out, spawnerOrder{up.parent.fn, c.funcName(up.parent.fn), c.orderedWith(up)})
 		f = up.parent.fn
 	}
 	return out
@@ -687,6 +688,12 @@ func (g *entry) orderedBefore(x *epAccess) bool {
 		return true
 	}
 	return slices.ContainsFunc(g.above, func(o spawnerOrder) bool { return x.fn == o.name && o.ordered[x.pos] })
+}
+
+// startedBy reports whether fn starts g, a goroutine, with its go
+// statement or with one that starts g's spawner (startChain).
+func (g *entry) startedBy(fn *ssa.Function) bool {
+	return g.spawner == fn || slices.ContainsFunc(g.above, func(o spawnerOrder) bool { return o.fn == fn })
 }
 
 // outlivesSpawner reports whether the goroutine of sp may still run when

@@ -694,13 +694,14 @@ func otherInstances(k string, a, b *entry) bool {
 }
 
 // rerun reports whether one of a and b is a goroutine that outlives its
-// spawner and the other is that spawner, an entry point (not an actor's
-// handler, compared as such in compatible) that may run concurrently
-// with itself: another call of it runs beside the goroutine an earlier
-// call left running (a timer's callback).
+// spawner and the other is that spawner, or starts it through a chain of
+// go statements (startChain), an entry point (not an actor's handler,
+// compared as such in compatible) that may run concurrently with itself:
+// another call of it runs beside the goroutine an earlier call left
+// running (a timer's callback).
 func rerun(a, b *entry) bool {
 	again := func(e, g *entry) bool {
-		return !e.actor && e.self && e.group == "" && e.spawner == nil && g.spawner == e.fn && g.outlives
+		return !e.actor && e.self && e.group == "" && e.spawner == nil && g.startedBy(e.fn) && g.outlives
 	}
 	return again(a, b) || again(b, a)
 }

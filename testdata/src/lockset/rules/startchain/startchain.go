@@ -5,6 +5,8 @@ package startchain // want package:"lockset summaries"
 // when nothing else starts or calls that function (libp2p's discovery:
 // Start sets the fields, then go d.loop(), whose goroutines read them).
 
+import "sync"
+
 type owner struct{ name string }
 
 // Discover finds peers.
@@ -57,5 +59,51 @@ func (r *Poller) loop() {
 		go func() {
 			println(r.p.name + t)
 		}()
+	}
+}
+
+// Relay holds a lock for its clients: a type shared by inference. Start
+// sets the fields, then starts run, which starts a goroutine per client:
+// their reads of logger race only with a second Start, which nothing
+// shows (the evidence two inferred methods need): quiet. What they read
+// under the lock that Start writes without it is that evidence: reported.
+type Relay struct {
+	mu      sync.Mutex
+	clients map[string]chan string
+	logger  *owner
+	conns   map[string]int
+	in      chan string
+}
+
+func (r *Relay) Start(l *owner) {
+	r.clients = make(map[string]chan string) // want `r.clients is written in \(\*Relay\).Start without a lock and read in the goroutine started in \(\*Relay\).Start \(line \d+\) via \(\*Relay\).run holding r.mu`
+	r.logger = l
+	r.conns = make(map[string]int) // want `r.conns is written in \(\*Relay\).Start without a lock and read in the goroutine started in \(\*Relay\).run \(line \d+\) via \(\*Relay\).serve holding r.mu`
+	r.in = make(chan string)
+	go r.run()
+}
+
+func (r *Relay) run() {
+	for addr := range r.in {
+		r.mu.Lock()
+		c, ok := r.clients[addr]
+		if !ok {
+			c = make(chan string)
+			r.clients[addr] = c
+			go r.serve(addr, c)
+		}
+		r.mu.Unlock()
+		c <- addr
+	}
+}
+
+// serve reads the logger unlocked (quiet), and counts under the lock what
+// Start replaced without it: a second Start races with it. Reported.
+func (r *Relay) serve(addr string, c chan string) {
+	for m := range c {
+		println(r.logger.name, m)
+		r.mu.Lock()
+		r.conns[addr]++
+		r.mu.Unlock()
 	}
 }
