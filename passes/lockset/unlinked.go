@@ -12,31 +12,35 @@ import (
 	"github.com/psharpvet/psharpvet/internal/ssaops"
 )
 
-// This file reads the idiom that takes an object out of a pointer field,
-// as taken (paths.go) reads the one that takes an entry out of a map:
+// This file reads the idiom that takes an object out of a linked
+// structure, as taken (paths.go) reads the one that takes an entry out of
+// a map:
 //
 //	mu.Lock()
-//	pkt := q.head  // the object the field points to
-//	q.head = pkt.next
+//	pkt := q.tail     // the object the field points to
+//	q.tail = pkt.next // unlinked: the field now names another
 //	mu.Unlock()
-//	use(pkt.buf)   // no longer q.head.buf
+//	use(pkt.buf)      // no longer q.tail.buf
+//	pkt.reset()       // nor in a callee
 //
-// The function that loads the pointer and then stores something else into
-// the same field unlinks the object from that field: the path q.head no
-// longer names it once the store is made, so what the function does
-// through pkt is not an access of q.head's object, and two callers that
-// each unlink one do not share it. The default reading names such an
-// object by nothing shared; the strict reading keeps the field's name.
-// What the rule trades: an object still reachable from another field of
-// the holder after the unlink (a doubly linked list's other end) is no
-// longer named by either path here.
+// The function that loads the pointer and then, before any other use of
+// it, stores into the same field a value that is not fresh (a link of the
+// loaded object, or another existing object) unlinks the object from that
+// field: the path q.tail no longer names it once the store is made, so
+// what the function and its callees do through pkt is not an access of
+// q.tail's object, and two callers that each unlink one do not share it.
+// The default reading names such an object by nothing shared; the strict
+// reading keeps the field's name. A fresh replacement (nil, a new
+// allocation) is detach.go's case, which keeps the detaching section's
+// lock on the accesses of the function's own frame instead. What the rule
+// trades: an object still reachable from another field of the holder
+// after the unlink (a doubly linked list's other end) is named by neither
+// path here.
 
 // unlinked reports whether load, a load of a pointer to a struct from a
 // field, is followed in its function by a store into the same field of
-// the same object (the same value, or one with the same access path) of
-// a value that does not still lead to the loaded object: nil, a field of
-// the loaded object (pkt.next), or anything but a composite literal that
-// holds it (q.head = &node{next: pkt} pushes, it does not unlink).
+// the same object (the same value, or one with the same access path) that
+// unlinks the loaded object (unlinkingStore).
 func (c *checker) unlinked(load *ssa.UnOp, d int) bool {
 	fa, ok := load.X.(*ssa.FieldAddr)
 	if !ok || !pointsToStruct(load.Type()) {
@@ -97,19 +101,10 @@ func (c *checker) unlinkedBy(load *ssa.UnOp, addr *ssa.FieldAddr) bool {
 
 // unlinkingStore reports whether st, a store into the field load read,
 // comes after load (in its block, or in a block load's dominates), before
-// every use of load that reaches its object, and stores a value that no
-// longer leads to load's object.
+// every use of load that reaches its object, and stores a value that is
+// neither load itself nor fresh (detach.go).
 func (c *checker) unlinkingStore(load *ssa.UnOp, st *ssa.Store) bool {
-	if !follows(load, st) || !usedAfter(load, st) {
-		return false
-	}
-	switch v := st.Val.(type) {
-	case *ssa.Const:
-		return v.IsNil()
-	case *ssa.Alloc:
-		return !storesInto(v, load) // &node{next: pkt} keeps it
-	}
-	return st.Val != ssa.Value(load) // not stored back
+	return follows(load, st) && usedAfter(load, st) && st.Val != ssa.Value(load) && !freshValue(st.Val)
 }
 
 // usedAfter reports whether every use of load that may reach its object
@@ -148,27 +143,6 @@ func follows(a, b ssa.Instruction) bool {
 		return false
 	}
 	return a.Block().Dominates(b.Block())
-}
-
-// storesInto reports whether the literal alloc has v stored into one of
-// its fields.
-func storesInto(alloc *ssa.Alloc, v ssa.Value) bool {
-	refs := alloc.Referrers()
-	if refs == nil {
-		return false
-	}
-	for _, ref := range *refs {
-		fa, ok := ref.(*ssa.FieldAddr)
-		if !ok || fa.Referrers() == nil {
-			continue
-		}
-		for _, r := range *fa.Referrers() {
-			if st, ok := r.(*ssa.Store); ok && st.Val == v {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // pointsToStruct reports whether t is a pointer to a struct.

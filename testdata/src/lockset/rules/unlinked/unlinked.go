@@ -4,9 +4,10 @@ import "sync"
 
 // A pointer loaded from a field under the lock and unlinked from it in
 // the same section (pkt := q.tail; q.tail = pkt.next) is the loader's
-// own object: q.tail no longer names it, and two callers that each
-// unlink one do not share it. A pointer read out and left in place is
-// still the field's object.
+// own object, in its callees too: q.tail no longer names it, and two
+// callers that each unlink one do not share it. A pointer read out and
+// left in place, or unlinked on one branch only, is still the field's
+// object.
 
 type packet struct {
 	next *packet
@@ -58,20 +59,6 @@ func (q *Queue) Pop(b []byte) (int, string) {
 	from := pkt.from
 	pkt.reset()
 	return n, from
-}
-
-// Drain empties the queue: nil unlinks as well. Quiet.
-func (q *Queue) Drain() {
-	q.mu.Lock()
-	pkt := q.tail
-	q.tail = nil
-	q.head = nil
-	q.mu.Unlock()
-	for pkt != nil {
-		next := pkt.next
-		pkt.reset()
-		pkt = next
-	}
 }
 
 // Peek reads the oldest packet's sender after the unlock, leaving the
