@@ -645,6 +645,7 @@ func (c *checker) step(fi *funcInfo, st *state, instr ssa.Instruction, emit func
 		}
 	case *ssa.Send:
 		c.tokenOp(st, instr.Chan, true)
+		c.handshakeSent(st, instr.Chan) // handshake.go
 	case *ssa.Store:
 		if emit != nil && !model.IsSyncType(instr.Val.Type()) && !ssaops.SelfStore(instr) && !c.spill(instr) {
 			c.direct(fi, st, instr.Addr, true, instr, emit)

@@ -604,6 +604,13 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 			e.byTest = c.startedByTest(p)
 			e.startedIn, e.starts = c.startSites(sp, funcs)
 		}
+		for _, m := range c.handshakeMarks(sp, calls) {
+			if k := c.goCanonical(m, p); k != "" {
+				for _, a := range e.accs {
+					a.before = union(a.before, []string{k}) // handshake.go
+				}
+			}
+		}
 		e.outlives = c.outlivesSpawner(sp)
 		// A goroutine its spawner joins before returning runs within the
 		// spawner's call: with other entry points it is as concurrent as

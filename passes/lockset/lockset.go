@@ -222,6 +222,8 @@ type checker struct {
 	// viaIface are the methods of hidden types called through
 	// interfaces or method values, by type (hidden.go).
 	viaIface map[*types.TypeName]map[string]bool
+	// handshakes memoises handshakeFields (handshake.go).
+	handshakes map[*types.Var]*ssa.Function
 	// atomicTypes memoises the package's types accessed atomically
 	// (atomictypes.go).
 	atomicTypes map[*types.TypeName]bool

@@ -127,17 +127,7 @@ func (c *checker) canonAppend(accs []*epAccess, fn *ssa.Function, a *Access) []*
 // returned, the type's entry points run on it concurrently with the
 // goroutine, so its paths are named like their receivers.
 func (c *checker) goCanonAppend(accs []*epAccess, fn *ssa.Function, a *Access) []*epAccess {
-	canonIn := func(p string) string {
-		if k := canonical(p, fn); k != "" {
-			return k
-		}
-		prefix, p := pseudoPrefix(p)
-		n, sel := c.spawnerObject(fn, p)
-		if n == nil {
-			return ""
-		}
-		return prefix + "t:" + typeKey(n) + "|" + sel
-	}
+	canonIn := func(p string) string { return c.goCanonical(p, fn) }
 	key := canonIn(a.Path)
 	if key == "" || c.ownedPath(a.Path) {
 		return accs
@@ -145,6 +135,21 @@ func (c *checker) goCanonAppend(accs []*epAccess, fn *ssa.Function, a *Access) [
 	e := c.epAccess(key, fn, a, canonIn)
 	e.fresh = canonical(a.Path, fn) == ""
 	return append(accs, e)
+}
+
+// goCanonical is canonical for a path of a goroutine's spawning frame fn,
+// which names a local object of a named type the goroutine reaches like
+// its type's receivers (goCanonAppend).
+func (c *checker) goCanonical(p string, fn *ssa.Function) string {
+	if k := canonical(p, fn); k != "" {
+		return k
+	}
+	prefix, p := pseudoPrefix(p)
+	n, sel := c.spawnerObject(fn, p)
+	if n == nil {
+		return ""
+	}
+	return prefix + "t:" + typeKey(n) + "|" + sel
 }
 
 // spawnerObject returns, for a path p of the spawner fn's frame that lies

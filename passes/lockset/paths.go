@@ -62,7 +62,7 @@ func pseudoPrefix(p string) (prefix, rest string) {
 	if len(p) > 1 && p[1] == ':' {
 		return "", p // a root ("p:0|"), which no pseudo-prefix begins with
 	}
-	for _, pre := range []string{oncePrefix, casPrefix, swapPrefix, lastRefPrefix, sendPrefix, sentPrefix, nilPrefix} {
+	for _, pre := range []string{oncePrefix, casPrefix, swapPrefix, lastRefPrefix, sendPrefix, sentPrefix, nilPrefix, handshakePrefix} {
 		if strings.HasPrefix(p, pre) {
 			return pre, p[len(pre):]
 		}

@@ -1,0 +1,133 @@
+package handshake // want package:"lockset summaries"
+
+import (
+	"sync/atomic"
+	"time"
+)
+
+// A stop handshake on an unbuffered channel: the goroutine returns when it
+// receives, so the sender's accesses after its send come after all the
+// goroutine did (the receive happens before the send completes).
+
+// Timer caches the time (freecache's cachedTimer). Quiet.
+type Timer struct {
+	now    int64
+	ticker *time.Ticker
+	done   chan bool
+}
+
+func NewTimer() *Timer {
+	t := &Timer{ticker: time.NewTicker(time.Second), done: make(chan bool)}
+	go t.update()
+	return t
+}
+
+func (t *Timer) Now() int64 { return atomic.LoadInt64(&t.now) }
+
+func (t *Timer) Stop() {
+	t.ticker.Stop()
+	t.done <- true
+	close(t.done)
+	t.done = nil
+	t.ticker = nil
+}
+
+func (t *Timer) update() {
+	for {
+		select {
+		case <-t.done:
+			return
+		case <-t.ticker.C:
+			atomic.StoreInt64(&t.now, time.Now().Unix())
+		}
+	}
+}
+
+// Buffered's stop channel has room for the value: the send returns before
+// the goroutine has received it. A race.
+type Buffered struct {
+	ticker *time.Ticker
+	done   chan bool
+}
+
+func NewBuffered() *Buffered {
+	b := &Buffered{ticker: time.NewTicker(time.Second), done: make(chan bool, 2)}
+	go b.update()
+	return b
+}
+
+func (b *Buffered) Stop() {
+	b.done <- true
+	b.ticker = nil // want `b.ticker is written in \(\*Buffered\).Stop without a lock and read in the goroutine started in NewBuffered \(line \d+\) via \(\*Buffered\).update without a lock`
+}
+
+func (b *Buffered) update() {
+	for {
+		select {
+		case <-b.done:
+			return
+		case <-b.ticker.C:
+		}
+	}
+}
+
+// Lingering's goroutine goes on after the receive: its last write may
+// run beside what Stop does next. A race.
+type Lingering struct {
+	ticker *time.Ticker
+	n      int
+	done   chan bool
+}
+
+func NewLingering() *Lingering {
+	l := &Lingering{ticker: time.NewTicker(time.Second), done: make(chan bool)}
+	go l.update()
+	return l
+}
+
+func (l *Lingering) Stop() {
+	l.done <- true
+	l.n = 0 // want `l.n is written in \(\*Lingering\).Stop without a lock and written in the goroutine started in NewLingering \(line \d+\) via \(\*Lingering\).update without a lock`
+}
+
+func (l *Lingering) update() {
+	for {
+		select {
+		case <-l.done:
+			l.n = -1
+			return
+		case <-l.ticker.C:
+			l.n++ // want `l.n is read in the goroutine started in NewLingering \(line \d+\) via \(\*Lingering\).update without a lock and written in \(\*Lingering\).Stop without a lock`
+		}
+	}
+}
+
+// Shared's channel has a second receiver, Drain: Stop's send may complete
+// there while the goroutine still runs. A race.
+type Shared struct {
+	ticker *time.Ticker
+	done   chan bool
+}
+
+func NewShared() *Shared {
+	s := &Shared{ticker: time.NewTicker(time.Second), done: make(chan bool)}
+	go s.update()
+	return s
+}
+
+func (s *Shared) Drain() { <-s.done }
+
+func (s *Shared) Stop() {
+	s.done <- true
+	s.ticker = nil // want `s.ticker is written in \(\*Shared\).Stop without a lock and read in the goroutine started in NewShared \(line \d+\) via \(\*Shared\).update without a lock`
+}
+
+func (s *Shared) update() {
+	for {
+		select {
+		case <-s.done:
+			return
+		case <-s.ticker.C:
+		}
+	}
+}
