@@ -46,7 +46,7 @@ import (
 // on, received from, closed or compared, and whose receives all lie in one
 // function: the goroutine's, started by one go statement outside any loop
 // and never called, that does nothing after a receive from the field but
-// return, and defers nothing. Then only that goroutine can complete the
+// return, and defers no call but of a builtin. Then only that goroutine can complete the
 // send, and all it ever does comes before. The sender's accesses after the
 // send carry handshakePrefix and the field's path in Access.After (the
 // state's recvd, as a receive's do); the goroutine's carry the same mark
@@ -238,10 +238,10 @@ func (c *checker) handshakeMarks(sp *spawn, calls *callIndex) []string {
 	return out
 }
 
-// returnsOnReceive reports whether fn, which defers nothing, makes no
-// access after any receive from field f (nothing its summary records
-// lies on a path from one), and returns the path of the channel it
-// receives from.
+// returnsOnReceive reports whether fn, which defers no call but of a
+// builtin (defer close(done)), makes no access after any receive from
+// field f (nothing its summary records lies on a path from one), and
+// returns the path of the channel it receives from.
 func (c *checker) returnsOnReceive(fn *ssa.Function, f *types.Var) (string, bool) {
 	fi := c.full(fn)
 	if fi == nil {
@@ -253,8 +253,10 @@ func (c *checker) returnsOnReceive(fn *ssa.Function, f *types.Var) (string, bool
 	after := make(map[ssa.Instruction]bool) // instructions after a receive in its block
 	for _, b := range fn.Blocks {
 		for i, instr := range b.Instrs {
-			if _, ok := instr.(*ssa.Defer); ok {
-				return "", false
+			if d, ok := instr.(*ssa.Defer); ok {
+				if _, builtin := d.Call.Value.(*ssa.Builtin); !builtin {
+					return "", false // it may access memory at the return
+				}
 			}
 			var ch ssa.Value
 			switch r := instr.(type) {

@@ -14,10 +14,11 @@ type Timer struct {
 	now    int64
 	ticker *time.Ticker
 	done   chan bool
+	closed chan struct{}
 }
 
 func NewTimer() *Timer {
-	t := &Timer{ticker: time.NewTicker(time.Second), done: make(chan bool)}
+	t := &Timer{ticker: time.NewTicker(time.Second), done: make(chan bool), closed: make(chan struct{})}
 	go t.update()
 	return t
 }
@@ -33,6 +34,7 @@ func (t *Timer) Stop() {
 }
 
 func (t *Timer) update() {
+	defer close(t.closed)
 	for {
 		select {
 		case <-t.done:
@@ -128,6 +130,74 @@ func (s *Shared) update() {
 		case <-s.done:
 			return
 		case <-s.ticker.C:
+		}
+	}
+}
+
+// Deferring's goroutine defers a call that writes when it returns, after
+// the receive: it may run beside what Stop does next. A race.
+type Deferring struct {
+	ticker *time.Ticker
+	n      int
+	done   chan bool
+}
+
+func NewDeferring() *Deferring {
+	d := &Deferring{ticker: time.NewTicker(time.Second), done: make(chan bool)}
+	go d.update()
+	return d
+}
+
+func (d *Deferring) Stop() {
+	d.done <- true
+	d.n = 0 // want `d.n is written in \(\*Deferring\).Stop without a lock and written in the goroutine started in NewDeferring \(line \d+\) via \(\*Deferring\).reset without a lock`
+}
+
+func (d *Deferring) reset() { d.n = -1 }
+
+func (d *Deferring) update() {
+	defer d.reset()
+	for {
+		select {
+		case <-d.done:
+			return
+		case <-d.ticker.C:
+		}
+	}
+}
+
+// Instancer's goroutine closes the reply channel it receives and returns
+// (go-kit's eureka instancer); Stop's send is the handshake. Quiet.
+type Instancer struct {
+	updates chan int
+	last    int
+	quitc   chan chan struct{}
+}
+
+func NewInstancer() *Instancer {
+	s := &Instancer{updates: make(chan int), quitc: make(chan chan struct{})}
+	done := make(chan struct{})
+	go s.loop(done)
+	return s
+}
+
+func (s *Instancer) Stop() {
+	q := make(chan struct{})
+	s.quitc <- q
+	<-q
+	s.quitc = nil
+	s.last = 0
+}
+
+func (s *Instancer) loop(done chan struct{}) {
+	defer close(done)
+	for {
+		select {
+		case u := <-s.updates:
+			s.last = u
+		case q := <-s.quitc:
+			close(q)
+			return
 		}
 	}
 }
