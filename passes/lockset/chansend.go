@@ -213,21 +213,7 @@ func sendFollows(a, b sendOp) bool {
 	if b.edge.to != nil {
 		target = b.edge.to
 	}
-	seen := make(map[*ssa.BasicBlock]bool)
-	work := slices.Clone(from)
-	for len(work) > 0 {
-		blk := work[len(work)-1]
-		work = work[:len(work)-1]
-		if blk == target {
-			return true
-		}
-		if seen[blk] {
-			continue
-		}
-		seen[blk] = true
-		work = append(work, blk.Succs...)
-	}
-	return false
+	return reachableBlocks(from)[target]
 }
 
 // sendsAfter returns, for each instruction of fi's function, the single
@@ -399,14 +385,8 @@ func (c *checker) singleSendFields() map[*types.Var]bool {
 			bad[f] = true
 		}
 	})
-	out := make(map[*types.Var]bool)
-	for f := range good {
-		if !bad[f] {
-			out[f] = true
-		}
-	}
-	c.sendFields = out
-	return out
+	c.sendFields = withoutKeys(good, bad)
+	return c.sendFields
 }
 
 // fieldUsesOK reports whether the uses of the field address fa keep its
@@ -447,16 +427,49 @@ func (c *checker) singleSendField(ch ssa.Value) bool {
 	if c.model.Strict {
 		return false
 	}
-	ld, ok := ch.(*ssa.UnOp)
+	f := loadedField(ch)
+	return f != nil && c.singleSendFields()[f]
+}
+
+// loadedField returns the field v was loaded from (a load of a field
+// address), or nil.
+func loadedField(v ssa.Value) *types.Var {
+	ld, ok := v.(*ssa.UnOp)
 	if !ok || ld.Op != token.MUL {
-		return false
+		return nil
 	}
 	fa, ok := ld.X.(*ssa.FieldAddr)
 	if !ok {
-		return false
+		return nil
 	}
-	f := ssaops.FieldVar(fa)
-	return f != nil && c.singleSendFields()[f]
+	return ssaops.FieldVar(fa)
+}
+
+// reachableBlocks returns the blocks reachable from the blocks of from,
+// those included.
+func reachableBlocks(from []*ssa.BasicBlock) map[*ssa.BasicBlock]bool {
+	seen := make(map[*ssa.BasicBlock]bool)
+	work := slices.Clone(from)
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		if !seen[b] {
+			seen[b] = true
+			work = append(work, b.Succs...)
+		}
+	}
+	return seen
+}
+
+// withoutKeys returns m without the keys bad marks.
+func withoutKeys[K comparable, V any](m map[K]V, bad map[K]bool) map[K]V {
+	out := make(map[K]V, len(m))
+	for k, v := range m {
+		if !bad[k] {
+			out[k] = v
+		}
+	}
+	return out
 }
 
 // nilChanEdge returns the path of the single-send channel field that the

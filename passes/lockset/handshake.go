@@ -80,14 +80,8 @@ func (c *checker) handshakeFields() map[*types.Var]*ssa.Function {
 			recvIn[f] = fn
 		}
 	})
-	out := make(map[*types.Var]*ssa.Function)
-	for f, fn := range recvIn {
-		if !bad[f] {
-			out[f] = fn
-		}
-	}
-	c.handshakes = out
-	return out
+	c.handshakes = withoutKeys(recvIn, bad)
+	return c.handshakes
 }
 
 // handshakeUses reports whether the uses of the field address fa keep
@@ -184,15 +178,7 @@ func (c *checker) handshakeField(ch ssa.Value) *types.Var {
 	if c.model.Strict {
 		return nil
 	}
-	ld, ok := ch.(*ssa.UnOp)
-	if !ok || ld.Op != token.MUL {
-		return nil
-	}
-	fa, ok := ld.X.(*ssa.FieldAddr)
-	if !ok {
-		return nil
-	}
-	f := ssaops.FieldVar(fa)
+	f := loadedField(ch)
 	if f == nil || c.handshakeFields()[f] == nil {
 		return nil
 	}
@@ -248,8 +234,7 @@ func (c *checker) returnsOnReceive(fn *ssa.Function, f *types.Var) (string, bool
 		return "", false
 	}
 	var path string
-	tail := make(map[*ssa.BasicBlock]bool) // blocks a receive may reach
-	var work []*ssa.BasicBlock
+	var work []*ssa.BasicBlock              // blocks after a receive
 	after := make(map[ssa.Instruction]bool) // instructions after a receive in its block
 	for _, b := range fn.Blocks {
 		for i, instr := range b.Instrs {
@@ -287,15 +272,7 @@ func (c *checker) returnsOnReceive(fn *ssa.Function, f *types.Var) (string, bool
 			work = append(work, b.Succs...)
 		}
 	}
-	for len(work) > 0 {
-		b := work[len(work)-1]
-		work = work[:len(work)-1]
-		if tail[b] {
-			continue
-		}
-		tail[b] = true
-		work = append(work, b.Succs...)
-	}
+	tail := reachableBlocks(work)
 	for _, s := range fi.sites {
 		if tail[s.instr.Block()] || after[s.instr] {
 			return "", false

@@ -198,12 +198,6 @@ func (c *checker) onceStoredFields() map[*types.Var]*ssa.Store {
 			}
 		}
 	})
-	out := make(map[*types.Var]*ssa.Store)
-	for f, st := range stores {
-		if !bad[f] {
-			out[f] = st
-		}
-	}
-	c.helperFields = out
-	return out
+	c.helperFields = withoutKeys(stores, bad)
+	return c.helperFields
 }
