@@ -116,8 +116,8 @@ func usedAfter(load *ssa.UnOp, st *ssa.Store) bool {
 			continue
 		}
 		switch ref := ref.(type) {
-		case *ssa.BinOp:
-			continue // a comparison
+		case *ssa.BinOp, *ssa.DebugRef:
+			continue // a comparison, or a debug build's note
 		case *ssa.FieldAddr:
 			if v, ok := st.Val.(*ssa.UnOp); ok && v.X == ref {
 				continue // the link st stores
