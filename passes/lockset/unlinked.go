@@ -60,7 +60,11 @@ func (c *checker) unlinked(load *ssa.UnOp, d int) bool {
 			return true
 		}
 	}
-	// The same holder reached again: c.q.head loaded twice.
+	// The same holder loaded again (c.q.head, where c.q is loaded twice);
+	// a parameter, variable or allocation is one value, seen above.
+	if _, loaded := fa.X.(*ssa.UnOp); !loaded {
+		return false
+	}
 	for _, b := range load.Parent().Blocks {
 		for _, instr := range b.Instrs {
 			st, ok := instr.(*ssa.Store)
