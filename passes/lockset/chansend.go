@@ -213,7 +213,7 @@ func sendFollows(a, b sendOp) bool {
 	if b.edge.to != nil {
 		target = b.edge.to
 	}
-	return reachableBlocks(from)[target]
+	return slices.ContainsFunc(from, func(blk *ssa.BasicBlock) bool { return ssaops.Reaches(blk, target) })
 }
 
 // sendsAfter returns, for each instruction of fi's function, the single
@@ -443,22 +443,6 @@ func loadedField(v ssa.Value) *types.Var {
 		return nil
 	}
 	return ssaops.FieldVar(fa)
-}
-
-// reachableBlocks returns the blocks reachable from the blocks of from,
-// those included.
-func reachableBlocks(from []*ssa.BasicBlock) map[*ssa.BasicBlock]bool {
-	seen := make(map[*ssa.BasicBlock]bool)
-	work := slices.Clone(from)
-	for len(work) > 0 {
-		b := work[len(work)-1]
-		work = work[:len(work)-1]
-		if !seen[b] {
-			seen[b] = true
-			work = append(work, b.Succs...)
-		}
-	}
-	return seen
 }
 
 // withoutKeys returns m without the keys bad marks.

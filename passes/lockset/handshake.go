@@ -5,7 +5,6 @@
 package lockset
 
 import (
-	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -117,14 +116,13 @@ func handshakeUses(fa *ssa.FieldAddr) (recv *ssa.Function, ok bool) {
 }
 
 // unbufferedOrNil reports whether v is a nil channel or a channel made
-// without a buffer.
+// without a buffer (unbuffered, chanorder.go).
 func unbufferedOrNil(v ssa.Value) bool {
 	switch v := ssaops.Unconverted(v).(type) {
 	case *ssa.Const:
 		return v.IsNil()
 	case *ssa.MakeChan:
-		k, ok := v.Size.(*ssa.Const)
-		return ok && k.Value != nil && k.Value.Kind() == constant.Int && constant.Sign(k.Value) == 0
+		return unbuffered(v)
 	}
 	return false
 }
@@ -161,7 +159,7 @@ func sentOrReceived(ld *ssa.UnOp) (received, ok bool) {
 				return false, false
 			}
 		case *ssa.Call:
-			if b, isBuiltin := r.Call.Value.(*ssa.Builtin); !isBuiltin || b.Name() != "close" {
+			if ssaops.ClosedChan(&r.Call) != ssa.Value(ld) {
 				return false, false
 			}
 		case *ssa.DebugRef:
@@ -226,56 +224,58 @@ func (c *checker) handshakeMarks(sp *spawn, calls *callIndex) []string {
 
 // returnsOnReceive reports whether fn, which defers no call but of a
 // builtin (defer close(done)), makes no access after any receive from
-// field f (nothing its summary records lies on a path from one), and
-// returns the path of the channel it receives from.
+// field f (nothing its summary records may run after one), and returns
+// the path of the channel it receives from, the same at every receive.
 func (c *checker) returnsOnReceive(fn *ssa.Function, f *types.Var) (string, bool) {
 	fi := c.full(fn)
 	if fi == nil {
 		return "", false
 	}
 	var path string
-	var work []*ssa.BasicBlock              // blocks after a receive
-	after := make(map[ssa.Instruction]bool) // instructions after a receive in its block
+	samePath := func(ch ssa.Value) bool {
+		p := c.chanPath(ch)
+		if path != "" && p != path {
+			return false
+		}
+		path = p
+		return true
+	}
+	never := func(ssa.Instruction) bool { return false }
+	var mayFollow []func(ssa.Instruction) bool // one per receive: may x run after it?
 	for _, b := range fn.Blocks {
-		for i, instr := range b.Instrs {
-			if d, ok := instr.(*ssa.Defer); ok {
-				if _, builtin := d.Call.Value.(*ssa.Builtin); !builtin {
+		for _, instr := range b.Instrs {
+			switch r := instr.(type) {
+			case *ssa.Defer:
+				if _, builtin := r.Call.Value.(*ssa.Builtin); !builtin {
 					return "", false // it may access memory at the return
 				}
-			}
-			var ch ssa.Value
-			switch r := instr.(type) {
 			case *ssa.UnOp:
-				if r.Op == token.ARROW {
-					ch = r.X
+				if r.Op != token.ARROW || c.handshakeField(r.X) != f {
+					continue
 				}
+				if !samePath(r.X) {
+					return "", false
+				}
+				mayFollow = append(mayFollow, func(x ssa.Instruction) bool { return ssaops.ReachesAvoiding(r, x, never) })
 			case *ssa.Select:
 				for j, st := range r.States {
-					if st.Dir == types.RecvOnly && c.handshakeField(st.Chan) == f {
-						e, ok := selectCaseEdge(r, j)
-						if !ok {
-							return "", false
-						}
-						path = c.chanPath(st.Chan)
-						work = append(work, e.to)
+					if st.Dir != types.RecvOnly || c.handshakeField(st.Chan) != f {
+						continue
 					}
+					e, ok := selectCaseEdge(r, j)
+					if !ok || !samePath(st.Chan) {
+						return "", false
+					}
+					mayFollow = append(mayFollow, func(x ssa.Instruction) bool { return ssaops.Reaches(e.to, x.Block()) })
 				}
-				continue
 			}
-			if ch == nil || c.handshakeField(ch) != f {
-				continue
-			}
-			path = c.chanPath(ch)
-			for _, later := range b.Instrs[i+1:] {
-				after[later] = true
-			}
-			work = append(work, b.Succs...)
 		}
 	}
-	tail := reachableBlocks(work)
 	for _, s := range fi.sites {
-		if tail[s.instr.Block()] || after[s.instr] {
-			return "", false
+		for _, follows := range mayFollow {
+			if follows(s.instr) {
+				return "", false
+			}
 		}
 	}
 	return path, path != ""

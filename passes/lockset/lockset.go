@@ -222,6 +222,9 @@ type checker struct {
 	// viaIface are the methods of hidden types called through
 	// interfaces or method values, by type (hidden.go).
 	viaIface map[*types.TypeName]map[string]bool
+	// fieldStores are the stores into each field of the package's
+	// functions (fieldFacts), for unlinked.go.
+	fieldStores map[*types.Var][]fieldStore
 	// handshakes memoises handshakeFields (handshake.go).
 	handshakes map[*types.Var]*ssa.Function
 	// atomicTypes memoises the package's types accessed atomically
@@ -268,12 +271,13 @@ func run(pass *analysis.Pass) (any, error) {
 
 	c.srcFuncs = funcs
 	c.prog = ssainfo.Pkg.Prog
+	fields := fieldFactsOf(funcs)
+	c.fieldStores = fields.stores
 	c.sendOnce = make(map[*ssa.Function]map[ssa.Value][]sendOp)
 	c.inferShared(funcs)
 	c.pathMemo = make(map[pathKey]string)
 	c.oneShot = c.oneShotFlags(funcs)
 	c.guardNames = c.guardFieldNames(funcs)
-	fields := fieldFactsOf(funcs)
 	c.zeroFlags = c.zeroFlagFields(fields)
 	c.fixedFlags = c.fixedFlagFields(fields)
 	c.terminals = c.terminalValues(fields)

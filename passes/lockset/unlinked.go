@@ -39,64 +39,37 @@ import (
 
 // unlinked reports whether load, a load of a pointer to a struct from a
 // field, is followed in its function by a store into the same field of
-// the same object (the same value, or one with the same access path) that
-// unlinks the loaded object (unlinkingStore).
+// the same object (the same value, or, where the holder is itself
+// loaded, one with the same access path) that unlinks the loaded object
+// (unlinkingStore). The package's stores into the field come from its
+// field index (fieldFacts).
 func (c *checker) unlinked(load *ssa.UnOp, d int) bool {
 	fa, ok := load.X.(*ssa.FieldAddr)
 	if !ok || !pointsToStruct(load.Type()) {
 		return false
 	}
-	refs := fa.X.Referrers()
-	if refs == nil {
+	f := ssaops.FieldVar(fa)
+	if f == nil {
 		return false
 	}
-	var holder string // the access path of fa.X, computed when needed
-	for _, ref := range *refs {
-		other, ok := ref.(*ssa.FieldAddr)
-		if !ok || other.Field != fa.Field {
+	_, loadedHolder := fa.X.(*ssa.UnOp) // c.q.head, where c.q may be loaded twice
+	var holder string                   // the access path of fa.X, computed when needed
+	for _, st := range c.fieldStores[f] {
+		if st.instr.Parent() != load.Parent() || !c.unlinkingStore(load, st.instr) {
 			continue
 		}
-		if c.unlinkedBy(load, other) {
+		if st.fa.X == fa.X {
 			return true
 		}
-	}
-	// The same holder loaded again (c.q.head, where c.q is loaded twice);
-	// a parameter, variable or allocation is one value, seen above.
-	if _, loaded := fa.X.(*ssa.UnOp); !loaded {
-		return false
-	}
-	for _, b := range load.Parent().Blocks {
-		for _, instr := range b.Instrs {
-			st, ok := instr.(*ssa.Store)
-			if !ok {
-				continue
-			}
-			other, ok := st.Addr.(*ssa.FieldAddr)
-			if !ok || other.Field != fa.Field || other.X == fa.X || other.X.Type() != fa.X.Type() {
-				continue
-			}
-			if holder == "" {
-				if holder = c.pathOfDepth(fa.X, d+1, false); holder == "" {
-					return false
-				}
-			}
-			if c.pathOfDepth(other.X, d+1, false) == holder && c.unlinkingStore(load, st) {
-				return true
+		if !loadedHolder {
+			continue
+		}
+		if holder == "" {
+			if holder = c.pathOfDepth(fa.X, d+1, false); holder == "" {
+				return false
 			}
 		}
-	}
-	return false
-}
-
-// unlinkedBy reports whether a store through addr, the address of the
-// field load reads, unlinks load's object.
-func (c *checker) unlinkedBy(load *ssa.UnOp, addr *ssa.FieldAddr) bool {
-	refs := addr.Referrers()
-	if refs == nil {
-		return false
-	}
-	for _, ref := range *refs {
-		if st, ok := ref.(*ssa.Store); ok && st.Addr == addr && c.unlinkingStore(load, st) {
+		if c.pathOfDepth(st.fa.X, d+1, false) == holder {
 			return true
 		}
 	}
@@ -108,7 +81,7 @@ func (c *checker) unlinkedBy(load *ssa.UnOp, addr *ssa.FieldAddr) bool {
 // every use of load that reaches its object, and stores a value that is
 // neither load itself nor fresh (detach.go).
 func (c *checker) unlinkingStore(load *ssa.UnOp, st *ssa.Store) bool {
-	return follows(load, st) && usedAfter(load, st) && st.Val != ssa.Value(load) && !freshValue(st.Val)
+	return ssaops.Precedes(load, st) && usedAfter(load, st) && st.Val != ssa.Value(load) && !freshValue(st.Val)
 }
 
 // usedAfter reports whether every use of load that may reach its object
@@ -116,7 +89,7 @@ func (c *checker) unlinkingStore(load *ssa.UnOp, st *ssa.Store) bool {
 // (pkt == nil) or read the field whose value st stores (pkt.next).
 func usedAfter(load *ssa.UnOp, st *ssa.Store) bool {
 	for _, ref := range *load.Referrers() {
-		if ref == st || follows(st, ref) {
+		if ref == st || ssaops.Precedes(st, ref) {
 			continue
 		}
 		switch ref := ref.(type) {
@@ -130,23 +103,6 @@ func usedAfter(load *ssa.UnOp, st *ssa.Store) bool {
 		return false
 	}
 	return true
-}
-
-// follows reports whether b comes after a on every path that reaches b:
-// later in a's block, or in a block a's block dominates.
-func follows(a, b ssa.Instruction) bool {
-	if a.Block() == b.Block() {
-		for _, instr := range a.Block().Instrs {
-			if instr == a {
-				return true
-			}
-			if instr == b {
-				return false
-			}
-		}
-		return false
-	}
-	return a.Block().Dominates(b.Block())
 }
 
 // pointsToStruct reports whether t is a pointer to a struct.
