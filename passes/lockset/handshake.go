@@ -44,13 +44,14 @@ import (
 // make (or nil), whose address is only loaded, whose loads are only sent
 // on, received from, closed or compared, and whose receives all lie in one
 // function: the goroutine's, started by one go statement outside any loop
-// and never called, that does nothing after a receive from the field but
-// return, and defers no call but of a builtin. Then only that goroutine can complete the
-// send, and all it ever does comes before. The sender's accesses after the
-// send carry handshakePrefix and the field's path in Access.After (the
-// state's recvd, as a receive's do); the goroutine's carry the same mark
-// in Access.Before, added when its entry is made. What the rule trades,
-// as chansend.go's: two objects of one type, whose fields share a name.
+// and never called, that receives from the field through one path only,
+// does nothing after such a receive but return, and defers no call but of
+// a builtin. Then only that goroutine can complete the send, and all it
+// ever does comes before. The sender's accesses after the send carry
+// handshakePrefix and the field's path in Access.After (the state's recvd,
+// as a receive's do); the goroutine's carry the same mark in
+// Access.Before, added when its entry is made. What the rule trades, as
+// chansend.go's: two objects of one type, whose fields share a name.
 
 // handshakePrefix marks, in Access.After and the state's recvd, a
 // handshake field sent on, and in an entry's Access.Before, the handshake
