@@ -48,6 +48,7 @@ var rulePackages = []string{
 	"ownership/rules/receivedtypes",
 	"ownership/rules/namedresults",
 	"ownership/rules/receivedwrites",
+	"ownership/rules/deepplaces",
 }
 
 // ruleStdPackages import sync (and the errgroup stand-in), so they are

@@ -50,7 +50,7 @@ type Flow struct {
 	Incomplete bool
 	overBudget string
 	used       map[*ssa.Function]bool // callees whose summaries were applied
-	deeps      map[int]ObjID          // port → object for memory deep below it
+	deeps      map[Loc]ObjID          // place → object for memory deep below it
 	merges     map[mergeKey]ObjID     // call site → object linking its operands
 	// callees memoises calleeSummaries while the summaries cannot
 	// change (one summarize), nil otherwise.
@@ -103,7 +103,7 @@ func newFlow(sv *solver, fn *ssa.Function) *Flow {
 		vals:   make(map[ssa.Value]LocSet),
 		roots:  make(map[int]ObjID),
 		used:   make(map[*ssa.Function]bool),
-		deeps:  make(map[int]ObjID),
+		deeps:  make(map[Loc]ObjID),
 		merges: make(map[mergeKey]ObjID),
 	}
 	f.inCycle = ssaops.BlocksInCycles(fn)
@@ -267,7 +267,7 @@ func (f *Flow) materialize(h Heap, l Loc, t types.Type) {
 	parent := f.objs[l.Obj]
 	var id ObjID
 	if parent.depth >= maxKeyDepth-1 || l.Key == anyKey {
-		id = f.deep(parent.Port)
+		id = f.deep(l)
 	} else {
 		name := parent.Name
 		if l.Key != "" {
@@ -290,14 +290,24 @@ func (f *Flow) materialize(h Heap, l Loc, t types.Type) {
 	f.grew = true
 }
 
-// deep returns the summary object for everything deep below a port.
-func (f *Flow) deep(port int) ObjID {
-	if id, ok := f.deeps[port]; ok {
+// deep returns the summary object for everything reachable from the
+// place l, which lies too deep below its port (maxKeyDepth) or at an
+// unknown field: the object keeps l's path as its prefix (objPath), so
+// that a caller reading deep below w.db.lc is not taken to read w's own
+// fields too. Memory deep below that object is the object itself.
+func (f *Flow) deep(l Loc) ObjID {
+	parent := &f.objs[l.Obj]
+	if parent.depth >= maxKeyDepth {
+		return l.Obj
+	}
+	if id, ok := f.deeps[l]; ok {
 		return id
 	}
-	id := f.newObject(Object{Kind: Lazy, Port: port, Name: fmt.Sprintf("memory deep below port %d", port)})
+	id := f.newObject(Object{Kind: Lazy, Port: parent.Port, Name: fmt.Sprintf("memory deep below port %d", parent.Port)})
 	f.objs[id].depth = maxKeyDepth
-	f.deeps[port] = id
+	f.objs[id].parent = l.Obj
+	f.objs[id].key = l.Key
+	f.deeps[l] = id
 	f.lazy[Loc{id, anyKey}] = id
 	f.h0.write(Loc{id, anyKey}, LocSet{{id, ""}}, false)
 	return id

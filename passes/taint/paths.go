@@ -116,8 +116,20 @@ func (f *Flow) objPathUncached(o ObjID) (string, bool) {
 		if obj.Kind == Root {
 			break
 		}
-		if obj.Kind != Lazy || obj.depth >= maxKeyDepth {
-			return deepPath, true // the object for everything deep below
+		if obj.Kind != Lazy {
+			return deepPath, true
+		}
+		if obj.depth >= maxKeyDepth {
+			// The object for everything deep below a place (Flow.deep):
+			// that place's path, then all below it.
+			prefix, ok := f.objPath(obj.parent)
+			if !ok || DeepPath(prefix) {
+				return deepPath, true
+			}
+			if len(keys) > 0 {
+				return deepPath, true // cannot happen: loads below it yield it
+			}
+			return prefix + obj.key + pathSep + deepPath, true
 		}
 		keys = append(keys, obj.key)
 		o = obj.parent
@@ -192,7 +204,7 @@ func (t *pathTouches) add(instr ssa.Instruction, h Heap) {
 			}
 			for _, o := range reached {
 				if op, ok := f.objPath(o); ok {
-					if op != deepPath {
+					if !strings.HasSuffix(op, deepPath) {
 						op += deepPath
 					}
 					to[f.objs[o].Port] = to[f.objs[o].Port].add(op)
@@ -210,8 +222,8 @@ func (f *Flow) composePath(l Loc, rel string) (int, string, bool) {
 		return 0, "", false
 	}
 	port := f.objs[l.Obj].Port
-	if op == deepPath {
-		return port, deepPath, true
+	if strings.HasSuffix(op, deepPath) {
+		return port, op, true // all below a place: l lies in it
 	}
 	var p string
 	if rel == deepPath {
