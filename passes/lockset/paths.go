@@ -271,8 +271,8 @@ func (c *checker) pathOfDepthUncached(v ssa.Value, d int, regs bool) (p string) 
 			if r := c.sharedRoot(v); r != "" {
 				return r
 			}
-			if !c.model.Strict && c.unlinked(v, d) {
-				return "" // taken out of the field: its own object (unlinked.go)
+			if !c.model.Strict && (c.unlinked(v, d) || c.handedOff(v, d)) {
+				return "" // taken out of the field: its own object (unlinked.go, handedoff.go)
 			}
 			return c.pathOfDepth(v.X, d+1, regs)
 		}

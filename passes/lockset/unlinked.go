@@ -52,24 +52,8 @@ func (c *checker) unlinked(load *ssa.UnOp, d int) bool {
 	if f == nil {
 		return false
 	}
-	_, loadedHolder := fa.X.(*ssa.UnOp) // c.q.head, where c.q may be loaded twice
-	var holder string                   // the access path of fa.X, computed when needed
 	for _, st := range c.fieldStores[f] {
-		if st.instr.Parent() != load.Parent() || !c.unlinkingStore(load, st.instr) {
-			continue
-		}
-		if st.fa.X == fa.X {
-			return true
-		}
-		if !loadedHolder {
-			continue
-		}
-		if holder == "" {
-			if holder = c.pathOfDepth(fa.X, d+1, false); holder == "" {
-				return false
-			}
-		}
-		if c.pathOfDepth(st.fa.X, d+1, false) == holder {
+		if st.instr.Parent() == load.Parent() && c.unlinkingStore(load, st.instr) && c.sameHolder(fa, st.fa, d) {
 			return true
 		}
 	}
