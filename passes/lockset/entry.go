@@ -69,6 +69,11 @@ type entry struct {
 	// outlives marks a goroutine that its spawner may not have joined
 	// when it returns.
 	outlives bool
+	// callee is, for a goroutine, the function its go statement runs;
+	// hosts are, for one its spawner joins, the functions each call of
+	// which contains every call of the spawner (hosted.go).
+	callee *ssa.Function
+	hosts  []*ssa.Function
 	// startedIn is, for a goroutine that one actor handler starts, that
 	// handler, and starts where it starts it (startmsgs.go).
 	startedIn *ssa.Function
@@ -612,6 +617,10 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 			}
 		}
 		e.outlives = c.outlivesSpawner(sp)
+		e.callee = sp.callee
+		if !c.model.Strict && !e.outlives {
+			e.hosts = c.hostsOf(sp, calls)
+		}
 		// A goroutine its spawner joins before returning runs within the
 		// spawner's call: with other entry points it is as concurrent as
 		// the spawner is, which by default needs the evidence of an
@@ -695,6 +704,15 @@ func (g *entry) orderedBefore(x *epAccess) bool {
 		return true
 	}
 	return slices.ContainsFunc(g.above, func(o spawnerOrder) bool { return x.fn == o.name && o.ordered[x.pos] })
+}
+
+// runs returns the function whose calls e stands for: a goroutine's
+// callee, or the entry point's own function.
+func (e *entry) runs() *ssa.Function {
+	if e.spawner != nil {
+		return e.callee
+	}
+	return e.fn
 }
 
 // startedBy reports whether fn starts g, a goroutine, with its go

@@ -646,7 +646,10 @@ func checkEntries(fset *token.FileSet, entries []*entry, setters *setterRule, se
 //     which compatible pairs when the goroutine outlives its spawner,
 //     need the same evidence as two inferred entries;
 //   - an actor handler's access on a start message is ordered with the
-//     goroutines the handler starts later (startedAfter).
+//     goroutines the handler starts later (startedAfter);
+//   - a goroutine runs within the call of its spawner that an entry
+//     point makes, when the spawner joins it and has no other caller:
+//     the two are compared in the spawner's frame (hosted.go).
 func evidence(ea, eb *entry, a, b *epAccess) bool {
 	// A goroutine paired with another call of the entry point that
 	// started it (rerun) races with it only as two inferred entries do:
@@ -661,7 +664,8 @@ func evidence(ea, eb *entry, a, b *epAccess) bool {
 		}
 		return e.goOnly || synchronized(x) && !gx.write
 	}
-	return !orderedBy(ea, eb, b, a) && !orderedBy(eb, ea, a, b) && !startedAfter(ea, a, eb) && !startedAfter(eb, b, ea)
+	return !orderedBy(ea, eb, b, a) && !orderedBy(eb, ea, a, b) && !startedAfter(ea, a, eb) && !startedAfter(eb, b, ea) &&
+		!hosted(ea, eb, b) && !hosted(eb, ea, a)
 }
 
 // servedBeside reports whether one of a and b is a handler a framework
