@@ -7,6 +7,7 @@ package taint
 import (
 	"fmt"
 	"go/types"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -51,6 +52,7 @@ type Flow struct {
 	overBudget string
 	used       map[*ssa.Function]bool // callees whose summaries were applied
 	deeps      map[Loc]ObjID          // place → object for memory deep below it
+	deepsOf    map[int]int            // port → how many deeps it has
 	merges     map[mergeKey]ObjID     // call site → object linking its operands
 	// callees memoises calleeSummaries while the summaries cannot
 	// change (one summarize), nil otherwise.
@@ -96,15 +98,16 @@ func (f *Flow) Walk(b *ssa.BasicBlock, visit func(ssa.Instruction, Heap) bool) {
 
 func newFlow(sv *solver, fn *ssa.Function) *Flow {
 	f := &Flow{
-		Fn:     fn,
-		sv:     sv,
-		lazy:   make(map[Loc]ObjID),
-		sites:  make(map[ssa.Instruction]ObjID),
-		vals:   make(map[ssa.Value]LocSet),
-		roots:  make(map[int]ObjID),
-		used:   make(map[*ssa.Function]bool),
-		deeps:  make(map[Loc]ObjID),
-		merges: make(map[mergeKey]ObjID),
+		Fn:      fn,
+		sv:      sv,
+		lazy:    make(map[Loc]ObjID),
+		sites:   make(map[ssa.Instruction]ObjID),
+		vals:    make(map[ssa.Value]LocSet),
+		roots:   make(map[int]ObjID),
+		used:    make(map[*ssa.Function]bool),
+		deeps:   make(map[Loc]ObjID),
+		deepsOf: make(map[int]int),
+		merges:  make(map[mergeKey]ObjID),
 	}
 	f.inCycle = ssaops.BlocksInCycles(fn)
 	f.h0 = newHeap()
@@ -294,7 +297,10 @@ func (f *Flow) materialize(h Heap, l Loc, t types.Type) {
 // place l, which lies too deep below its port (maxKeyDepth) or at an
 // unknown field: the object keeps l's path as its prefix (objPath), so
 // that a caller reading deep below w.db.lc is not taken to read w's own
-// fields too. Memory deep below that object is the object itself.
+// fields too. A port with maxDeepsPerPort such places already shares one
+// object for all below it, as recursive data would otherwise make one
+// per place its loads reach. Memory deep below such an object is the
+// object itself.
 func (f *Flow) deep(l Loc) ObjID {
 	parent := &f.objs[l.Obj]
 	if parent.depth >= maxKeyDepth {
@@ -303,15 +309,31 @@ func (f *Flow) deep(l Loc) ObjID {
 	if id, ok := f.deeps[l]; ok {
 		return id
 	}
-	id := f.newObject(Object{Kind: Lazy, Port: parent.Port, Name: fmt.Sprintf("memory deep below port %d", parent.Port)})
+	port := parent.Port
+	whole := Loc{Obj: noObj, Key: strconv.Itoa(port)} // the port's own
+	if id, ok := f.deeps[whole]; ok {
+		return id
+	}
+	at := l
+	if f.deepsOf[port] >= maxDeepsPerPort {
+		at = whole
+	}
+	id := f.newObject(Object{Kind: Lazy, Port: port, Name: fmt.Sprintf("memory deep below port %d", port)})
 	f.objs[id].depth = maxKeyDepth
-	f.objs[id].parent = l.Obj
-	f.objs[id].key = l.Key
-	f.deeps[l] = id
+	f.objs[id].parent = at.Obj
+	f.objs[id].key = at.Key
+	f.deeps[at] = id
+	f.deepsOf[port]++
 	f.lazy[Loc{id, anyKey}] = id
 	f.h0.write(Loc{id, anyKey}, LocSet{{id, ""}}, false)
 	return id
 }
+
+// maxDeepsPerPort bounds the objects Flow.deep makes for one port.
+const maxDeepsPerPort = 4
+
+// noObj is no object: the parent of the object for all below a port.
+const noObj ObjID = -1
 
 // load returns what the memory at addrs may point to.
 func (f *Flow) load(h Heap, addrs LocSet, t types.Type) LocSet {

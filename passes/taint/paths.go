@@ -122,6 +122,9 @@ func (f *Flow) objPathUncached(o ObjID) (string, bool) {
 		if obj.depth >= maxKeyDepth {
 			// The object for everything deep below a place (Flow.deep):
 			// that place's path, then all below it.
+			if obj.parent == noObj {
+				return deepPath, true // all below its port (Flow.deep)
+			}
 			prefix, ok := f.objPath(obj.parent)
 			if !ok || DeepPath(prefix) {
 				return deepPath, true
