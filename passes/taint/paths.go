@@ -473,7 +473,9 @@ func (f *Flow) follow(h Heap, from LocSet, rel string) LocSet {
 			return cur // memory h does not hold: stop at the place
 		}
 		if segs[i+1] == deepPath {
-			return f.below(h, cur, pointees)
+			// All below the place: what it points to and all that
+			// reaches, not the place itself ("f>**" does not write f).
+			return f.below(h, nil, pointees)
 		}
 		cur = pointees
 	}
