@@ -74,6 +74,8 @@ type entry struct {
 	// which contains every call of the spawner (hosted.go).
 	callee *ssa.Function
 	hosts  []*ssa.Function
+	// syncs memoises synchronizes: 0 unknown, 1 yes, 2 no (runsentry.go).
+	syncs int8
 	// startedIn is, for a goroutine that one actor handler starts, that
 	// handler, and starts where it starts it (startmsgs.go).
 	startedIn *ssa.Function

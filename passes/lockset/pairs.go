@@ -655,7 +655,7 @@ func evidence(ea, eb *entry, a, b *epAccess) bool {
 	// started it (rerun) races with it only as two inferred entries do:
 	// that the entry runs again while the goroutine still runs is itself
 	// inferred.
-	if (ea.inferred && eb.inferred || rerun(ea, eb) || servedBeside(ea, eb)) && !expectsShared(a) && !expectsShared(b) {
+	if (ea.inferred && eb.inferred || rerun(ea, eb) || servedBeside(ea, eb) || runsEntry(ea, eb, a) || runsEntry(eb, ea, b)) && !expectsShared(a) && !expectsShared(b) {
 		return false
 	}
 	orderedBy := func(g, e *entry, x, gx *epAccess) bool {

@@ -1,0 +1,56 @@
+// Copyright 2025 The psharpvet Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package lockset
+
+import "slices"
+
+// This file compares a goroutine that runs an inferred entry point with
+// that entry point as the entry point with itself:
+//
+//	func New() *Metrics { m := &Metrics{}; go m.collectStats(); return m }
+//	func (m *Metrics) collectStats() {
+//		for range time.Tick(d) {
+//			m.EmitRuntimeStats() // the goroutine's job
+//		}
+//	}
+//	func (m *Metrics) EmitRuntimeStats() { … m.lastNumGC = n … }
+//
+// The goroutine's accesses made inside its call of EmitRuntimeStats are
+// that method's. Paired with an outside call of the same method, they
+// are two calls of one method of a type nothing declares shared (an
+// inferred entry point), which by default race only on the evidence that
+// two inferred entries need: an access of either synchronised as the
+// type's own (expectsShared). A method that synchronises in its own body
+// (an atomic flag, the type's lock: a Close that swaps closed to 1
+// first) expects to run beside itself, and is compared as before, as are
+// the accesses the goroutine makes outside that call and those of other
+// entry points.
+
+// runsEntry reports whether x, an access of the goroutine g, is made
+// inside g's call of the function of e, an inferred entry point that is
+// not itself a goroutine.
+func runsEntry(g, e *entry, x *epAccess) bool {
+	if g.spawner == nil || e.spawner != nil || !e.inferred || e.fn == nil || e.synchronizes() {
+		return false
+	}
+	for c := x.calls; c != nil; c = c.next {
+		if c.callee == e.name {
+			return true
+		}
+	}
+	return false
+}
+
+// synchronizes reports whether e's function makes, in its own body, an
+// access synchronised as its object's own (expectsShared).
+func (e *entry) synchronizes() bool {
+	if e.syncs == 0 {
+		e.syncs = 2
+		if slices.ContainsFunc(e.accs, func(x *epAccess) bool { return x.fn == e.name && expectsShared(x) }) {
+			e.syncs = 1
+		}
+	}
+	return e.syncs == 1
+}
