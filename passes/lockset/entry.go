@@ -74,8 +74,11 @@ type entry struct {
 	// which contains every call of the spawner (hosted.go).
 	callee *ssa.Function
 	hosts  []*ssa.Function
-	// syncs memoises synchronizes: 0 unknown, 1 yes, 2 no (runsentry.go).
-	syncs int8
+	// syncs memoises synchronizes: 0 unknown, 1 yes, 2 no; soleCaller
+	// is, for an inferred entry point, the one function outside the
+	// tests that calls it, if any (runsentry.go).
+	syncs      int8
+	soleCaller *ssa.Function
 	// startedIn is, for a goroutine that one actor handler starts, that
 	// handler, and starts where it starts it (startmsgs.go).
 	startedIn *ssa.Function
@@ -630,6 +633,13 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 		// instances are compared in checkSpawns, without that rule.
 		e.inferred = !c.model.Strict && !e.outlives
 		add(e)
+	}
+	if !c.model.Strict {
+		for _, e := range out {
+			if e.spawner == nil && e.inferred && e.fn != nil {
+				e.soleCaller = c.soleCaller(e.fn, calls)
+			}
+		}
 	}
 	slices.SortStableFunc(out, func(a, b *entry) int { return ssaops.ComparePos(c.pass.Fset, a.pos, b.pos) })
 	return out

@@ -4,7 +4,11 @@
 
 package lockset
 
-import "slices"
+import (
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+)
 
 // This file compares a goroutine that runs an inferred entry point with
 // that entry point as the entry point with itself:
@@ -26,13 +30,17 @@ import "slices"
 // (an atomic flag, the type's lock: a Close that swaps closed to 1
 // first) expects to run beside itself, and is compared as before, as are
 // the accesses the goroutine makes outside that call and those of other
-// entry points.
+// entry points. The package must call the method only from the
+// goroutine's function (tests aside): a method the package also calls
+// elsewhere is its owner's too, and runs beside the goroutine
+// (protoactor's CancelReceiveTimeout, which both the timer callback and
+// the actor's own message handling call).
 
 // runsEntry reports whether x, an access of the goroutine g, is made
 // inside g's call of the function of e, an inferred entry point that is
 // not itself a goroutine.
 func runsEntry(g, e *entry, x *epAccess) bool {
-	if g.spawner == nil || e.spawner != nil || !e.inferred || e.fn == nil || e.synchronizes() {
+	if g.spawner == nil || e.spawner != nil || !e.inferred || e.fn == nil || e.soleCaller == nil || e.soleCaller != g.callee || e.synchronizes() {
 		return false
 	}
 	for c := x.calls; c != nil; c = c.next {
@@ -53,4 +61,24 @@ func (e *entry) synchronizes() bool {
 		}
 	}
 	return e.syncs == 1
+}
+
+// soleCaller returns the function that makes every call of fn outside
+// the package's _test.go files, when there is one and fn is neither used
+// as a value, started, nor reachable through an interface; else nil.
+func (c *checker) soleCaller(fn *ssa.Function, calls *callIndex) *ssa.Function {
+	if calls.valued[fn] || len(calls.started[fn]) > 0 || len(calls.invoked[fn.Name()]) > 0 && fn.Signature.Recv() != nil {
+		return nil
+	}
+	var caller *ssa.Function
+	for _, call := range calls.direct[fn] {
+		if !inPackageCode(c.pass.Fset, call.Pos()) {
+			continue
+		}
+		if caller != nil && caller != call.Parent() {
+			return nil
+		}
+		caller = call.Parent()
+	}
+	return caller
 }

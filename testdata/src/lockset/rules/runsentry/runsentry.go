@@ -135,3 +135,36 @@ func (o *Outside) collect() {
 }
 
 func (o *Outside) Emit() { o.count++ }
+
+// Owned's method is the goroutine's job and also called from the
+// package's own Close: the owner calls it too, beside the goroutine. A
+// race, reported on the method against the goroutine (without the rule's
+// sole-caller condition, only Close would be).
+type Owned struct {
+	pending int
+	stop    chan struct{}
+}
+
+func NewOwned() *Owned {
+	o := &Owned{stop: make(chan struct{})}
+	go o.collect()
+	return o
+}
+
+func (o *Owned) collect() {
+	for {
+		select {
+		case <-time.After(time.Second):
+			o.Flush()
+		case <-o.stop:
+			return
+		}
+	}
+}
+
+func (o *Owned) Flush() { o.pending = 0 } // want `o.pending is written in the goroutine started in NewOwned \(line 150\) via \(\*Owned\).Flush without a lock and written in \(\*Owned\).Flush without a lock`
+
+func (o *Owned) Close() {
+	close(o.stop)
+	o.Flush()
+}
