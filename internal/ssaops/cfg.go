@@ -170,6 +170,14 @@ func Precedes(a, b ssa.Instruction) bool {
 // from reaches instruction to without running an instruction that stop
 // holds for (to itself excepted). Both are in one function.
 func ReachesAvoiding(from, to ssa.Instruction, stop func(ssa.Instruction) bool) bool {
+	return ReachesWhere(from, func(instr ssa.Instruction) bool { return instr == to }, stop)
+}
+
+// ReachesWhere reports whether some path from just after instruction
+// from reaches an instruction that target holds for without first
+// running one that stop holds for (target is asked first). The path may
+// come back to from itself.
+func ReachesWhere(from ssa.Instruction, target, stop func(ssa.Instruction) bool) bool {
 	type pos struct {
 		b *ssa.BasicBlock
 		i int
@@ -182,7 +190,7 @@ func ReachesAvoiding(from, to ssa.Instruction, stop func(ssa.Instruction) bool) 
 		stack = stack[:len(stack)-1]
 		blocked := false
 		for _, instr := range p.b.Instrs[p.i:] {
-			if instr == to {
+			if target(instr) {
 				return true
 			}
 			if stop(instr) {

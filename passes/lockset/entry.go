@@ -74,10 +74,9 @@ type entry struct {
 	// which contains every call of the spawner (hosted.go).
 	callee *ssa.Function
 	hosts  []*ssa.Function
-	// syncs memoises synchronizes: 0 unknown, 1 yes, 2 no; soleCaller
-	// is, for an inferred entry point, the one function outside the
-	// tests that calls it, if any (runsentry.go).
-	syncs      int8
+	// soleCaller is, for an inferred entry point that does not
+	// synchronise in its own body, the one function outside the tests
+	// that calls it, if any (runsentry.go).
 	soleCaller *ssa.Function
 	// startedIn is, for a goroutine that one actor handler starts, that
 	// handler, and starts where it starts it (startmsgs.go).
@@ -636,7 +635,7 @@ func (c *checker) entries(funcs []*ssa.Function, spawns []*spawn) []*entry {
 	}
 	if !c.model.Strict {
 		for _, e := range out {
-			if e.spawner == nil && e.inferred && e.fn != nil {
+			if e.spawner == nil && e.inferred && e.fn != nil && !synchronizesItself(e) {
 				e.soleCaller = c.soleCaller(e.fn, calls)
 			}
 		}

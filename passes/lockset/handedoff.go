@@ -5,8 +5,6 @@
 package lockset
 
 import (
-	"slices"
-
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/psharpvet/psharpvet/internal/ssaops"
@@ -44,14 +42,11 @@ func (c *checker) handedOff(load *ssa.UnOp, d int) bool {
 		return false
 	}
 	g := handingGo(load)
-	if g == nil {
+	f := ssaops.FieldVar(fa)
+	if g == nil || f == nil {
 		return false
 	}
 	stores := make(map[*ssa.Store]bool)
-	f := ssaops.FieldVar(fa)
-	if f == nil {
-		return false
-	}
 	for _, st := range c.fieldStores[f] {
 		if st.instr.Parent() == load.Parent() && c.sameHolder(fa, st.fa, d) {
 			stores[st.instr] = true
@@ -111,50 +106,19 @@ func (c *checker) sameHolder(a, b *ssa.FieldAddr, d int) bool {
 }
 
 // replacedOnEveryPath reports whether every path from g reaches one of
-// stores before the function returns, loops back to g, or runs an
+// stores before the function returns, comes back to g, or runs an
 // instruction that may read the field fa addresses through its holder: a
 // load of that field, or a call or go statement handed the holder.
 func replacedOnEveryPath(g *ssa.Go, fa *ssa.FieldAddr, stores map[*ssa.Store]bool) bool {
-	type pos struct {
-		b *ssa.BasicBlock
-		i int
+	leaks := func(instr ssa.Instruction) bool {
+		_, ret := instr.(*ssa.Return)
+		return ret || instr == ssa.Instruction(g) || readsField(instr, fa)
 	}
-	seen := make(map[*ssa.BasicBlock]bool)
-	stack := []pos{{g.Block(), slices.Index(g.Block().Instrs, ssa.Instruction(g)) + 1}}
-	for len(stack) > 0 {
-		p := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		replaced := false
-		for _, instr := range p.b.Instrs[p.i:] {
-			if st, ok := instr.(*ssa.Store); ok && stores[st] {
-				replaced = true
-				break
-			}
-			if instr == ssa.Instruction(g) || readsField(instr, fa) {
-				return false
-			}
-			if _, ok := instr.(*ssa.Return); ok {
-				return false
-			}
-			if _, ok := instr.(*ssa.Panic); ok {
-				replaced = true // nothing runs after it here
-				break
-			}
-		}
-		if replaced {
-			continue
-		}
-		for _, s := range p.b.Succs {
-			if s == g.Block() {
-				return false // back to the go statement without a store
-			}
-			if !seen[s] {
-				seen[s] = true
-				stack = append(stack, pos{s, 0})
-			}
-		}
+	replaced := func(instr ssa.Instruction) bool {
+		st, ok := instr.(*ssa.Store)
+		return ok && stores[st]
 	}
-	return true
+	return !ssaops.ReachesWhere(g, leaks, replaced)
 }
 
 // readsField reports whether instr may read the field fa addresses

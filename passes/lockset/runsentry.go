@@ -38,9 +38,12 @@ import (
 
 // runsEntry reports whether x, an access of the goroutine g, is made
 // inside g's call of the function of e, an inferred entry point that is
-// not itself a goroutine.
+// not itself a goroutine, does not synchronise in its own body, and that
+// the package calls only from g's function.
 func runsEntry(g, e *entry, x *epAccess) bool {
-	if g.spawner == nil || e.spawner != nil || !e.inferred || e.fn == nil || e.soleCaller == nil || e.soleCaller != g.callee || e.synchronizes() {
+	// soleCaller is set only on inferred entry points that are not
+	// goroutines and do not synchronise in their own body.
+	if g.spawner == nil || e.soleCaller == nil || e.soleCaller != g.callee {
 		return false
 	}
 	for c := x.calls; c != nil; c = c.next {
@@ -51,16 +54,10 @@ func runsEntry(g, e *entry, x *epAccess) bool {
 	return false
 }
 
-// synchronizes reports whether e's function makes, in its own body, an
-// access synchronised as its object's own (expectsShared).
-func (e *entry) synchronizes() bool {
-	if e.syncs == 0 {
-		e.syncs = 2
-		if slices.ContainsFunc(e.accs, func(x *epAccess) bool { return x.fn == e.name && expectsShared(x) }) {
-			e.syncs = 1
-		}
-	}
-	return e.syncs == 1
+// synchronizesItself reports whether e's function makes, in its own
+// body, an access synchronised as its object's own (expectsShared).
+func synchronizesItself(e *entry) bool {
+	return slices.ContainsFunc(e.accs, func(x *epAccess) bool { return x.fn == e.name && expectsShared(x) })
 }
 
 // soleCaller returns the function that makes every call of fn outside

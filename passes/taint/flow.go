@@ -7,7 +7,6 @@ package taint
 import (
 	"fmt"
 	"go/types"
-	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -52,7 +51,8 @@ type Flow struct {
 	overBudget string
 	used       map[*ssa.Function]bool // callees whose summaries were applied
 	deeps      map[Loc]ObjID          // place → object for memory deep below it
-	deepsOf    map[int]int            // port → how many deeps it has
+	portDeeps  map[int]ObjID          // port → object for all deep below it
+	deepsOf    map[int]int            // port → how many place deeps it has
 	merges     map[mergeKey]ObjID     // call site → object linking its operands
 	// callees memoises calleeSummaries while the summaries cannot
 	// change (one summarize), nil otherwise.
@@ -98,16 +98,17 @@ func (f *Flow) Walk(b *ssa.BasicBlock, visit func(ssa.Instruction, Heap) bool) {
 
 func newFlow(sv *solver, fn *ssa.Function) *Flow {
 	f := &Flow{
-		Fn:      fn,
-		sv:      sv,
-		lazy:    make(map[Loc]ObjID),
-		sites:   make(map[ssa.Instruction]ObjID),
-		vals:    make(map[ssa.Value]LocSet),
-		roots:   make(map[int]ObjID),
-		used:    make(map[*ssa.Function]bool),
-		deeps:   make(map[Loc]ObjID),
-		deepsOf: make(map[int]int),
-		merges:  make(map[mergeKey]ObjID),
+		Fn:        fn,
+		sv:        sv,
+		lazy:      make(map[Loc]ObjID),
+		sites:     make(map[ssa.Instruction]ObjID),
+		vals:      make(map[ssa.Value]LocSet),
+		roots:     make(map[int]ObjID),
+		used:      make(map[*ssa.Function]bool),
+		deeps:     make(map[Loc]ObjID),
+		portDeeps: make(map[int]ObjID),
+		deepsOf:   make(map[int]int),
+		merges:    make(map[mergeKey]ObjID),
 	}
 	f.inCycle = ssaops.BlocksInCycles(fn)
 	f.h0 = newHeap()
@@ -133,7 +134,7 @@ func (f *Flow) addRoot(port int, v ssa.Value, name string) {
 }
 
 func (f *Flow) newObject(o Object) ObjID {
-	o.parent = -1
+	o.parent = noObj
 	o.Shared = o.Type != nil && f.sv.shareable(o.Type)
 	f.objs = append(f.objs, o)
 	return ObjID(len(f.objs) - 1)
@@ -306,24 +307,22 @@ func (f *Flow) deep(l Loc) ObjID {
 	if parent.depth >= maxKeyDepth {
 		return l.Obj
 	}
+	port := parent.Port
 	if id, ok := f.deeps[l]; ok {
 		return id
 	}
-	port := parent.Port
-	whole := Loc{Obj: noObj, Key: strconv.Itoa(port)} // the port's own
-	if id, ok := f.deeps[whole]; ok {
+	if id, ok := f.portDeeps[port]; ok {
 		return id
-	}
-	at := l
-	if f.deepsOf[port] >= maxDeepsPerPort {
-		at = whole
 	}
 	id := f.newObject(Object{Kind: Lazy, Port: port, Name: fmt.Sprintf("memory deep below port %d", port)})
 	f.objs[id].depth = maxKeyDepth
-	f.objs[id].parent = at.Obj
-	f.objs[id].key = at.Key
-	f.deeps[at] = id
-	f.deepsOf[port]++
+	if f.deepsOf[port] < maxDeepsPerPort {
+		f.objs[id].parent, f.objs[id].key = l.Obj, l.Key
+		f.deeps[l] = id
+		f.deepsOf[port]++
+	} else {
+		f.portDeeps[port] = id // its parent stays noObj
+	}
 	f.lazy[Loc{id, anyKey}] = id
 	f.h0.write(Loc{id, anyKey}, LocSet{{id, ""}}, false)
 	return id
@@ -332,7 +331,8 @@ func (f *Flow) deep(l Loc) ObjID {
 // maxDeepsPerPort bounds the objects Flow.deep makes for one port.
 const maxDeepsPerPort = 4
 
-// noObj is no object: the parent of the object for all below a port.
+// noObj is no object: the parent newObject gives every object, which
+// the object for all deep below a port keeps.
 const noObj ObjID = -1
 
 // load returns what the memory at addrs may point to.

@@ -107,6 +107,9 @@ type objPathMemo struct {
 
 // objPathUncached is objPath without the memo.
 func (f *Flow) objPathUncached(o ObjID) (string, bool) {
+	if obj := &f.objs[o]; obj.Port != NoPort && obj.Kind == Lazy && obj.depth >= maxKeyDepth {
+		return f.deepObjPath(obj), true
+	}
 	var keys []string
 	for {
 		obj := &f.objs[o]
@@ -116,23 +119,8 @@ func (f *Flow) objPathUncached(o ObjID) (string, bool) {
 		if obj.Kind == Root {
 			break
 		}
-		if obj.Kind != Lazy {
-			return deepPath, true
-		}
-		if obj.depth >= maxKeyDepth {
-			// The object for everything deep below a place (Flow.deep):
-			// that place's path, then all below it.
-			if obj.parent == noObj {
-				return deepPath, true // all below its port (Flow.deep)
-			}
-			prefix, ok := f.objPath(obj.parent)
-			if !ok || DeepPath(prefix) {
-				return deepPath, true
-			}
-			if len(keys) > 0 {
-				return deepPath, true // cannot happen: loads below it yield it
-			}
-			return prefix + obj.key + pathSep + deepPath, true
+		if obj.Kind != Lazy || obj.depth >= maxKeyDepth {
+			return deepPath, true // not below a place (loads below a deep object yield it)
 		}
 		keys = append(keys, obj.key)
 		o = obj.parent
@@ -142,6 +130,21 @@ func (f *Flow) objPathUncached(o ObjID) (string, bool) {
 	}
 	slices.Reverse(keys)
 	return strings.Join(keys, pathSep) + pathSep, true
+}
+
+// deepObjPath returns the path of obj, an object for everything deep
+// below a place (Flow.deep): that place's path, then all below it; all
+// of its port for the one object a port with too many such places
+// shares.
+func (f *Flow) deepObjPath(obj *Object) string {
+	if obj.parent == noObj {
+		return deepPath
+	}
+	prefix, ok := f.objPath(obj.parent)
+	if !ok || DeepPath(prefix) {
+		return deepPath
+	}
+	return prefix + obj.key + pathSep + deepPath
 }
 
 // locPath returns the path of the place l from its port's root.
